@@ -1,0 +1,32 @@
+#pragma once
+// Solvability by the parity theorem (necessary and sufficient):
+//   width odd:  start and goal are mutually reachable iff their inversion parities match;
+//   width even: iff (inversions + row of the blank) parities match.
+// Inversions count pairs of tiles (blank left out) out of numeric order in row-major order.
+
+#include <string>
+
+#include "slidegif/board.hpp"
+
+namespace slidegif {
+
+struct ParityFacts {
+  long inversions = 0;
+  int blank_row = 0;  // 0-based from the top
+  int parity = 0;     // inversions (+ blank_row when the width is even), mod 2
+};
+
+struct SolvabilityReport {
+  bool solvable = false;
+  ParityFacts start;
+  ParityFacts goal;
+  std::string explanation;  // one line: the facts behind the verdict
+};
+
+ParityFacts parity_facts(const Board& board);
+// Throws Error(BadInput) if the shapes differ.
+SolvabilityReport check_solvable(const Board& start, const Board& goal);
+// Throws Error(Unsolvable) with the report's explanation when not solvable.
+void require_solvable(const Board& start, const Board& goal);
+
+}  // namespace slidegif

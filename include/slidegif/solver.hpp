@@ -1,0 +1,49 @@
+#pragma once
+// Optimal solving: the fewest blank moves from start to goal.
+//
+//   auto result = slidegif::solve(start, goal, {.limits = {.max_seconds = 5}});
+//   fmt::print("{} {}\n", result.moves.size(), slidegif::moves_to_string(result.moves));
+//
+// solve() checks solvability first (Error::Unsolvable with the parity facts), refuses boards it
+// cannot search (Error::Unsupported) and stops at the budget (Error::BudgetExceeded).
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "slidegif/board.hpp"
+
+namespace slidegif {
+
+struct SearchStats {
+  std::uint64_t nodes = 0;  // nodes expanded over all iterations
+  int iterations = 0;       // IDA* thresholds tried
+  int last_bound = 0;       // the last threshold searched: a lower bound on the length
+  double seconds = 0;
+};
+
+struct SearchLimits {
+  double max_seconds = 5.0;     // wall-clock budget; <= 0 means none
+  std::uint64_t max_nodes = 0;  // node budget; 0 means none
+  // Called about twice a second while a search runs (for progress display); may be empty.
+  std::function<void(const SearchStats&)> progress;
+};
+
+struct Solution {
+  std::vector<Move> moves;
+  bool optimal = false;  // proven fewest moves
+  std::string method;    // e.g. "IDA* (Manhattan + linear conflict)"
+  SearchStats stats;
+};
+
+struct SolveOptions {
+  SearchLimits limits;
+};
+
+// Largest board (in cells) solve() accepts.
+inline constexpr int kMaxOptimalCells = 16;
+
+Solution solve(const Board& start, const Board& goal, const SolveOptions& options = {});
+
+}  // namespace slidegif

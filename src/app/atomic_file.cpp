@@ -1,0 +1,59 @@
+#include "app/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace slidegif::app {
+namespace {
+
+[[noreturn]] void fail(const std::string& what, const std::string& path, int err) {
+  throw std::runtime_error(fmt::format("cannot {} {}: {}", what, path, std::strerror(err)));
+}
+
+void write_all(int fd, std::span<const std::uint8_t> bytes, const std::string& path) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("write", path, errno);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::string tmpl = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+  const int fd = ::mkstemp(tmpl.data());
+  if (fd < 0) fail("create a file in", dir.string(), errno);
+  try {
+    write_all(fd, bytes, tmpl);
+    if (::fchmod(fd, 0644) != 0) fail("set permissions on", tmpl, errno);
+    if (::fsync(fd) != 0) fail("flush", tmpl, errno);
+    if (::close(fd) != 0) fail("close", tmpl, errno);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(tmpl.c_str());
+    throw;
+  }
+  if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(tmpl.c_str());
+    fail("write", path, err);
+  }
+}
+
+}  // namespace slidegif::app

@@ -1,0 +1,14 @@
+#pragma once
+// Writes a whole file or nothing: the bytes go to a temporary file in the same directory,
+// which is renamed over the target only once everything is written and flushed.
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace slidegif::app {
+
+// Throws std::runtime_error naming the path and the system error. Leaves no temporary behind.
+void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
+
+}  // namespace slidegif::app

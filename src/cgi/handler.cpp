@@ -1,0 +1,124 @@
+#include "cgi/handler.hpp"
+
+#include <new>
+
+#include <fmt/format.h>
+
+#include "cgi/etag.hpp"
+#include "cgi/request.hpp"
+#include "slidegif/animation.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif::cgi {
+namespace {
+
+std::string_view lookup(const Environment& env, std::string_view name) {
+  const auto it = env.find(name);
+  return it == env.end() ? std::string_view{} : std::string_view(it->second);
+}
+
+void add_cache_headers(Response& r, const ImageRequest& request, const std::string& etag) {
+  if (request.deterministic) {
+    r.headers.emplace_back("ETag", etag);
+    r.headers.emplace_back("Cache-Control", fmt::format("public, max-age={}", kCacheMaxAgeSeconds));
+  } else {
+    r.headers.emplace_back("Cache-Control", "no-store");
+  }
+}
+
+Response render_response(const ImageRequest& request, const std::string& etag,
+                         const HandlerConfig& config) {
+  const Solution solution = solve(request.start, request.goal, {config.limits});
+  check_animation_size(request.render, request.start.shape(), solution.moves.size());
+  AnimationOptions options = request.render;
+  options.font_path = config.font_path();
+  options.optimal = solution.optimal;
+  Animation gif = render_animation(request.start, solution.moves, options);
+
+  Response r;
+  r.status = 200;
+  r.headers = {{"Content-Type", "image/gif"}, {"Content-Length", std::to_string(gif.bytes.size())}};
+  add_cache_headers(r, request, etag);
+  // For pages and tools that want to show what was solved (the image itself cannot say).
+  r.headers.emplace_back("X-Slidegif-Puzzle",
+                         fmt::format("{} -> {}, {} moves, {} frames", format_board(request.start),
+                                     format_board(request.goal), solution.moves.size(),
+                                     gif.frames));
+  r.body = std::move(gif.bytes);
+  return r;
+}
+
+Response error_response(const Error& e) {
+  switch (e.kind()) {
+    case Error::Kind::BadInput:
+    case Error::Kind::Unsupported: return text_response(400, e.what());
+    case Error::Kind::Unsolvable: return text_response(400, fmt::format("unsolvable: {}", e.what()));
+    case Error::Kind::BudgetExceeded: {
+      // The core's message speaks of command-line options; say what the client can do.
+      Response r = text_response(
+          503, fmt::format("search budget exceeded: this puzzle needs more than {} s or {} search "
+                           "nodes to solve optimally; try one with fewer moves",
+                           kSearchSeconds, kSearchNodes));
+      r.headers.emplace_back("Retry-After", "1");
+      return r;
+    }
+    case Error::Kind::Render: break;
+  }
+  return text_response(500, fmt::format("rendering failed: {}", e.what()));
+}
+
+}  // namespace
+
+void check_animation_size(const AnimationOptions& o, Shape shape, std::size_t moves) {
+  const long frames = 1 + static_cast<long>(moves) * (o.tween + 1);
+  if (frames > kMaxFrames) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("the animation would have {} frames ({} moves, tween {}); limit {}",
+                            frames, moves, o.tween, kMaxFrames));
+  }
+  const long frame_px = static_cast<long>(shape.cols * o.tile_px) * (shape.rows * o.tile_px);
+  if (frame_px > kMaxFramePixels) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("the board would be {} pixels per frame; limit {} (use a smaller tile)",
+                            frame_px, kMaxFramePixels));
+  }
+  if (frame_px * frames > kMaxTotalPixels) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("the animation would draw {} board pixels in all; limit {} "
+                            "(use a smaller tile or tween)",
+                            frame_px * frames, kMaxTotalPixels));
+  }
+}
+
+Response handle_request(const Environment& env, const HandlerConfig& config) {
+  const std::string_view method = lookup(env, "REQUEST_METHOD");
+  if (method != "GET" && method != "HEAD") {
+    Response r = text_response(405, fmt::format("method {} not allowed; use GET or HEAD",
+                                                method.empty() ? "(none)" : method));
+    r.headers.emplace_back("Allow", "GET, HEAD");
+    return r;
+  }
+  try {
+    const RequestParams params = parse_params(parse_query(lookup(env, "QUERY_STRING")));
+    const bool needs_entropy = !params.seed && (!params.start || params.random_goal);
+    const ImageRequest request = resolve(params, needs_entropy ? config.entropy() : 0);
+    const std::string etag = request.deterministic ? make_etag(request.canonical) : std::string{};
+    if (request.deterministic && etag_matches(lookup(env, "HTTP_IF_NONE_MATCH"), etag)) {
+      Response r;
+      r.status = 304;
+      add_cache_headers(r, request, etag);
+      return r;
+    }
+    return render_response(request, etag, config);
+  } catch (const Error& e) {
+    return error_response(e);
+  } catch (const std::bad_alloc&) {
+    Response r = text_response(503, "out of memory for this request");
+    r.headers.emplace_back("Retry-After", "1");
+    return r;
+  } catch (const std::exception& e) {
+    return text_response(500, fmt::format("internal error: {}", e.what()));
+  }
+}
+
+}  // namespace slidegif::cgi

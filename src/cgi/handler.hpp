@@ -1,0 +1,40 @@
+#pragma once
+// The whole CGI request -> response mapping, free of process state: main() (or a test, or the
+// fuzzer) passes the meta-variables in and writes the Response out.
+//
+//   slidegif::cgi::Environment env{{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", "random=1"}};
+//   auto response = slidegif::cgi::handle_request(env, config);
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "cgi/limits.hpp"
+#include "cgi/response.hpp"
+#include "slidegif/animation.hpp"
+#include "slidegif/board.hpp"
+#include "slidegif/solver.hpp"
+
+namespace slidegif::cgi {
+
+// RFC 3875 meta-variables by name; the handler reads REQUEST_METHOD, QUERY_STRING and
+// HTTP_IF_NONE_MATCH.
+using Environment = std::map<std::string, std::string, std::less<>>;
+
+struct HandlerConfig {
+  // Called only when a GIF is actually rendered; the font is the server's choice alone.
+  std::function<std::string()> font_path;
+  // Seeds unseeded random requests.
+  std::function<std::uint64_t()> entropy;
+  SearchLimits limits{.max_seconds = kSearchSeconds, .max_nodes = kSearchNodes};
+};
+
+// Throws Error(BadInput) when an animation of `moves` moves would pass kMaxFrames,
+// kMaxFramePixels or kMaxTotalPixels (board pixels: rows * tile by cols * tile).
+void check_animation_size(const AnimationOptions& options, Shape shape, std::size_t moves);
+
+// Never throws for anything a client can send: bad input is 400, an exhausted budget 503.
+Response handle_request(const Environment& env, const HandlerConfig& config);
+
+}  // namespace slidegif::cgi

@@ -1,0 +1,50 @@
+// slidegif.cgi: the CGI/1.1 front end (RFC 3875). Reads the request from the environment,
+// answers on stdout, and keeps every request bounded in time and memory.
+
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "app/font_locator.hpp"
+#include "cgi/handler.hpp"
+#include "cgi/limits.hpp"
+#include "slidegif/random.hpp"
+
+namespace {
+
+// Backstops behind the handler's own limits: a bug must not let one request eat the server.
+// Skipped under AddressSanitizer, which reserves terabytes of address space for its shadow.
+void limit_process() {
+#if !defined(__SANITIZE_ADDRESS__) && !defined(SLIDEGIF_NO_RLIMIT_AS)
+  const rlimit as{slidegif::cgi::kAddressSpaceBytes, slidegif::cgi::kAddressSpaceBytes};
+  setrlimit(RLIMIT_AS, &as);
+#endif
+  const rlimit cpu{slidegif::cgi::kCpuSeconds, slidegif::cgi::kCpuSeconds + 1};
+  setrlimit(RLIMIT_CPU, &cpu);
+}
+
+void copy_env(slidegif::cgi::Environment& env, const char* name) {
+  if (const char* value = std::getenv(name)) env.emplace(name, value);
+}
+
+}  // namespace
+
+int main() {
+  limit_process();
+  slidegif::cgi::Environment env;
+  for (const char* name : {"REQUEST_METHOD", "QUERY_STRING", "HTTP_IF_NONE_MATCH"}) {
+    copy_env(env, name);
+  }
+  const slidegif::cgi::HandlerConfig config{
+      .font_path = [] { return slidegif::app::locate_font(); },
+      .entropy = [] { return slidegif::fresh_seed(); },
+  };
+  const auto response = slidegif::cgi::handle_request(env, config);
+  const bool head = env.count("REQUEST_METHOD") != 0 && env.at("REQUEST_METHOD") == "HEAD";
+  // One buffered write of header block and body: the server reads it as one response.
+  const std::string header = slidegif::cgi::cgi_header_block(response);
+  std::fwrite(header.data(), 1, header.size(), stdout);
+  if (!head) std::fwrite(response.body.data(), 1, response.body.size(), stdout);
+  return std::fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,23 @@
+#pragma once
+// QUERY_STRING decoding (application/x-www-form-urlencoded, as browsers send form fields).
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace slidegif::cgi {
+
+// Pairs in the order given; a name may repeat (the caller decides what that means) and a
+// field without '=' has an empty value.
+using QueryParams = std::vector<std::pair<std::string, std::string>>;
+
+// '+' is a space and %XX a byte. Throws Error(BadInput) on a truncated or non-hex escape.
+std::string url_decode(std::string_view text);
+// The inverse for the few places that put a value back into a URL-like string.
+std::string url_encode(std::string_view text);
+// Splits on '&' (and ';', which older forms use) and decodes names and values.
+// Throws Error(BadInput) when the string is longer than kMaxQueryBytes or badly escaped.
+QueryParams parse_query(std::string_view query);
+
+}  // namespace slidegif::cgi

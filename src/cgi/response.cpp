@@ -1,0 +1,68 @@
+#include "cgi/response.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace slidegif::cgi {
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+}  // namespace
+
+std::string_view Response::header(std::string_view name) const {
+  for (const auto& [k, v] : headers) {
+    if (iequals(k, name)) return v;
+  }
+  return {};
+}
+
+std::string_view reason_phrase(int status) {
+  switch (status) {
+    case 200: return "OK";
+    case 304: return "Not Modified";
+    case 400: return "Bad Request";
+    case 405: return "Method Not Allowed";
+    case 500: return "Internal Server Error";
+    case 503: return "Service Unavailable";
+    default: return "Unknown";
+  }
+}
+
+Response text_response(int status, std::string_view message) {
+  Response r;
+  r.status = status;
+  // One line: a control character from a quoted request must not break the text apart.
+  for (const char c : message) {
+    const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    r.body.push_back(control ? std::uint8_t{' '} : static_cast<std::uint8_t>(c));
+  }
+  r.body.push_back('\n');
+  r.headers = {{"Content-Type", "text/plain; charset=utf-8"},
+               {"Content-Length", std::to_string(r.body.size())},
+               {"Cache-Control", "no-store"},
+               // The message may quote the request; never let a browser sniff it as HTML.
+               {"X-Content-Type-Options", "nosniff"}};
+  return r;
+}
+
+std::string cgi_header_block(const Response& response) {
+  std::string out = fmt::format("Status: {} {}\r\n", response.status, reason_phrase(response.status));
+  for (const auto& [k, v] : response.headers) out += fmt::format("{}: {}\r\n", k, v);
+  out += "\r\n";
+  return out;
+}
+
+std::string serialize_cgi(const Response& response, bool head) {
+  std::string out = cgi_header_block(response);
+  if (!head) out.append(response.body.begin(), response.body.end());
+  return out;
+}
+
+}  // namespace slidegif::cgi

@@ -1,0 +1,34 @@
+#pragma once
+// An HTTP answer as data, and its CGI encoding (RFC 3875 section 6): header lines, a blank
+// line, then the body, which HEAD leaves out while keeping every header.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace slidegif::cgi {
+
+struct Response {
+  int status = 200;
+  std::vector<std::pair<std::string, std::string>> headers;  // in output order
+  std::vector<std::uint8_t> body;
+
+  // The value of the first header with this name (case-insensitive), or "" if none.
+  std::string_view header(std::string_view name) const;
+  std::string body_text() const { return {body.begin(), body.end()}; }
+};
+
+// "OK", "Not Modified", ... for the statuses the handler uses.
+std::string_view reason_phrase(int status);
+
+// A short text/plain answer: an error message, one line plus a newline.
+Response text_response(int status, std::string_view message);
+
+// The bytes a CGI program writes to stdout. "Status" goes first; Content-Length is written
+// as given (the handler sets it to the full body size also for HEAD).
+std::string cgi_header_block(const Response& response);
+std::string serialize_cgi(const Response& response, bool head);
+
+}  // namespace slidegif::cgi

@@ -1,0 +1,82 @@
+#include "cli/batch.hpp"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "slidegif/solver.hpp"
+
+namespace slidegif::cli {
+namespace {
+
+struct BatchLine {
+  std::string start;
+  std::string goal;  // empty: the default goal
+};
+
+BatchLine split_line(const std::string& line) {
+  if (const auto semi = line.find(';'); semi != std::string::npos) {
+    return {line.substr(0, semi), line.substr(semi + 1)};
+  }
+  std::istringstream words(line);
+  std::vector<std::string> fields;
+  for (std::string w; words >> w;) fields.push_back(w);
+  if (fields.size() == 1) return {fields[0], ""};
+  if (fields.size() == 2) return {fields[0], fields[1]};
+  return {line, ""};  // a board written with spaces, e.g. "1 2 3 4 5 6 7 8 0"
+}
+
+bool skip(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t\r");
+  return first == std::string::npos || line[first] == '#';
+}
+
+}  // namespace
+
+int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
+                const OutputFlags& flags) {
+  const auto shape = requested_shape(flags);
+  SolveOptions options;
+  options.limits.max_seconds = flags.max_seconds;
+  int failures = 0;
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (skip(line)) continue;
+    try {
+      const BatchLine fields = split_line(line);
+      const Board start = parse_board(fields.start, shape);
+      const Board goal = !fields.goal.empty() ? parse_board(fields.goal, start.shape())
+                         : default_goal       ? *default_goal
+                                              : Board::standard_goal(start.shape());
+      const Solution s = solve(start, goal, options);
+      if (flags.json) {
+        const nlohmann::json j = {{"line", number},
+                                  {"start", format_board(start)},
+                                  {"goal", format_board(goal)},
+                                  {"length", s.moves.size()},
+                                  {"optimal", s.optimal},
+                                  {"moves", moves_to_string(s.moves)},
+                                  {"nodes", s.stats.nodes},
+                                  {"seconds", s.stats.seconds}};
+        fmt::print("{}\n", j.dump());
+      } else {
+        fmt::print("{} {}\n", s.moves.size(), s.moves.empty() ? "-" : moves_to_string(s.moves));
+      }
+    } catch (const std::exception& e) {
+      ++failures;
+      if (flags.json) {
+        fmt::print("{}\n", nlohmann::json{{"line", number}, {"error", e.what()}}.dump());
+      } else {
+        fmt::print("error: line {}: {}\n", number, e.what());
+      }
+    }
+    std::fflush(stdout);
+  }
+  return failures;
+}
+
+}  // namespace slidegif::cli

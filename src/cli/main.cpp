@@ -1,0 +1,170 @@
+// slidegif: solve sliding-tile puzzles optimally and render the solution as an animated GIF.
+// This file wires the subcommands; the work happens in the core library.
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/batch.hpp"
+#include "cli/options.hpp"
+#include "cli/report.hpp"
+#include "slidegif/random.hpp"
+#include "slidegif/solvability.hpp"
+
+namespace slidegif::cli {
+namespace {
+
+// Exit statuses, documented in --help and the README.
+enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kUnsolvable = 3, kBudget = 4 };
+
+constexpr const char* kFooter = R"(Boards: "283104765" (one digit per tile, up to 3x3), "2,8,3,1,0,4,7,6,5" or
+"2 8 3 1 0 4 7 6 5" (any size), rows split by '/' ("283/104/765", "1,2,3/4,5,0").
+0 or _ is the blank. Moves are named by the direction the blank goes: U D L R.
+
+Examples:
+  slidegif solve 867254301 -o hardest.gif        # 31 moves, optimal, as a GIF
+  slidegif solve 283104765 --goal 123804765 --json
+  slidegif solve 12/30 --size 2x2                # rectangular boards: rows with '/' or --size
+  slidegif random --size 4 --seed 7 -o r.gif     # a reproducible random 15-puzzle
+  slidegif check 867254301 --goal 123456780      # solvable or not, and why
+  slidegif solve --batch puzzles.txt             # one "START [GOAL]" per line
+
+Exit status: 0 ok, 1 failure (I/O, rendering), 2 bad input, 3 unsolvable, 4 search budget
+exceeded.)";
+
+struct SolveArgs {
+  std::string start, goal, batch;
+  OutputFlags flags;
+};
+
+struct RandomArgs {
+  std::string goal;
+  bool random_goal = false;
+  std::optional<std::uint64_t> seed;
+  OutputFlags flags;
+};
+
+struct CheckArgs {
+  std::string start, goal, size;
+};
+
+Board goal_or_standard(const std::string& text, Shape shape) {
+  return text.empty() ? Board::standard_goal(shape) : parse_board(text, shape);
+}
+
+int run_solve(const SolveArgs& a) {
+  const auto shape = requested_shape(a.flags);
+  if (!a.batch.empty()) {
+    if (!a.start.empty()) throw Error(Error::Kind::BadInput, "give either START or --batch, not both");
+    if (!a.flags.output.empty()) throw Error(Error::Kind::BadInput, "--batch makes no GIFs; drop -o");
+    std::optional<Board> goal;
+    if (!a.goal.empty()) goal = parse_board(a.goal, shape);
+    std::ifstream file;
+    if (a.batch != "-") {
+      file.open(a.batch);
+      if (!file) throw std::runtime_error(fmt::format("cannot read {}", a.batch));
+    }
+    std::istream& in = a.batch == "-" ? std::cin : file;
+    return solve_batch(in, goal, a.flags) == 0 ? kOk : kFailure;
+  }
+  if (a.start.empty()) throw Error(Error::Kind::BadInput, "give a START board or --batch FILE");
+  const Board start = parse_board(a.start, shape);
+  solve_and_report(start, goal_or_standard(a.goal, start.shape()), a.flags);
+  return kOk;
+}
+
+int run_random(const RandomArgs& a) {
+  if (a.random_goal && !a.goal.empty()) {
+    throw Error(Error::Kind::BadInput, "give either --goal or --random-goal, not both");
+  }
+  const auto requested = requested_shape(a.flags);
+  const std::uint64_t seed = a.seed ? *a.seed : fresh_seed();
+  Random rng(seed);
+  std::optional<Board> goal;
+  if (!a.goal.empty()) goal = parse_board(a.goal, requested);
+  const Shape shape = goal ? goal->shape() : requested.value_or(Shape{3, 3});
+  if (!goal) goal = a.random_goal ? random_board(shape, rng) : Board::standard_goal(shape);
+  const Board start = random_solvable_board(*goal, rng);
+  solve_and_report(start, *goal, a.flags, {.seed = seed});
+  return kOk;
+}
+
+int run_check(const CheckArgs& a) {
+  const std::optional<Shape> shape =
+      a.size.empty() ? std::nullopt : std::optional<Shape>(parse_shape(a.size));
+  const Board start = parse_board(a.start, shape);
+  const Board goal = goal_or_standard(a.goal, start.shape());
+  const auto report = check_solvable(start, goal);
+  fmt::print("{}: {}\n", report.solvable ? "solvable" : "unsolvable", report.explanation);
+  return report.solvable ? kOk : kUnsolvable;
+}
+
+int exit_status(const Error& e) {
+  switch (e.kind()) {
+    case Error::Kind::BadInput:
+    case Error::Kind::Unsupported: return kBadInput;
+    case Error::Kind::Unsolvable: return kUnsolvable;
+    case Error::Kind::BudgetExceeded: return kBudget;
+    case Error::Kind::Render: return kFailure;
+  }
+  return kFailure;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"slidegif: solve sliding-tile puzzles optimally and render the solution as an "
+               "animated GIF"};
+  app.footer(kFooter);
+  app.require_subcommand(1);
+  app.set_version_flag("--version", SLIDEGIF_VERSION);
+
+  SolveArgs solve;
+  auto* solve_cmd = app.add_subcommand("solve", "Solve START optimally (and render it with -o)");
+  solve_cmd->add_option("START", solve.start, "The start board");
+  solve_cmd->add_option("--goal", solve.goal, "Goal board (default: 1..N-1 then the blank)");
+  solve_cmd->add_option("--batch", solve.batch,
+                        "Solve every line 'START [GOAL]' of FILE ('-' for stdin); no GIFs");
+  add_output_flags(*solve_cmd, solve.flags);
+  solve_cmd->footer(kFooter);
+
+  RandomArgs random;
+  auto* random_cmd = app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
+  random_cmd->add_option("--seed", random.seed, "Seed for a reproducible puzzle (default: random)");
+  random_cmd->add_option("--goal", random.goal, "Goal board (default: 1..N-1 then the blank)");
+  random_cmd->add_flag("--random-goal", random.random_goal, "A uniformly random goal too");
+  add_output_flags(*random_cmd, random.flags);
+  random_cmd->footer(kFooter);
+
+  CheckArgs check;
+  auto* check_cmd = app.add_subcommand("check", "Tell whether START can reach the goal, and why");
+  check_cmd->add_option("START", check.start, "The start board")->required();
+  check_cmd->add_option("--goal", check.goal, "Goal board (default: 1..N-1 then the blank)");
+  check_cmd->add_option("--size", check.size, "Board size: 3, 4 or RxC");
+  check_cmd->footer(kFooter);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kOk : kBadInput;
+  }
+
+  try {
+    if (*solve_cmd) return run_solve(solve);
+    if (*random_cmd) return run_random(random);
+    if (*check_cmd) return run_check(check);
+  } catch (const Error& e) {
+    fmt::print(stderr, "slidegif: {}\n", e.what());
+    return exit_status(e);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "slidegif: {}\n", e.what());
+    return kFailure;
+  }
+  return kFailure;
+}
+
+}  // namespace
+}  // namespace slidegif::cli
+
+int main(int argc, char** argv) { return slidegif::cli::run(argc, argv); }

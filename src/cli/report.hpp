@@ -1,0 +1,22 @@
+#pragma once
+// Solving one start/goal pair for the CLI: solve, optionally render and write the GIF, then
+// print the human summary or the JSON object.
+
+#include <cstdint>
+#include <optional>
+
+#include "cli/options.hpp"
+#include "slidegif/board.hpp"
+
+namespace slidegif::cli {
+
+struct JobExtras {
+  std::optional<std::uint64_t> seed;  // printed for `random` so the puzzle can be made again
+};
+
+// Throws slidegif::Error or std::runtime_error; writes nothing if it throws before the GIF
+// is complete.
+void solve_and_report(const Board& start, const Board& goal, const OutputFlags& flags,
+                      const JobExtras& extras = {});
+
+}  // namespace slidegif::cli

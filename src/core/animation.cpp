@@ -1,0 +1,160 @@
+#include "slidegif/animation.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "slidegif/error.hpp"
+#include "slidegif/gif.hpp"
+#include "slidegif/render.hpp"
+
+namespace slidegif {
+
+namespace {
+
+void validate(const AnimationOptions& o) {
+  auto bad = [](const std::string& what) { throw Error(Error::Kind::BadInput, what); };
+  find_theme(o.theme);  // throws with the list of names
+  if (o.tile_px < kMinTilePx || o.tile_px > kMaxTilePx) {
+    bad(fmt::format("tile size {} px is outside {}..{}", o.tile_px, kMinTilePx, kMaxTilePx));
+  }
+  if (o.tween < 0 || o.tween > kMaxTween) {
+    bad(fmt::format("tween {} is outside 0..{}", o.tween, kMaxTween));
+  }
+  for (auto [name, ms] : {std::pair{"delay", o.delay_ms}, std::pair{"first hold", o.first_hold_ms},
+                          std::pair{"last hold", o.last_hold_ms}}) {
+    if (ms < 0 || ms > kMaxDelayMs) {
+      bad(fmt::format("{} {} ms is outside 0..{}", name, ms, kMaxDelayMs));
+    }
+  }
+  if (o.loop < 0 || o.loop > kMaxLoop) bad(fmt::format("loop {} is outside 0..{}", o.loop, kMaxLoop));
+}
+
+// Smooth start and stop, so the sliding tile does not jerk.
+double ease_in_out(double t) {
+  return t < 0.5 ? 4 * t * t * t : 1 - std::pow(-2 * t + 2, 3) / 2;
+}
+
+std::string plural(std::size_t n, const char* word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+// Frame delays come from a running timeline rounded to centiseconds, so rounding errors do not
+// add up over many short tween frames.
+class Timeline {
+ public:
+  int next_cs(double ms) {
+    const auto start = std::lround(ms_ / 10);
+    ms_ += ms;
+    return static_cast<int>(std::lround(ms_ / 10) - start);
+  }
+
+ private:
+  double ms_ = 0;
+};
+
+struct Captions {
+  std::vector<std::string> steps;  // steps[k] while move k+1 is made and after it
+  std::string first, last;
+  // Every caption: the font is sized so the longest of them fits.
+  std::vector<std::string> all() const {
+    auto v = steps;
+    v.push_back(first);
+    v.push_back(last);
+    return v;
+  }
+};
+
+Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal) {
+  const std::size_t n = moves.size();
+  Captions c;
+  Board b = start;
+  for (std::size_t k = 0; k < n; ++k) {
+    // Refuse an illegal move before anything is drawn.
+    const int from = b.target(moves[k]);
+    if (from < 0) {
+      throw Error(Error::Kind::BadInput,
+                  fmt::format("move {} ({}) leaves the board", k + 1, move_letter(moves[k])));
+    }
+    const int tile = b.at(from);
+    b.apply(moves[k]);
+    c.steps.push_back(fmt::format("Step {} / {} — tile {} moves {}", k + 1, n, tile,
+                                  tile_direction_name(moves[k])));
+  }
+  c.first = n == 0 ? "Start — already solved" : fmt::format("Start — {} to go", plural(n, "move"));
+  c.last = fmt::format("Solved in {}{}", plural(n, "move"), optimal ? "" : " (not proven optimal)");
+  return c;
+}
+
+}  // namespace
+
+FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
+                             const AnimationOptions& options) {
+  validate(options);
+  const Captions captions = make_captions(start, moves, options.optimal);
+  return compute_layout(start.shape(), options.tile_px,
+                        {options.font_path, options.title, captions.all()});
+}
+
+std::vector<std::string> theme_names() {
+  std::vector<std::string> names;
+  for (const auto& t : themes()) names.emplace_back(t.name);
+  return names;
+}
+
+Animation render_animation(const Board& start, const std::vector<Move>& moves,
+                           const AnimationOptions& options) {
+  validate(options);
+  const std::size_t n = moves.size();
+
+  const Captions captions = make_captions(start, moves, options.optimal);
+  const FrameText text{options.font_path, options.title, captions.all()};
+  const auto& step_captions = captions.steps;
+  const auto& first_caption = captions.first;
+  const auto& last_caption = captions.last;
+
+  const Theme& theme = find_theme(options.theme);
+  const Palette palette = make_palette(theme);
+  FrameRenderer renderer(start.shape(), theme, palette, text, options.tile_px);
+  const FrameLayout& layout = renderer.layout();
+  GifEncoder gif(palette, layout.width, layout.height, options.loop);
+  Timeline timeline;
+
+  auto frame = renderer.new_frame();
+  Board board = start;
+  renderer.draw_board(*frame, board);
+  renderer.draw_caption(*frame, first_caption);
+  gif.add_frame(*frame, timeline.next_cs(options.first_hold_ms));
+
+  // Each move takes delay_ms: with tweens, the slide uses the first half and the key frame
+  // holds for the second; the last key frame holds for last_hold_ms instead.
+  const int k_tween = options.tween;
+  const double slide_ms = k_tween > 0 ? options.delay_ms / 2.0 : 0.0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const int from = board.target(moves[k]);
+    const int to = board.blank();
+    const int tile = board.at(from);
+    const Rect dirty = unite(unite(renderer.cell_rect(from), renderer.cell_rect(to)), layout.caption);
+    for (int i = 1; i <= k_tween; ++i) {
+      renderer.draw_slide(*frame, from, to, tile, ease_in_out(double(i) / (k_tween + 1)));
+      renderer.draw_caption(*frame, step_captions[k]);
+      gif.add_frame(*frame, timeline.next_cs(slide_ms / k_tween), &dirty);
+    }
+    board.apply(moves[k]);
+    renderer.draw_cell(*frame, from, 0);
+    renderer.draw_cell(*frame, to, tile);
+    const bool last = k + 1 == n;
+    renderer.draw_caption(*frame, last ? last_caption : step_captions[k]);
+    const double hold = last ? options.last_hold_ms : options.delay_ms - slide_ms;
+    gif.add_frame(*frame, timeline.next_cs(hold), &dirty);
+  }
+
+  Animation out;
+  out.frames = gif.frames();
+  out.width = layout.width;
+  out.height = layout.height;
+  out.bytes = std::move(gif).finish();
+  return out;
+}
+
+}  // namespace slidegif

@@ -1,0 +1,54 @@
+#include "slidegif/solver.hpp"
+
+#include <fmt/format.h>
+
+#include "slidegif/heuristics.hpp"
+#include "slidegif/ida_star.hpp"
+#include "slidegif/solvability.hpp"
+
+namespace slidegif {
+
+MoveTable::MoveTable(Shape shape) : table_(static_cast<std::size_t>(shape.cells()) * 4, -1) {
+  const std::vector<std::uint8_t> tiles = Board::standard_goal(shape).tiles();
+  for (int cell = 0; cell < shape.cells(); ++cell) {
+    // Any board with the blank in `cell` tells where each move goes.
+    std::vector<std::uint8_t> t = tiles;
+    std::swap(t[static_cast<std::size_t>(cell)], t.back());
+    const Board board(shape, std::move(t));
+    for (Move m : kAllMoves) {
+      table_[static_cast<std::size_t>(cell) * 4 + static_cast<int>(m)] = board.target(m);
+    }
+  }
+}
+
+namespace {
+
+[[noreturn]] void out_of_budget(const SearchStats& stats, const SearchLimits& limits) {
+  throw Error(Error::Kind::BudgetExceeded,
+              fmt::format("no optimal solution found within the budget ({:.1f} s, {} nodes "
+                          "searched): it needs at least {} moves; raise --max-seconds",
+                          limits.max_seconds, stats.nodes, stats.last_bound));
+}
+
+}  // namespace
+
+Solution solve(const Board& start, const Board& goal, const SolveOptions& options) {
+  require_solvable(start, goal);
+  if (start.cells() > kMaxOptimalCells) {
+    throw Error(Error::Kind::Unsupported,
+                fmt::format("optimal solving is limited to boards of at most {} cells; {} has {}",
+                            kMaxOptimalCells, format_shape(start.shape()), start.cells()));
+  }
+  const ManhattanLinearConflict heuristic(goal);
+  IdaStar search(goal, heuristic, options.limits);
+  auto moves = search.run(start);
+  if (!moves) out_of_budget(search.stats(), options.limits);
+  Solution solution;
+  solution.moves = std::move(*moves);
+  solution.optimal = true;
+  solution.method = "IDA* (Manhattan + linear conflict)";
+  solution.stats = search.stats();
+  return solution;
+}
+
+}  // namespace slidegif

@@ -1,0 +1,129 @@
+#include "cgi/handler.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cgi/limits.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif::cgi {
+namespace {
+
+HandlerConfig test_config() {
+  HandlerConfig c;
+  c.font_path = [] { return std::string(SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf"); };
+  c.entropy = [n = std::uint64_t{0}]() mutable { return ++n; };
+  return c;
+}
+
+Response get(std::string query, std::string if_none_match = {}, std::string method = "GET",
+             const HandlerConfig& config = test_config()) {
+  Environment env{{"REQUEST_METHOD", method}, {"QUERY_STRING", query}};
+  if (!if_none_match.empty()) env.emplace("HTTP_IF_NONE_MATCH", if_none_match);
+  return handle_request(env, config);
+}
+
+bool is_gif(const Response& r) {
+  return r.body.size() > 6 && std::string(r.body.begin(), r.body.begin() + 6) == "GIF89a";
+}
+
+TEST(Handler, FixedPuzzleIsACacheableGif) {
+  const Response r = get("start=283104765");
+  ASSERT_EQ(r.status, 200) << r.body_text();
+  EXPECT_EQ(r.header("Content-Type"), "image/gif");
+  EXPECT_EQ(r.header("Content-Length"), std::to_string(r.body.size()));
+  EXPECT_TRUE(is_gif(r));
+  EXPECT_FALSE(r.header("ETag").empty());
+  EXPECT_EQ(r.header("Cache-Control"), "public, max-age=" + std::to_string(kCacheMaxAgeSeconds));
+  EXPECT_NE(r.header("X-Slidegif-Puzzle").find(" moves, "), std::string::npos);
+  // Same puzzle in another notation and with a cache-busting parameter: same tag, same bytes.
+  const Response again = get("start=2,8,3/1,0,4/7,6,5&_=123");
+  EXPECT_EQ(again.header("ETag"), r.header("ETag"));
+  EXPECT_EQ(again.body, r.body);
+}
+
+TEST(Handler, HeadHasTheSameHeaders) {
+  const Response g = get("start=283104765");
+  const Response h = get("start=283104765", {}, "HEAD");
+  EXPECT_EQ(h.status, 200);
+  EXPECT_EQ(h.headers, g.headers);
+  EXPECT_EQ(serialize_cgi(h, true), cgi_header_block(g));
+}
+
+TEST(Handler, IfNoneMatchAnswers304WithoutRendering) {
+  const Response first = get("start=283104765");
+  HandlerConfig no_font = test_config();
+  no_font.font_path = []() -> std::string { throw Error(Error::Kind::Render, "must not render"); };
+  const Response r = get("start=283104765", std::string(first.header("ETag")), "GET", no_font);
+  EXPECT_EQ(r.status, 304);
+  EXPECT_TRUE(r.body.empty());
+  EXPECT_EQ(r.header("ETag"), first.header("ETag"));
+  EXPECT_EQ(get("start=283104765", "\"stale\"", "GET", no_font).status, 500);
+}
+
+TEST(Handler, SeededRandomIsStableUnseededIsUncached) {
+  const Response a = get("random=1&seed=9");
+  const Response b = get("random=1&seed=9");
+  ASSERT_EQ(a.status, 200) << a.body_text();
+  EXPECT_EQ(a.body, b.body);
+  EXPECT_FALSE(a.header("ETag").empty());
+  const Response u = get("random=1");
+  ASSERT_EQ(u.status, 200) << u.body_text();
+  EXPECT_EQ(u.header("Cache-Control"), "no-store");
+  EXPECT_TRUE(u.header("ETag").empty());
+  // An unseeded request never answers 304, whatever the client sends.
+  EXPECT_EQ(get("random=1", "*").status, 200);
+}
+
+TEST(Handler, OtherMethodsAre405) {
+  for (const char* method : {"POST", "PUT", "DELETE", "OPTIONS", ""}) {
+    const Response r = get("start=283104765", {}, method);
+    EXPECT_EQ(r.status, 405) << method;
+    EXPECT_EQ(r.header("Allow"), "GET, HEAD");
+    EXPECT_EQ(r.header("Content-Type"), "text/plain; charset=utf-8");
+  }
+}
+
+TEST(Handler, BadInputIs400WithAMessage) {
+  const std::pair<const char*, const char*> table[] = {
+      {"start=12345678", ""},
+      {"start=213456780", "unsolvable"},
+      {"size=5", "at most 16 cells"},
+      {"tile=1000", "tile must be between"},
+      {"tween=99", "tween must be between"},
+      {"start=123456780&start=1", "more than once"},
+      {"theme=..%2F..%2Fetc%2Fpasswd", "unknown theme"},
+      {"title=%ZZ", "percent-escape"},
+      {"start=867254301&tween=8&tile=160", "board pixels"},
+  };
+  for (const auto& [query, message] : table) {
+    const Response r = get(query);
+    EXPECT_EQ(r.status, 400) << query << ": " << r.body_text();
+    EXPECT_NE(r.body_text().find(message), std::string::npos) << query << ": " << r.body_text();
+    EXPECT_EQ(r.header("Content-Type"), "text/plain; charset=utf-8");
+  }
+}
+
+TEST(Handler, ExhaustedBudgetIs503WithRetryAfter) {
+  HandlerConfig tight = test_config();
+  tight.limits.max_nodes = 10;
+  const Response r = get("start=867254301", {}, "GET", tight);
+  EXPECT_EQ(r.status, 503) << r.body_text();
+  EXPECT_EQ(r.header("Retry-After"), "1");
+  EXPECT_NE(r.body_text().find("budget"), std::string::npos);
+}
+
+TEST(CheckAnimationSize, FramesAndPixels) {
+  AnimationOptions o;
+  o.tile_px = 32;
+  o.tween = 8;
+  EXPECT_NO_THROW(check_animation_size(o, {3, 3}, (kMaxFrames - 1) / 9));
+  EXPECT_THROW(check_animation_size(o, {3, 3}, (kMaxFrames - 1) / 9 + 1), Error);
+  o.tile_px = 161;
+  o.tween = 0;
+  EXPECT_THROW(check_animation_size(o, {4, 4}, 1), Error);  // 644 x 644 > kMaxFramePixels
+}
+
+}  // namespace
+}  // namespace slidegif::cgi

@@ -1,0 +1,141 @@
+#include "cgi/request.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cgi/limits.hpp"
+#include "slidegif/error.hpp"
+#include "slidegif/solvability.hpp"
+
+namespace slidegif::cgi {
+namespace {
+
+RequestParams params(std::string_view query) { return parse_params(parse_query(query)); }
+ImageRequest resolved(std::string_view query, std::uint64_t entropy = 1) {
+  return resolve(params(query), entropy);
+}
+
+// The message of the Error `query` raises in parse+resolve, or "" if it succeeds.
+std::string error_of(std::string_view query, Error::Kind kind = Error::Kind::BadInput) {
+  try {
+    resolved(query);
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), kind) << query << ": " << e.what();
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ParseParams, DefaultsAreA3x3RandomPuzzle) {
+  const ImageRequest r = resolved("");
+  EXPECT_EQ(r.start.shape(), (Shape{3, 3}));
+  EXPECT_EQ(r.goal, Board::standard_goal({3, 3}));
+  EXPECT_FALSE(r.deterministic);
+  EXPECT_TRUE(check_solvable(r.start, r.goal).solvable);
+  EXPECT_EQ(r.render.tile_px, RequestParams::defaults().tile_px);
+}
+
+TEST(ParseParams, ReadsEveryRenderOption) {
+  const RequestParams p = params("tile=40&delay=250&tween=2&loop=3&title=Hi+there");
+  EXPECT_EQ(p.render.tile_px, 40);
+  EXPECT_EQ(p.render.delay_ms, 250);
+  EXPECT_EQ(p.render.tween, 2);
+  EXPECT_EQ(p.render.loop, 3);
+  EXPECT_EQ(p.render.title, "Hi there");
+  EXPECT_TRUE(p.render.font_path.empty());
+}
+
+TEST(ParseParams, EmptyValuesCountAsAbsent) {
+  const RequestParams p = params("start=&goal=&size=&theme=&tile=");
+  EXPECT_FALSE(p.start);
+  EXPECT_FALSE(p.goal);
+  EXPECT_FALSE(p.size);
+  EXPECT_EQ(p.render.tile_px, RequestParams::defaults().tile_px);
+}
+
+TEST(ParseParams, OutOfRangeNumbersSayTheRange) {
+  EXPECT_NE(error_of("tile=2").find("tile must be between"), std::string::npos);
+  EXPECT_NE(error_of("tile=100000000000000000000").find("tile must be between"), std::string::npos);
+  EXPECT_NE(error_of("tween=99").find("tween must be between 0 and"), std::string::npos);
+  EXPECT_NE(error_of("delay=1").find("delay must be between"), std::string::npos);
+  EXPECT_NE(error_of("loop=-1").find("loop must be between"), std::string::npos);
+  EXPECT_NE(error_of("seed=abc").find("seed must be a whole number"), std::string::npos);
+  EXPECT_NE(error_of("tile=12px").find("tile must be a whole number"), std::string::npos);
+  EXPECT_NE(error_of("random=maybe").find("random must be 0 or 1"), std::string::npos);
+}
+
+TEST(ParseParams, RejectsContradictionsAndRepeats) {
+  EXPECT_NE(error_of("start=123456780&random=1").find("either start or random"), std::string::npos);
+  EXPECT_NE(error_of("random=0").find("needs a start"), std::string::npos);
+  EXPECT_NE(error_of("tile=20&tile=30").find("more than once"), std::string::npos);
+  EXPECT_NE(error_of("start=123456780&size=4").find("size is 4x4"), std::string::npos);
+  EXPECT_NE(error_of("start=123456780&goal=1234/5670/9abc").find("goal"), std::string::npos);
+  EXPECT_NE(error_of("theme=nosuch").find("unknown theme"), std::string::npos);
+  EXPECT_NE(error_of("title=a%0Ab").find("control"), std::string::npos);
+  EXPECT_NE(error_of("title=" + std::string(kMaxTitleBytes + 1, 'x')).find("title too long"),
+            std::string::npos);
+}
+
+TEST(ParseParams, MalformedBoardsAreBadInput) {
+  EXPECT_FALSE(error_of("start=12345678").empty());
+  EXPECT_FALSE(error_of("start=113456780").empty());
+  EXPECT_FALSE(error_of("size=9x9").empty());
+  EXPECT_FALSE(error_of("size=banana").empty());
+}
+
+TEST(Resolve, LimitsBoardSize) {
+  EXPECT_NE(error_of("size=5").find("at most 16 cells"), std::string::npos);
+  EXPECT_NE(error_of("start=1,2,3,4,5/6,7,8,9,10/11,12,13,14,15/16,17,18,19,20/21,22,23,24,0")
+                .find("at most 16 cells"),
+            std::string::npos);
+}
+
+TEST(Resolve, UnsolvablePairSaysWhy) {
+  const std::string message = error_of("start=213456780", Error::Kind::Unsolvable);
+  EXPECT_NE(message.find("parit"), std::string::npos) << message;
+}
+
+TEST(Resolve, FixedPuzzleIsDeterministicAndNormalised) {
+  const ImageRequest a = resolved("start=283104765");
+  const ImageRequest b = resolved("start=283%2F104%2F765&goal=123456780&seed=7&cachebust=99", 2);
+  const ImageRequest c = resolved("start=2,8,3,1,0,4,7,6,5&size=3x3&tile=72");
+  EXPECT_TRUE(a.deterministic);
+  EXPECT_EQ(a.canonical, b.canonical);
+  EXPECT_EQ(a.canonical, c.canonical);
+  EXPECT_NE(a.canonical, resolved("start=283104765&tile=40").canonical);
+  EXPECT_NE(a.canonical, resolved("start=283104765&title=x").canonical);
+  EXPECT_NE(a.canonical.find(SLIDEGIF_VERSION), std::string::npos);
+}
+
+TEST(Resolve, SeededRandomIsReproducibleUnseededIsNot) {
+  const ImageRequest a = resolved("random=1&seed=42", 1);
+  const ImageRequest b = resolved("random=1&seed=42", 2);
+  EXPECT_TRUE(a.deterministic);
+  EXPECT_EQ(a.canonical, b.canonical);
+  EXPECT_NE(a.canonical, resolved("random=1&seed=43").canonical);
+  const ImageRequest u1 = resolved("random=1", 1);
+  const ImageRequest u2 = resolved("random=1", 2);
+  EXPECT_FALSE(u1.deterministic);
+  EXPECT_NE(u1.start, u2.start);
+}
+
+TEST(Resolve, RandomGoalIsReachable) {
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const ImageRequest fixed_start = resolved("start=123/456/780&goal=random", seed);
+    EXPECT_TRUE(check_solvable(fixed_start.start, fixed_start.goal).solvable);
+    const ImageRequest both = resolved("goal=random&size=2x4", seed);
+    EXPECT_EQ(both.start.shape(), (Shape{2, 4}));
+    EXPECT_TRUE(check_solvable(both.start, both.goal).solvable);
+  }
+}
+
+TEST(Resolve, LargeRandomBoardsAreWalksFromTheGoal) {
+  const ImageRequest r = resolved("size=4&seed=3");
+  EXPECT_EQ(r.start.shape(), (Shape{4, 4}));
+  EXPECT_NE(r.start, r.goal);
+  EXPECT_TRUE(check_solvable(r.start, r.goal).solvable);
+}
+
+}  // namespace
+}  // namespace slidegif::cgi

@@ -1,0 +1,329 @@
+// render_animation() checked through an independent decoder (giflib): frame structure, timing,
+// looping, palette discipline, and that every key frame shows the right board.
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "gif_decoder.hpp"
+#include "slidegif/animation.hpp"
+#include "slidegif/board.hpp"
+#include "slidegif/error.hpp"
+#include "slidegif/render.hpp"
+
+namespace slidegif {
+namespace {
+
+using testing::Color;
+using testing::DecodedGif;
+
+const char* const kFont = SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf";
+// An optimal solution of 867254301 (checked by replaying it in Fixture below).
+const char* const kMoves31 = "UULDDRRUULDLDRRUULDLDRRUULLDDRR";
+
+AnimationOptions options(int tween = 0) {
+  AnimationOptions o;
+  o.font_path = kFont;
+  o.tile_px = 48;
+  o.tween = tween;
+  return o;
+}
+
+struct Fixture {
+  Board start = parse_board("867254301");
+  std::vector<Move> moves = moves_from_string(kMoves31);
+};
+
+Color as_color(Rgb c) { return {c.r, c.g, c.b}; }
+
+// Two points per cell: the centre (a digit may cover it) and one near the lower-left corner,
+// inside the tile's rounded face but away from the digit, the lip and the well's top shading.
+std::vector<std::pair<int, int>> sample_points(const FrameLayout& l, int cell, int cols) {
+  const Rect r = l.cell(cell / cols, cell % cols);
+  const int off = l.inset + l.radius;
+  return {{r.x + r.w / 2, r.y + r.h / 2}, {r.x + off, r.y + r.h - off}};
+}
+
+void expect_board(const DecodedGif& gif, int frame, const FrameLayout& layout, const Board& board,
+                  Rgb blank) {
+  for (int cell = 0; cell < board.cells(); ++cell) {
+    for (auto [x, y] : sample_points(layout, cell, board.cols())) {
+      const Color c = gif.pixel(frame, x, y);
+      if (board.at(cell) == 0) {
+        EXPECT_EQ(c, as_color(blank)) << "frame " << frame << " blank cell " << cell << " at " << x
+                                      << "," << y << " is " << to_string(c);
+      } else {
+        EXPECT_NE(c, as_color(blank)) << "frame " << frame << " tile " << int(board.at(cell))
+                                      << " in cell " << cell << " looks blank";
+      }
+    }
+  }
+}
+
+TEST(Animation, SolutionFixtureIsLegalAndSolves) {
+  Fixture f;
+  Board b = f.start;
+  b.apply_all(f.moves);
+  EXPECT_EQ(b, Board::standard_goal(b.shape()));
+  EXPECT_EQ(f.moves.size(), 31u);
+}
+
+TEST(Animation, FrameCountsDelaysAndSize) {
+  Fixture f;
+  auto o = options();
+  o.delay_ms = 500;
+  o.first_hold_ms = 1500;
+  o.last_hold_ms = 3000;
+  const Animation a = render_animation(f.start, f.moves, o);
+  const DecodedGif gif = DecodedGif::decode(a.bytes);
+  ASSERT_EQ(gif.frame_count(), 32);
+  EXPECT_EQ(a.frames, 32);
+  EXPECT_EQ(gif.width(), a.width);
+  EXPECT_EQ(gif.height(), a.height);
+  EXPECT_EQ(gif.delay_cs(0), 150);
+  for (int k = 1; k < 31; ++k) EXPECT_EQ(gif.delay_cs(k), 50) << k;
+  EXPECT_EQ(gif.delay_cs(31), 300);
+  for (int k = 0; k < gif.frame_count(); ++k) EXPECT_EQ(gif.frame(k).disposal, 1) << k;
+}
+
+TEST(Animation, TweensAddFramesAndSplitTheMoveDelay) {
+  Fixture f;
+  const int k_tween = 4;
+  auto o = options(k_tween);
+  o.delay_ms = 600;
+  const Animation a = render_animation(f.start, f.moves, o);
+  const DecodedGif gif = DecodedGif::decode(a.bytes);
+  ASSERT_EQ(gif.frame_count(), 31 * (k_tween + 1) + 1);
+  EXPECT_EQ(gif.delay_cs(0), o.first_hold_ms / 10);
+  EXPECT_EQ(gif.delay_cs(gif.frame_count() - 1), o.last_hold_ms / 10);
+  for (int move = 0; move < 30; ++move) {  // all but the last, whose key frame is the last hold
+    int sum = 0;
+    for (int i = 1; i <= k_tween + 1; ++i) sum += gif.delay_cs(move * (k_tween + 1) + i);
+    EXPECT_EQ(sum, 60) << "move " << move + 1;
+  }
+  EXPECT_EQ(gif.total_delay_cs(), 150 + 30 * 60 + 30 + 300);
+}
+
+TEST(Animation, TweenFramesOnlyTouchTheSlidingTilesCells) {
+  Fixture f;
+  auto o = options(3);
+  const Animation a = render_animation(f.start, f.moves, o);
+  const DecodedGif gif = DecodedGif::decode(a.bytes);
+  const FrameLayout l = animation_layout(f.start, f.moves, o);
+  Board b = f.start;
+  const int from = b.target(f.moves[0]), to = b.blank();
+  const Rect cells = unite(l.cell(from / 3, from % 3), l.cell(to / 3, to % 3));
+  for (int k = 2; k <= 4; ++k) {  // frame 1 also changes the caption
+    const auto& fr = gif.frame(k);
+    EXPECT_GE(fr.left, cells.x);
+    EXPECT_GE(fr.top, cells.y);
+    EXPECT_LE(fr.left + fr.width, cells.x + cells.w);
+    EXPECT_LE(fr.top + fr.height, cells.y + cells.h);
+  }
+}
+
+TEST(Animation, KeyFramesShowTheRightBoard) {
+  Fixture f;
+  for (int tween : {0, 2}) {
+    auto o = options(tween);
+    o.theme = tween == 0 ? "classic" : "dark";
+    const Animation a = render_animation(f.start, f.moves, o);
+    const DecodedGif gif = DecodedGif::decode(a.bytes);
+    const FrameLayout l = animation_layout(f.start, f.moves, o);
+    const Rgb blank = find_theme(o.theme).blank;
+    Board b = f.start;
+    expect_board(gif, 0, l, b, blank);
+    for (std::size_t k = 0; k < f.moves.size(); ++k) {
+      b.apply(f.moves[k]);
+      expect_board(gif, static_cast<int>(k + 1) * (tween + 1), l, b, blank);
+    }
+  }
+}
+
+TEST(Animation, NonSquareAndLargeBoards) {
+  auto o = options();
+  o.tile_px = 24;
+  const Board big = Board::standard_goal({8, 8});
+  // Walk away from the goal, then animate the way back.
+  Board start = big;
+  start.apply_all(moves_from_string("ULDRUL"));
+  std::vector<Move> back;
+  for (char c : std::string("ULDRUL")) back.insert(back.begin(), opposite(*move_from_letter(c)));
+  const Animation a = render_animation(start, back, o);
+  const DecodedGif gif = DecodedGif::decode(a.bytes);
+  const FrameLayout l = animation_layout(start, back, o);
+  EXPECT_EQ(gif.frame_count(), 7);
+  Board b = start;
+  b.apply_all(back);
+  EXPECT_EQ(b, big);
+  expect_board(gif, 6, l, b, find_theme("classic").blank);
+
+  o.tile_px = 40;
+  o.theme = "mint";
+  const Board wide = parse_board("12345/67890");
+  const Animation w = render_animation(wide, moves_from_string("L"), o);
+  const DecodedGif wg = DecodedGif::decode(w.bytes);
+  const FrameLayout wl = animation_layout(wide, moves_from_string("L"), o);
+  EXPECT_GE(wg.width(), 5 * 40);
+  EXPECT_GE(wg.height(), 2 * 40);
+  EXPECT_EQ(wl.width, wg.width());
+  expect_board(wg, 1, wl, wide.after(Move::Left), find_theme("mint").blank);
+}
+
+TEST(Animation, ImageSizeFollowsTilePx) {
+  const Board b = parse_board("1234/5678/9,10,11,12/13,14,15,0");
+  auto o = options();
+  int last_w = 0;
+  for (int px : {kMinTilePx, 32, 64, 100}) {
+    o.tile_px = px;
+    const Animation a = render_animation(b, {}, o);
+    const FrameLayout l = animation_layout(b, {}, o);
+    EXPECT_EQ(a.width, l.width);
+    EXPECT_EQ(a.height, l.height);
+    EXPECT_GE(a.width, 4 * px);
+    EXPECT_GT(a.width, last_w);
+    EXPECT_EQ(l.cell(1, 1).x - l.cell(1, 0).x, px);
+    last_w = a.width;
+  }
+}
+
+TEST(Animation, AlreadySolvedGivesOneFrame) {
+  const Board goal = parse_board("123456780");
+  const Animation a = render_animation(goal, {}, options());
+  const DecodedGif gif = DecodedGif::decode(a.bytes);
+  EXPECT_EQ(gif.frame_count(), 1);
+  expect_board(gif, 0, animation_layout(goal, {}, options()), goal, find_theme("classic").blank);
+}
+
+TEST(Animation, LoopExtension) {
+  Fixture f;
+  const std::vector<Move> two(f.moves.begin(), f.moves.begin() + 2);
+  auto o = options();
+  o.loop = 0;
+  EXPECT_EQ(DecodedGif::decode(render_animation(f.start, two, o).bytes).loop_count(), 0);
+  o.loop = 1;  // one play: no extension at all
+  EXPECT_EQ(DecodedGif::decode(render_animation(f.start, two, o).bytes).loop_count(), std::nullopt);
+  o.loop = 3;  // three plays: two repeats
+  EXPECT_EQ(DecodedGif::decode(render_animation(f.start, two, o).bytes).loop_count(), 2);
+}
+
+TEST(Animation, OneGlobalPaletteThatTextNeverGrows) {
+  Fixture f;
+  const int expected = make_palette(find_theme("classic")).size();
+  ASSERT_LE(expected, 256);
+  int table = 1;
+  while (table < expected) table *= 2;
+  // Different digits, captions and a title must not change the palette.
+  for (const char* board : {"867254301", "123456780", "812043765"}) {
+    const Board start = parse_board(board);
+    const std::vector<Move> moves =
+        std::string(board) == "867254301" ? f.moves : std::vector<Move>{Move::Up};
+    auto o = options();
+    o.title = std::string("Puzzle ") + board;
+    o.optimal = false;
+    const DecodedGif gif = DecodedGif::decode(render_animation(start, moves, o).bytes);
+    EXPECT_EQ(gif.global_color_count(), table) << board;
+    EXPECT_FALSE(gif.any_local_color_map()) << board;
+    EXPECT_LE(gif.distinct_colors(), expected - 1) << board;  // the transparent slot is unused
+  }
+}
+
+TEST(Animation, IdenticalFramesAreKeptWithTheirDelay) {
+  // Tiny tiles and many tweens: ease-in rounds the first offsets to 0 px, so some tween frames
+  // repeat the previous one exactly; they must still be written.
+  const Board start = parse_board("123456708");
+  auto o = options(kMaxTween);
+  o.tile_px = kMinTilePx;
+  o.delay_ms = 1700;
+  const Animation a = render_animation(start, {Move::Right}, o);
+  const DecodedGif gif = DecodedGif::decode(a.bytes);
+  ASSERT_EQ(gif.frame_count(), 1 + kMaxTween + 1);
+  int tiny = 0;
+  for (int k = 1; k < gif.frame_count(); ++k) tiny += gif.frame(k).width == 1 ? 1 : 0;
+  EXPECT_GT(tiny, 0) << "expected at least one unchanged tween frame";
+  EXPECT_EQ(gif.total_delay_cs(), (o.first_hold_ms + o.delay_ms / 2 + o.last_hold_ms) / 10);
+}
+
+TEST(Animation, BadOptionsThrow) {
+  Fixture f;
+  auto expect_bad = [&](AnimationOptions o, const char* what) {
+    try {
+      render_animation(f.start, f.moves, o);
+      ADD_FAILURE() << what << " did not throw";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), Error::Kind::BadInput) << what << ": " << e.what();
+    }
+  };
+  auto o = options();
+  o.theme = "neon";
+  try {
+    render_animation(f.start, f.moves, o);
+    ADD_FAILURE() << "unknown theme accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::BadInput);
+    for (const auto& name : theme_names()) EXPECT_NE(std::string(e.what()).find(name), std::string::npos);
+  }
+  o = options(); o.tile_px = kMinTilePx - 1; expect_bad(o, "small tile");
+  o = options(); o.tile_px = kMaxTilePx + 1; expect_bad(o, "big tile");
+  o = options(); o.tween = -1; expect_bad(o, "negative tween");
+  o = options(); o.tween = kMaxTween + 1; expect_bad(o, "too many tweens");
+  o = options(); o.delay_ms = -1; expect_bad(o, "negative delay");
+  o = options(); o.first_hold_ms = -1; expect_bad(o, "negative first hold");
+  o = options(); o.last_hold_ms = -1; expect_bad(o, "negative last hold");
+  o = options(); o.loop = -1; expect_bad(o, "negative loop");
+  EXPECT_THROW(render_animation(f.start, {Move::Down}, options()), Error);  // leaves the board
+}
+
+TEST(Animation, MissingFontIsARenderError) {
+  Fixture f;
+  auto o = options();
+  o.font_path = "/nonexistent/font.ttf";
+  try {
+    render_animation(f.start, f.moves, o);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::Render);
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/font.ttf"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Animation, ThemeNames) {
+  const auto names = theme_names();
+  ASSERT_GE(names.size(), 2u);
+  EXPECT_EQ(names[0], "classic");
+  EXPECT_NE(std::find(names.begin(), names.end(), "dark"), names.end());
+}
+
+// gifsicle -O3 finds little to improve: our own frame differencing already does the work.
+TEST(Animation, GifsicleSavesUnderFivePercent) {
+  const char* gifsicle = "/usr/bin/gifsicle";
+  if (!std::filesystem::exists(gifsicle)) GTEST_SKIP() << "gifsicle not installed";
+  Fixture f;
+  auto o = options();
+  o.tile_px = 80;
+  const Animation a = render_animation(f.start, f.moves, o);
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("slidegif_anim_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto in = dir / "in.gif", out = dir / "out.gif";
+  std::ofstream(in, std::ios::binary)
+      .write(reinterpret_cast<const char*>(a.bytes.data()), static_cast<std::streamsize>(a.bytes.size()));
+  const std::string cmd =
+      std::string(gifsicle) + " -O3 '" + in.string() + "' -o '" + out.string() + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const auto before = std::filesystem::file_size(in), after = std::filesystem::file_size(out);
+  std::filesystem::remove_all(dir);
+  const double saving = 1.0 - double(after) / double(before);
+  RecordProperty("bytes", static_cast<int>(before));
+  EXPECT_LT(saving, 0.05) << before << " -> " << after << " bytes";
+}
+
+}  // namespace
+}  // namespace slidegif

@@ -1,0 +1,55 @@
+// The parity theorem, checked in both directions against reachability by BFS.
+#include <gtest/gtest.h>
+
+#include "bfs_reference.hpp"
+#include "slidegif/random.hpp"
+#include "slidegif/solvability.hpp"
+
+namespace slidegif {
+namespace {
+
+TEST(Solvability, ParityMatchesReachabilityOnSmallBoards) {
+  Random rng(99);
+  for (Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{3, 3}, Shape{2, 4}, Shape{4, 2}}) {
+    const Board goal = random_board(shape, rng);
+    const auto reachable = testing::bfs_distances(goal);
+    int solvable = 0;
+    for (int i = 0; i < 300; ++i) {
+      const Board start = random_board(shape, rng);
+      const bool by_bfs = reachable.count(testing::pack(start)) > 0;
+      EXPECT_EQ(check_solvable(start, goal).solvable, by_bfs)
+          << format_board(start) << " -> " << format_board(goal);
+      solvable += by_bfs;
+    }
+    EXPECT_GT(solvable, 100);  // both verdicts were exercised
+    EXPECT_LT(solvable, 200);
+  }
+}
+
+TEST(Solvability, ExplanationGivesTheFacts) {
+  const auto odd = check_solvable(parse_board("213456780"), Board::standard_goal({3, 3}));
+  EXPECT_FALSE(odd.solvable);
+  EXPECT_EQ(odd.start.inversions, 1);
+  EXPECT_EQ(odd.goal.inversions, 0);
+  EXPECT_NE(odd.explanation.find("start has 1 inversions (odd)"), std::string::npos) << odd.explanation;
+  EXPECT_NE(odd.explanation.find("they differ"), std::string::npos);
+
+  // Even width: the blank's row counts. Blank-first and blank-last 4x4 goals differ by 3 rows.
+  const auto even = check_solvable(parse_board("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"),
+                                   Board::standard_goal({4, 4}));
+  EXPECT_FALSE(even.solvable);
+  EXPECT_NE(even.explanation.find("blank in row"), std::string::npos) << even.explanation;
+}
+
+TEST(Solvability, RequireSolvableThrowsUnsolvable) {
+  try {
+    require_solvable(parse_board("213456780"), Board::standard_goal({3, 3}));
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::Unsolvable);
+  }
+  EXPECT_THROW(check_solvable(parse_board("123456780"), Board::standard_goal({4, 4})), Error);
+}
+
+}  // namespace
+}  // namespace slidegif
