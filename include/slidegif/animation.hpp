@@ -17,16 +17,16 @@
 namespace slidegif {
 
 struct AnimationOptions {
-  std::string font_path;      // TrueType font for numbers and captions (required)
+  std::string font_path;  // TrueType font for numbers and captions (required)
   std::string theme = "classic";
-  std::string title;          // optional line above the board
-  int tile_px = 80;           // side of one tile in pixels
-  int delay_ms = 600;         // time per move
-  int first_hold_ms = 1500;   // the start frame stays this long
-  int last_hold_ms = 3000;    // the solved frame stays this long
-  int tween = 0;              // intermediate sliding frames per move
-  int loop = 0;               // 0 = loop forever, N > 0 = play N times
-  bool optimal = true;        // captions say "not proven optimal" when false
+  std::string title;         // optional line above the board
+  int tile_px = 80;          // side of one tile in pixels
+  int delay_ms = 600;        // time per move
+  int first_hold_ms = 1500;  // the start frame stays this long
+  int last_hold_ms = 3000;   // the solved frame stays this long
+  int tween = 0;             // intermediate sliding frames per move
+  int loop = 0;              // 0 = loop forever, N > 0 = play N times
+  bool optimal = true;       // captions say "not proven optimal" when false
 };
 
 struct Animation {

@@ -27,6 +27,10 @@ class ManhattanLinearConflict {
   int update(const std::uint8_t* tiles, int h, int tile, int from, int to) const;
 
  private:
+  std::size_t index(int tile, int cell) const {
+    return static_cast<std::size_t>(tile) * static_cast<std::size_t>(shape_.cells()) +
+           static_cast<std::size_t>(cell);
+  }
   int row_conflict(const std::uint8_t* tiles, int row) const;
   int col_conflict(const std::uint8_t* tiles, int col) const;
   int line_conflict(const std::uint8_t* line_tiles, int count, int line, bool row) const;

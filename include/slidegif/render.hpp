@@ -30,8 +30,8 @@ struct Theme {
   Rgb blank_shade;  // inner shadow at the top of the well
   Rgb face_top;     // tile face, vertical gradient
   Rgb face_bottom;
-  Rgb lip;          // darker band under the face that makes tiles look raised
-  Rgb shadow;       // drop shadow under tiles
+  Rgb lip;     // darker band under the face that makes tiles look raised
+  Rgb shadow;  // drop shadow under tiles
   Rgb digit;
   Rgb caption;
   Rgb title;
@@ -93,8 +93,7 @@ class FrameRenderer {
 
  private:
   GdImage render_tile(int tile, bool floating);
-  void draw_centered(gdImage& im, const Rect& band, double pt, Rgb color,
-                     const std::string& text);
+  void draw_centered(gdImage& im, const Rect& band, double pt, Rgb color, const std::string& text);
 
   int cols_;
   const Theme& theme_;
@@ -103,9 +102,9 @@ class FrameRenderer {
   std::string font_;
   FrameLayout layout_;
   GdImage background_;
-  std::vector<GdImage> tiles_;                 // index = tile number, 0 = blank well
-  std::map<int, GdImage> floating_;            // moving tiles: transparent outside the tile
-  std::map<std::string, GdImage> captions_;    // tweens reuse their step's caption
+  std::vector<GdImage> tiles_;               // index = tile number, 0 = blank well
+  std::map<int, GdImage> floating_;          // moving tiles: transparent outside the tile
+  std::map<std::string, GdImage> captions_;  // tweens reuse their step's caption
 };
 
 }  // namespace slidegif

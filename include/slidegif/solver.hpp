@@ -37,8 +37,18 @@ struct Solution {
   SearchStats stats;
 };
 
+class PdbHeuristic;  // pattern_database.hpp
+
 struct SolveOptions {
   SearchLimits limits;
+  // Issue #4 (pattern databases, near-optimal fallback) --------------------------------------
+  // A pattern database for this board size (app::load_best_pdb finds one): optimal search
+  // with it instead of Manhattan + linear conflict when it serves the goal.
+  const PdbHeuristic* pdb = nullptr;
+  // Instead of failing (budget exceeded, board over kMaxOptimalCells), answer with
+  // solve_near_optimal(), marked optimal = false. Front ends set it.
+  bool fallback_near_optimal = false;
+  double fallback_seconds = 2.0;  // the near-optimal solver's own budget
 };
 
 // Largest board (in cells) solve() accepts.

@@ -33,6 +33,12 @@ void write_all(int fd, std::span<const std::uint8_t> bytes, const std::string& p
 }  // namespace
 
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
+  const std::span<const std::uint8_t> parts[] = {bytes};
+  write_file_atomically(path, parts);
+}
+
+void write_file_atomically(const std::string& path,
+                           std::span<const std::span<const std::uint8_t>> parts) {
   namespace fs = std::filesystem;
   const fs::path target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -40,7 +46,7 @@ void write_file_atomically(const std::string& path, std::span<const std::uint8_t
   const int fd = ::mkstemp(tmpl.data());
   if (fd < 0) fail("create a file in", dir.string(), errno);
   try {
-    write_all(fd, bytes, tmpl);
+    for (const auto& bytes : parts) write_all(fd, bytes, tmpl);
     if (::fchmod(fd, 0644) != 0) fail("set permissions on", tmpl, errno);
     if (::fsync(fd) != 0) fail("flush", tmpl, errno);
     if (::close(fd) != 0) fail("close", tmpl, errno);

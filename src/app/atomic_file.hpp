@@ -10,5 +10,9 @@ namespace slidegif::app {
 
 // Throws std::runtime_error naming the path and the system error. Leaves no temporary behind.
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes);
+// The same for a file made of several pieces (a header and large tables), without first
+// copying them into one buffer.
+void write_file_atomically(const std::string& path,
+                           std::span<const std::span<const std::uint8_t>> parts);
 
 }  // namespace slidegif::app

@@ -33,7 +33,8 @@ Response render_response(const ImageRequest& request, const std::string& etag,
   AnimationOptions options = request.render;
   options.font_path = config.font_path();
   options.optimal = solution.optimal;
-  Animation gif = render_animation(request.start, solution.moves, options);
+  Animation gif = config.render ? config.render(request.start, solution.moves, options)
+                                : render_animation(request.start, solution.moves, options);
 
   Response r;
   r.status = 200;
@@ -52,7 +53,11 @@ Response error_response(const Error& e) {
   switch (e.kind()) {
     case Error::Kind::BadInput:
     case Error::Kind::Unsupported: return text_response(400, e.what());
-    case Error::Kind::Unsolvable: return text_response(400, fmt::format("unsolvable: {}", e.what()));
+    case Error::Kind::Unsolvable: {
+      const std::string_view why = e.what();
+      return text_response(400, why.starts_with("unsolvable") ? std::string(why)
+                                                              : fmt::format("unsolvable: {}", why));
+    }
     case Error::Kind::BudgetExceeded: {
       // The core's message speaks of command-line options; say what the client can do.
       Response r = text_response(

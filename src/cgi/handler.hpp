@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "cgi/limits.hpp"
 #include "cgi/response.hpp"
@@ -28,6 +29,9 @@ struct HandlerConfig {
   // Seeds unseeded random requests.
   std::function<std::uint64_t()> entropy;
   SearchLimits limits{.max_seconds = kSearchSeconds, .max_nodes = kSearchNodes};
+  // Draws the GIF; empty means slidegif::render_animation. The fuzzer swaps in a cheap stand-in
+  // for most inputs so that it explores the request logic rather than waiting on pixels.
+  std::function<Animation(const Board&, const std::vector<Move>&, const AnimationOptions&)> render;
 };
 
 // Throws Error(BadInput) when an animation of `moves` moves would pass kMaxFrames,

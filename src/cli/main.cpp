@@ -143,6 +143,14 @@ int run(int argc, char** argv) {
   check_cmd->add_option("--size", check.size, "Board size: 3, 4 or RxC");
   check_cmd->footer(kFooter);
 
+  // CLI11 would only say "a subcommand is required" for a misspelt one.
+  if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) {
+        return c->get_name() == argv[1];
+      }).empty()) {
+    fmt::print(stderr, "slidegif: unknown command '{}' (use solve, random or check; see --help)\n",
+               argv[1]);
+    return kBadInput;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -167,4 +175,11 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace slidegif::cli
 
-int main(int argc, char** argv) { return slidegif::cli::run(argc, argv); }
+int main(int argc, char** argv) {
+  try {
+    return slidegif::cli::run(argc, argv);
+  } catch (const std::exception& e) {  // e.g. out of memory while setting up
+    std::fprintf(stderr, "slidegif: %s\n", e.what());
+    return 1;
+  }
+}

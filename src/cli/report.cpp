@@ -41,8 +41,8 @@ Animation write_animation(const Board& start, const Solution& solution, const Ou
 std::string summary(const Board& start, const Board& goal, const Solution& s,
                     const std::optional<Animation>& gif, const OutputFlags& flags,
                     const JobExtras& extras) {
-  std::string line = fmt::format("{} -> {}: {} moves ({}) {}", format_board(start),
-                                 format_board(goal), s.moves.size(),
+  std::string line = fmt::format("{} -> {}: {} move{} ({}) {}", format_board(start),
+                                 format_board(goal), s.moves.size(), s.moves.size() == 1 ? "" : "s",
                                  s.optimal ? "optimal" : "NOT proven optimal",
                                  s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
   if (extras.seed) line += fmt::format(" [seed {}]", *extras.seed);

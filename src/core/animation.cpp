@@ -27,7 +27,8 @@ void validate(const AnimationOptions& o) {
       bad(fmt::format("{} {} ms is outside 0..{}", name, ms, kMaxDelayMs));
     }
   }
-  if (o.loop < 0 || o.loop > kMaxLoop) bad(fmt::format("loop {} is outside 0..{}", o.loop, kMaxLoop));
+  if (o.loop < 0 || o.loop > kMaxLoop)
+    bad(fmt::format("loop {} is outside 0..{}", o.loop, kMaxLoop));
 }
 
 // Smooth start and stop, so the sliding tile does not jerk.
@@ -134,7 +135,8 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
     const int from = board.target(moves[k]);
     const int to = board.blank();
     const int tile = board.at(from);
-    const Rect dirty = unite(unite(renderer.cell_rect(from), renderer.cell_rect(to)), layout.caption);
+    const Rect dirty =
+        unite(unite(renderer.cell_rect(from), renderer.cell_rect(to)), layout.caption);
     for (int i = 1; i <= k_tween; ++i) {
       renderer.draw_slide(*frame, from, to, tile, ease_in_out(double(i) / (k_tween + 1)));
       renderer.draw_caption(*frame, step_captions[k]);

@@ -85,7 +85,8 @@ GdImage Quantizer::to_palette_image(const gdImage& src) {
 
 GdImage make_palette_image(int width, int height, const Palette& palette, int fill) {
   GdImage im(gdImageCreate(width, height));
-  if (!im) throw Error(Error::Kind::Render, fmt::format("gd cannot create a {}x{} image", width, height));
+  if (!im)
+    throw Error(Error::Kind::Render, fmt::format("gd cannot create a {}x{} image", width, height));
   for (int i = 0; i < palette.size(); ++i) {
     // Set the table directly: gdImageColorAllocate would merge nothing but is O(n) per call and
     // we want the indices to be exactly the palette's.
@@ -96,13 +97,15 @@ GdImage make_palette_image(int width, int height, const Palette& palette, int fi
     im->open[i] = 0;
   }
   im->colorsTotal = palette.size();
-  for (int y = 0; y < height; ++y) std::memset(im->pixels[y], fill, static_cast<std::size_t>(width));
+  for (int y = 0; y < height; ++y)
+    std::memset(im->pixels[y], fill, static_cast<std::size_t>(width));
   return im;
 }
 
 GdImage make_truecolor_image(int width, int height) {
   GdImage im(gdImageCreateTrueColor(width, height));
-  if (!im) throw Error(Error::Kind::Render, fmt::format("gd cannot create a {}x{} image", width, height));
+  if (!im)
+    throw Error(Error::Kind::Render, fmt::format("gd cannot create a {}x{} image", width, height));
   return im;
 }
 
@@ -125,7 +128,8 @@ GifEncoder::GifEncoder(const Palette& palette, int width, int height, int loop)
 
 void GifEncoder::append(void* data, int size) {
   GdBuffer owned(data);
-  if (data == nullptr || size < 0) throw Error(Error::Kind::Render, "gd failed to encode a GIF frame");
+  if (data == nullptr || size < 0)
+    throw Error(Error::Kind::Render, "gd failed to encode a GIF frame");
   const auto* p = static_cast<const std::uint8_t*>(data);
   out_.insert(out_.end(), p, p + size);
 }
@@ -159,7 +163,8 @@ void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty
   Rect area{0, 0, width_, height_};
   if (dirty != nullptr) {
     const int x0 = std::max(0, dirty->x), y0 = std::max(0, dirty->y);
-    const int x1 = std::min(width_, dirty->x + dirty->w), y1 = std::min(height_, dirty->y + dirty->h);
+    const int x1 = std::min(width_, dirty->x + dirty->w),
+              y1 = std::min(height_, dirty->y + dirty->h);
     area = {x0, y0, x1 - x0, y1 - y0};
   }
   // Bounding box of the pixels that differ from the previous frame.
@@ -193,11 +198,15 @@ void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty
   for (int y = 0; y < sh; ++y) {
     const unsigned char* row = frame.pixels[min_y + y] + min_x;
     std::uint8_t* prev = &previous_[(min_y + y) * w + static_cast<std::size_t>(min_x)];
+    int last = t;
     for (int x = 0; x < sw; ++x) {
-      if (row[x] != prev[x]) {
+      // An unchanged pixel is transparent, unless its colour continues the run to its left:
+      // then writing the colour keeps the run (and LZW's string) going.
+      if (row[x] != prev[x] || row[x] == last) {
         sub->pixels[y][x] = row[x];
         prev[x] = row[x];
       }
+      last = sub->pixels[y][x];
     }
   }
   emit(*sub, min_x, min_y, delay_cs);

@@ -32,7 +32,7 @@ ManhattanLinearConflict::ManhattanLinearConflict(const Board& goal, bool linear_
   }
   for (int tile = 1; tile < cells; ++tile) {
     for (int cell = 0; cell < cells; ++cell) {
-      distance_[static_cast<std::size_t>(tile * cells + cell)] =
+      distance_[index(tile, cell)] =
           std::abs(cell / shape_.cols - goal_row_[static_cast<std::size_t>(tile)]) +
           std::abs(cell % shape_.cols - goal_col_[static_cast<std::size_t>(tile)]);
     }
@@ -43,7 +43,7 @@ int ManhattanLinearConflict::estimate(const std::uint8_t* tiles) const {
   const int cells = shape_.cells();
   int h = 0;
   for (int cell = 0; cell < cells; ++cell) {
-    h += distance_[static_cast<std::size_t>(tiles[cell] * cells + cell)];
+    h += distance_[index(tiles[cell], cell)];
   }
   if (!linear_conflict_) return h;
   for (int r = 0; r < shape_.rows; ++r) h += row_conflict(tiles, r);
@@ -53,9 +53,7 @@ int ManhattanLinearConflict::estimate(const std::uint8_t* tiles) const {
 
 int ManhattanLinearConflict::update(const std::uint8_t* tiles, int h, int tile, int from,
                                     int to) const {
-  const int cells = shape_.cells();
-  h += distance_[static_cast<std::size_t>(tile * cells + to)] -
-       distance_[static_cast<std::size_t>(tile * cells + from)];
+  h += distance_[index(tile, to)] - distance_[index(tile, from)];
   if (!linear_conflict_) return h;
   // Only the line the tile belongs to (by its goal) can change its conflict count: a
   // horizontal move changes which column the tile is in, a vertical move which row.
@@ -80,7 +78,8 @@ int ManhattanLinearConflict::update(const std::uint8_t* tiles, int h, int tile, 
 }
 
 int ManhattanLinearConflict::row_conflict(const std::uint8_t* tiles, int row) const {
-  return line_conflict(tiles + row * shape_.cols, shape_.cols, row, true);
+  return line_conflict(tiles + static_cast<std::ptrdiff_t>(row) * shape_.cols, shape_.cols, row,
+                       true);
 }
 
 int ManhattanLinearConflict::col_conflict(const std::uint8_t* tiles, int col) const {

@@ -176,6 +176,15 @@ class Builder {
     const std::uint64_t region = grid_.flood(blank, grid_.all & ~occ);
     int md = 0;
     for (int i = 0; i < k_; ++i) md += distance_[static_cast<std::size_t>(i * 64 + cells[i])];
+    // First every child's index, prefetched, then the visits: the table is far larger than
+    // the caches and the misses dominate, so overlapping them pays.
+    struct Child {
+      std::uint64_t rank;
+      Mask region;
+      std::int8_t tile, from, to;
+    };
+    std::array<Child, kMaxPatternTiles * 4> children;
+    int count = 0;
     for (int i = 0; i < k_; ++i) {
       const int from = cells[i];
       for (int dir = 0; dir < 4; ++dir) {
@@ -183,27 +192,36 @@ class Builder {
         if (to < 0 || !((region >> to) & 1)) continue;
         cells[i] = static_cast<std::uint8_t>(to);
         const std::uint64_t free = (grid_.all & ~occ & ~(1ULL << to)) | (1ULL << from);
-        const auto child_region = static_cast<Mask>(grid_.flood(from, free));
-        const std::uint64_t r = rank_placement(cells, k_, n_);
-        Mask old;
-        if (threads_ == 1) {  // a locked read-modify-write costs more than the rest
-          old = visited_[r];
-          visited_[r] = static_cast<Mask>(old | child_region);
-        } else {
-          old = std::atomic_ref<Mask>(visited_[r]).fetch_or(child_region);
-        }
-        if (!(old & child_region)) {
-          out.push_back(pack(cells, k_, from));
-          if (old == 0) {
-            const int child_md = md - distance_[static_cast<std::size_t>(i * 64 + from)] +
-                                 distance_[static_cast<std::size_t>(i * 64 + to)];
-            const int x = (depth + 1 - child_md) / 2;
-            if (x > 15) ++clamped_;
-            excess_[r] = static_cast<std::uint8_t>(std::min(x, 15));
-            reached_.fetch_add(1, std::memory_order_relaxed);
-          }
-        }
+        Child& c = children[static_cast<std::size_t>(count++)];
+        c.rank = rank_placement(cells, k_, n_);
+        c.region = static_cast<Mask>(grid_.flood(from, free));
+        c.tile = static_cast<std::int8_t>(i);
+        c.from = static_cast<std::int8_t>(from);
+        c.to = static_cast<std::int8_t>(to);
+        __builtin_prefetch(&visited_[c.rank], 1);
         cells[i] = static_cast<std::uint8_t>(from);
+      }
+    }
+    for (int j = 0; j < count; ++j) {
+      const Child& c = children[static_cast<std::size_t>(j)];
+      Mask old;
+      if (threads_ == 1) {  // a locked read-modify-write costs more than the rest
+        old = visited_[c.rank];
+        visited_[c.rank] = static_cast<Mask>(old | c.region);
+      } else {
+        old = std::atomic_ref<Mask>(visited_[c.rank]).fetch_or(c.region);
+      }
+      if (old & c.region) continue;
+      cells[c.tile] = static_cast<std::uint8_t>(c.to);
+      out.push_back(pack(cells, k_, c.from));
+      cells[c.tile] = static_cast<std::uint8_t>(c.from);
+      if (old == 0) {
+        const int child_md = md - distance_[static_cast<std::size_t>(c.tile * 64 + c.from)] +
+                             distance_[static_cast<std::size_t>(c.tile * 64 + c.to)];
+        const int x = (depth + 1 - child_md) / 2;
+        if (x > 15) ++clamped_;
+        excess_[c.rank] = static_cast<std::uint8_t>(std::min(x, 15));
+        reached_.fetch_add(1, std::memory_order_relaxed);
       }
     }
   }

@@ -23,7 +23,9 @@ Rgb mix(Rgb a, Rgb b, double t) {
   return {lerp(a.r, b.r), lerp(a.g, b.g), lerp(a.b, b.b)};
 }
 
-int gd_color(Rgb c) { return gdTrueColor(c.r, c.g, c.b); }
+int gd_color(Rgb c) {
+  return gdTrueColor(c.r, c.g, c.b);
+}
 
 Rgb get(const gdImage& im, int x, int y) {
   const int p = im.tpixels[y][x];
@@ -32,7 +34,9 @@ Rgb get(const gdImage& im, int x, int y) {
           static_cast<std::uint8_t>(gdTrueColorGetBlue(p))};
 }
 
-void put(gdImage& im, int x, int y, Rgb c) { im.tpixels[y][x] = gd_color(c); }
+void put(gdImage& im, int x, int y, Rgb c) {
+  im.tpixels[y][x] = gd_color(c);
+}
 
 void fill(gdImage& im, Rgb c) {
   for (int y = 0; y < im.sy; ++y) std::fill_n(im.tpixels[y], im.sx, gd_color(c));
@@ -46,7 +50,9 @@ double rounded_rect_distance(double px, double py, double x0, double y0, double 
   return std::hypot(std::max(qx, 0.0), std::max(qy, 0.0)) + std::min(std::max(qx, qy), 0.0) - r;
 }
 
-double coverage(double distance) { return std::clamp(0.5 - distance, 0.0, 1.0); }
+double coverage(double distance) {
+  return std::clamp(0.5 - distance, 0.0, 1.0);
+}
 
 struct TextBox {
   int left = 0, right = 0, top = 0, bottom = 0;  // relative to the pen at the baseline
@@ -77,13 +83,24 @@ int widest(const std::string& font, double pt, const std::vector<std::string>& t
 std::pair<double, int> fit_text(const std::string& font, double px,
                                 const std::vector<std::string>& texts, int avail) {
   double pt = px * kPointsPerPixel;
-  int w = widest(font, pt, texts);
+  // Measure everything once, then re-measure only the few widest texts while shrinking: every
+  // new size makes FreeType re-hint the glyphs, which dominated the render time.
+  std::vector<std::pair<int, const std::string*>> by_width;
+  for (const auto& t : texts)
+    by_width.emplace_back(ft_text(nullptr, font, pt, 0, 0, {}, t).width(), &t);
+  std::sort(by_width.begin(), by_width.end(), [](auto& a, auto& b) { return a.first > b.first; });
+  std::vector<std::string> widest_few;
+  for (std::size_t i = 0; i < by_width.size() && i < 4; ++i)
+    widest_few.push_back(*by_width[i].second);
+  int w = by_width.empty() ? 0 : by_width.front().first;
   const double min_pt = kMinTextPx * kPointsPerPixel;
   // Hinting makes width slightly non-linear in size, so shrink proportionally and re-measure.
   for (int i = 0; i < 8 && w > avail && pt > min_pt; ++i) {
     pt = std::max(min_pt, pt * avail / w * 0.98);
-    w = widest(font, pt, texts);
+    w = widest(font, pt, widest_few);
   }
+  // The caller widens the image to the true widest text, so nothing is ever clipped.
+  if (pt != px * kPointsPerPixel) w = widest(font, pt, texts);
   return {pt, w};
 }
 
@@ -129,18 +146,18 @@ const Theme& find_theme(std::string_view name) {
 
 Palette make_palette(const Theme& t) {
   static constexpr Blend kBlends[] = {
-      {&Theme::canvas, &Theme::board, 8},       {&Theme::canvas, &Theme::caption, 16},
-      {&Theme::canvas, &Theme::title, 16},      {&Theme::board, &Theme::blank, 8},
-      {&Theme::blank, &Theme::blank_shade, 8},  {&Theme::board, &Theme::blank_shade, 6},
-      {&Theme::board, &Theme::lip, 8},          {&Theme::board, &Theme::face_top, 8},
-      {&Theme::board, &Theme::shadow, 8},       {&Theme::shadow, &Theme::lip, 6},
-      {&Theme::blank, &Theme::shadow, 6},       {&Theme::blank, &Theme::lip, 8},
-      {&Theme::blank, &Theme::face_top, 6},     {&Theme::face_top, &Theme::face_bottom, 10},
-      {&Theme::lip, &Theme::face_bottom, 6},    {&Theme::digit, &Theme::face_top, 8},
+      {&Theme::canvas, &Theme::board, 8},      {&Theme::canvas, &Theme::caption, 16},
+      {&Theme::canvas, &Theme::title, 16},     {&Theme::board, &Theme::blank, 8},
+      {&Theme::blank, &Theme::blank_shade, 8}, {&Theme::board, &Theme::blank_shade, 6},
+      {&Theme::board, &Theme::lip, 8},         {&Theme::board, &Theme::face_top, 8},
+      {&Theme::board, &Theme::shadow, 8},      {&Theme::shadow, &Theme::lip, 6},
+      {&Theme::blank, &Theme::shadow, 6},      {&Theme::blank, &Theme::lip, 8},
+      {&Theme::blank, &Theme::face_top, 6},    {&Theme::face_top, &Theme::face_bottom, 10},
+      {&Theme::lip, &Theme::face_bottom, 6},   {&Theme::digit, &Theme::face_top, 8},
       {&Theme::digit, &Theme::face_bottom, 8},
   };
-  std::vector<Rgb> colors = {t.canvas, t.board, t.blank, t.blank_shade, t.face_top, t.face_bottom,
-                             t.lip,    t.shadow, t.digit, t.caption,    t.title};
+  std::vector<Rgb> colors = {t.canvas, t.board,  t.blank, t.blank_shade, t.face_top, t.face_bottom,
+                             t.lip,    t.shadow, t.digit, t.caption,     t.title};
   // Text sits on the middle of the face gradient: give it the full 16 shades there.
   const Rgb face_mid = mix(t.face_top, t.face_bottom, 0.5);
   colors.push_back(face_mid);

@@ -4,6 +4,8 @@
 
 #include "slidegif/heuristics.hpp"
 #include "slidegif/ida_star.hpp"
+#include "slidegif/near_optimal.hpp"
+#include "slidegif/pdb_solve.hpp"
 #include "slidegif/solvability.hpp"
 
 namespace slidegif {
@@ -30,19 +32,47 @@ namespace {
                           limits.max_seconds, stats.nodes, stats.last_bound));
 }
 
+// Issue #4: the best answer within a fresh budget, marked not optimal.
+Solution near_optimal_fallback(const Board& start, const Board& goal, const SolveOptions& options,
+                               const SearchStats& spent) {
+  NearOptimalOptions near;
+  near.limits.max_seconds = options.fallback_seconds;
+  Solution s = solve_near_optimal(start, goal, near);
+  s.method = fmt::format("near-optimal, not proven optimal: {}", s.method);
+  s.stats.nodes += spent.nodes;
+  s.stats.last_bound = spent.last_bound;
+  s.stats.seconds += spent.seconds;
+  return s;
+}
+
 }  // namespace
 
 Solution solve(const Board& start, const Board& goal, const SolveOptions& options) {
   require_solvable(start, goal);
   if (start.cells() > kMaxOptimalCells) {
+    if (options.fallback_near_optimal) return near_optimal_fallback(start, goal, options, {});
     throw Error(Error::Kind::Unsupported,
                 fmt::format("optimal solving is limited to boards of at most {} cells; {} has {}",
                             kMaxOptimalCells, format_shape(start.shape()), start.cells()));
   }
+  if (options.pdb) {  // issue #4
+    auto r = search_with_pdb(start, goal, *options.pdb, options.limits);
+    if (r.applicable) {
+      if (!r.moves) {
+        if (options.fallback_near_optimal) return near_optimal_fallback(start, goal, options, r.stats);
+        out_of_budget(r.stats, options.limits);
+      }
+      return Solution{std::move(*r.moves), true, pdb_method_name(*options.pdb), r.stats};
+    }
+  }
   const ManhattanLinearConflict heuristic(goal);
   IdaStar search(goal, heuristic, options.limits);
   auto moves = search.run(start);
-  if (!moves) out_of_budget(search.stats(), options.limits);
+  if (!moves) {
+    if (options.fallback_near_optimal)  // issue #4
+      return near_optimal_fallback(start, goal, options, search.stats());
+    out_of_budget(search.stats(), options.limits);
+  }
   Solution solution;
   solution.moves = std::move(*moves);
   solution.optimal = true;

@@ -40,7 +40,8 @@ std::optional<int> find_loop(const ExtensionBlock* blocks, int count) {
   for (int i = 0; i + 1 < count; ++i) {
     const auto& b = blocks[i];
     if (b.Function != APPLICATION_EXT_FUNC_CODE || b.ByteCount != 11) continue;
-    if (std::memcmp(b.Bytes, "NETSCAPE2.0", 11) != 0 && std::memcmp(b.Bytes, "ANIMEXTS1.0", 11) != 0)
+    if (std::memcmp(b.Bytes, "NETSCAPE2.0", 11) != 0 &&
+        std::memcmp(b.Bytes, "ANIMEXTS1.0", 11) != 0)
       continue;
     const auto& sub = blocks[i + 1];
     if (sub.Function == CONTINUE_EXT_FUNC_CODE && sub.ByteCount >= 3 && sub.Bytes[0] == 1) {
@@ -127,7 +128,8 @@ DecodedGif DecodedGif::decode(const std::vector<std::uint8_t>& bytes) {
     // Disposal applies after the frame was shown, before the next one is drawn.
     if (info.disposal == DISPOSE_BACKGROUND) {
       for (int y = std::max(0, info.top); y < std::min(out.height_, info.top + info.height); ++y) {
-        for (int x = std::max(0, info.left); x < std::min(out.width_, info.left + info.width); ++x) {
+        for (int x = std::max(0, info.left); x < std::min(out.width_, info.left + info.width);
+             ++x) {
           screen[static_cast<std::size_t>(y) * w + x] = background;
         }
       }
@@ -147,11 +149,13 @@ int DecodedGif::total_delay_cs() const {
 }
 
 bool DecodedGif::any_local_color_map() const {
-  return std::any_of(frames_.begin(), frames_.end(), [](const FrameInfo& f) { return f.local_color_map; });
+  return std::any_of(frames_.begin(), frames_.end(),
+                     [](const FrameInfo& f) { return f.local_color_map; });
 }
 
 Color DecodedGif::pixel(int k, int x, int y) const {
-  if (x < 0 || y < 0 || x >= width_ || y >= height_) throw std::out_of_range("pixel outside the screen");
+  if (x < 0 || y < 0 || x >= width_ || y >= height_)
+    throw std::out_of_range("pixel outside the screen");
   return screens_.at(static_cast<std::size_t>(k))[static_cast<std::size_t>(y) * width_ + x];
 }
 

@@ -1,8 +1,9 @@
 // render_animation() checked through an independent decoder (giflib): frame structure, timing,
 // looping, palette discipline, and that every key frame shows the right board.
 
-#include <gtest/gtest.h>
+#include "slidegif/animation.hpp"
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,7 +14,6 @@
 #include <string>
 
 #include "gif_decoder.hpp"
-#include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/render.hpp"
@@ -41,7 +41,9 @@ struct Fixture {
   std::vector<Move> moves = moves_from_string(kMoves31);
 };
 
-Color as_color(Rgb c) { return {c.r, c.g, c.b}; }
+Color as_color(Rgb c) {
+  return {c.r, c.g, c.b};
+}
 
 // Two points per cell: the centre (a digit may cover it) and one near the lower-left corner,
 // inside the tile's rounded face but away from the digit, the lip and the well's top shading.
@@ -178,7 +180,7 @@ TEST(Animation, NonSquareAndLargeBoards) {
 }
 
 TEST(Animation, ImageSizeFollowsTilePx) {
-  const Board b = parse_board("1234/5678/9,10,11,12/13,14,15,0");
+  const Board b = parse_board("1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0");
   auto o = options();
   int last_w = 0;
   for (int px : {kMinTilePx, 32, 64, 100}) {
@@ -268,16 +270,33 @@ TEST(Animation, BadOptionsThrow) {
     ADD_FAILURE() << "unknown theme accepted";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), Error::Kind::BadInput);
-    for (const auto& name : theme_names()) EXPECT_NE(std::string(e.what()).find(name), std::string::npos);
+    for (const auto& name : theme_names())
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos);
   }
-  o = options(); o.tile_px = kMinTilePx - 1; expect_bad(o, "small tile");
-  o = options(); o.tile_px = kMaxTilePx + 1; expect_bad(o, "big tile");
-  o = options(); o.tween = -1; expect_bad(o, "negative tween");
-  o = options(); o.tween = kMaxTween + 1; expect_bad(o, "too many tweens");
-  o = options(); o.delay_ms = -1; expect_bad(o, "negative delay");
-  o = options(); o.first_hold_ms = -1; expect_bad(o, "negative first hold");
-  o = options(); o.last_hold_ms = -1; expect_bad(o, "negative last hold");
-  o = options(); o.loop = -1; expect_bad(o, "negative loop");
+  o = options();
+  o.tile_px = kMinTilePx - 1;
+  expect_bad(o, "small tile");
+  o = options();
+  o.tile_px = kMaxTilePx + 1;
+  expect_bad(o, "big tile");
+  o = options();
+  o.tween = -1;
+  expect_bad(o, "negative tween");
+  o = options();
+  o.tween = kMaxTween + 1;
+  expect_bad(o, "too many tweens");
+  o = options();
+  o.delay_ms = -1;
+  expect_bad(o, "negative delay");
+  o = options();
+  o.first_hold_ms = -1;
+  expect_bad(o, "negative first hold");
+  o = options();
+  o.last_hold_ms = -1;
+  expect_bad(o, "negative last hold");
+  o = options();
+  o.loop = -1;
+  expect_bad(o, "negative loop");
   EXPECT_THROW(render_animation(f.start, {Move::Down}, options()), Error);  // leaves the board
 }
 
@@ -309,12 +328,13 @@ TEST(Animation, GifsicleSavesUnderFivePercent) {
   auto o = options();
   o.tile_px = 80;
   const Animation a = render_animation(f.start, f.moves, o);
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("slidegif_anim_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("slidegif_anim_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto in = dir / "in.gif", out = dir / "out.gif";
   std::ofstream(in, std::ios::binary)
-      .write(reinterpret_cast<const char*>(a.bytes.data()), static_cast<std::streamsize>(a.bytes.size()));
+      .write(reinterpret_cast<const char*>(a.bytes.data()),
+             static_cast<std::streamsize>(a.bytes.size()));
   const std::string cmd =
       std::string(gifsicle) + " -O3 '" + in.string() + "' -o '" + out.string() + "'";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;

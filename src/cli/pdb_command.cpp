@@ -1,0 +1,80 @@
+#include "cli/pdb_command.hpp"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "app/pdb_store.hpp"
+#include "app/progress.hpp"
+#include "slidegif/board.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif::cli {
+namespace {
+
+Board goal_for(const std::string& text) {
+  const Shape shape{4, 4};
+  return text.empty() ? Board::standard_goal(shape) : parse_board(text, shape);
+}
+
+}  // namespace
+
+PdbCommand::PdbCommand(CLI::App& app) {
+  cmd_ = app.add_subcommand("pdb", "Build or inspect the 4x4 pattern databases (optimal 15-puzzle)");
+  cmd_->require_subcommand(1);
+  build_ = cmd_->add_subcommand("build", "Build a pattern database set (small: seconds; large: minutes)");
+  build_->add_option("--set", set_, "small (6-6-3, ~6 MB), large (7-8, ~290 MB) or all")
+      ->check(CLI::IsMember({"small", "large", "all"}));
+  status_ = cmd_->add_subcommand("status", "List the pattern databases present and whether they check out");
+  for (auto* c : {build_, status_}) {
+    c->add_option("--dir,--pdb-dir", dir_,
+                  fmt::format("Directory (default: ${}, else $XDG_CACHE_HOME/slidegif, else "
+                              "~/.cache/slidegif)",
+                              app::kPdbDirEnv));
+    c->add_option("--goal", goal_, "Goal board the databases are for (default: 1..15 then the blank)");
+  }
+  build_->add_option("--threads", threads_, "Threads (default: 1 for small, all cores for large)");
+  build_->add_flag("--progress", progress_, "Draw the progress bar even when stderr is not a terminal");
+}
+
+int PdbCommand::run() const {
+  if (build_->parsed()) return build();
+  return status();
+}
+
+int PdbCommand::build() const {
+  const std::string dir = app::default_pdb_dir(dir_);
+  const Board base = app::pdb_base_goal(goal_for(goal_));
+  for (std::string_view set : {"small", "large"}) {
+    if (set_ != "all" && set_ != set) continue;
+    app::ProgressBar bar(fmt::format("{} set", set), progress_);
+    PdbBuildOptions options;
+    // The small tables fit the caches well enough that a second thread mostly contends.
+    options.threads = threads_ > 0 ? threads_ : (set == "small" ? 1 : 0);
+    options.progress = [&bar](double f) { bar.update(f); };
+    const auto started = std::chrono::steady_clock::now();
+    const std::string path = app::build_pdb_file(dir, base, set, options);
+    bar.update(1.0);
+    bar.finish();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    fmt::print("built {} in {:.1f} s\n", path, seconds);
+  }
+  return 0;
+}
+
+int PdbCommand::status() const {
+  const std::string dir = app::default_pdb_dir(dir_);
+  fmt::print("pattern databases in {}\n", dir);
+  for (const auto& s : app::pdb_status(dir, goal_for(goal_))) {
+    if (!s.present)
+      fmt::print("  {:<6} missing   (slidegif pdb build --set {})\n", s.set, s.set);
+    else if (s.trusted)
+      fmt::print("  {:<6} ok        {} ({:.1f} MB)\n", s.set, s.path, s.bytes / 1e6);
+    else
+      fmt::print("  {:<6} damaged   {}: {} (rebuilt on next use)\n", s.set, s.path, s.problem);
+  }
+  return 0;
+}
+
+}  // namespace slidegif::cli

@@ -1,0 +1,34 @@
+#pragma once
+// `slidegif pdb build [--set small|large|all] [--dir DIR]` and `slidegif pdb status [--dir DIR]`.
+//
+//   PdbCommand pdb(app);                      // before app.parse()
+//   if (pdb.selected()) return pdb.run();     // inside the usual try/catch
+//
+// run() returns the exit status (0) and throws slidegif::Error / std::exception on failure.
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace slidegif::cli {
+
+class PdbCommand {
+ public:
+  explicit PdbCommand(CLI::App& app);
+  bool selected() const { return cmd_->parsed(); }
+  int run() const;
+
+ private:
+  int build() const;
+  int status() const;
+
+  CLI::App* cmd_ = nullptr;
+  CLI::App* build_ = nullptr;
+  CLI::App* status_ = nullptr;
+  std::string set_ = "small";
+  std::string dir_;
+  std::string goal_;
+  int threads_ = 0;
+  bool progress_ = false;
+};
+
+}  // namespace slidegif::cli

@@ -1,0 +1,54 @@
+// Render + encode time of a 31-move 3x3 animation, and its size (the "bytes" counter).
+//
+//   build/render_bench --benchmark_counters_tabular=true
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "slidegif/animation.hpp"
+#include "slidegif/board.hpp"
+
+namespace {
+
+// An optimal 31-move solution of 867254301; replayed at startup so a typo cannot go unnoticed.
+std::vector<slidegif::Move> checked_moves(const slidegif::Board& start) {
+  auto moves = slidegif::moves_from_string("UULDDRRUULDLDRRUULDLDRRUULLDDRR");
+  slidegif::Board b = start;
+  b.apply_all(moves);
+  if (!(b == slidegif::Board::standard_goal(b.shape()))) {
+    std::fprintf(stderr, "render_bench: the fixed move list does not solve the board\n");
+    std::abort();
+  }
+  return moves;
+}
+
+void BM_RenderAnimation(benchmark::State& state) {
+  const auto start = slidegif::parse_board("867254301");
+  const auto moves = checked_moves(start);
+  slidegif::AnimationOptions o;
+  o.font_path = SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf";
+  o.tile_px = static_cast<int>(state.range(1));
+  o.tween = static_cast<int>(state.range(0));
+  std::size_t bytes = 0;
+  int frames = 0;
+  for (auto _ : state) {
+    auto a = slidegif::render_animation(start, moves, o);
+    bytes = a.bytes.size();
+    frames = a.frames;
+    benchmark::DoNotOptimize(a.bytes.data());
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+  state.counters["frames"] = frames;
+}
+BENCHMARK(BM_RenderAnimation)
+    ->ArgNames({"tween", "tile"})
+    ->Args({0, 80})
+    ->Args({4, 80})
+    ->Args({0, 160})
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

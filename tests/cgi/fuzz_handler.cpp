@@ -1,0 +1,57 @@
+// libFuzzer target: the whole CGI request handler (query parsing, normalisation, ETag,
+// solving, rendering) on arbitrary input. Input layout: the first byte picks the method, the
+// rest up to the first newline is QUERY_STRING, anything after it is If-None-Match.
+// Built by tests/e2e/fuzz_test.sh (-DSLIDEGIF_FUZZ=ON with clang); by hand:
+//   build/fuzz/src/cgi/slidegif_cgi_fuzz -dict=tests/cgi/fuzz_handler.dict CORPUS_DIR
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cgi/handler.hpp"
+#include "cgi/query.hpp"
+#include "cgi/request.hpp"
+#include "slidegif/error.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  static constexpr const char* kMethods[] = {"GET", "HEAD", "POST", ""};
+  const std::string_view rest(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const std::size_t newline = rest.find('\n');
+
+  slidegif::cgi::Environment env{{"REQUEST_METHOD", kMethods[data[0] % 4]},
+                                 {"QUERY_STRING", std::string(rest.substr(0, newline))}};
+  if (newline != std::string_view::npos) {
+    env.emplace("HTTP_IF_NONE_MATCH", std::string(rest.substr(newline + 1)));
+  }
+
+  // The parser alone must only ever fail with slidegif::Error.
+  try {
+    slidegif::cgi::parse_params(slidegif::cgi::parse_query(env["QUERY_STRING"]));
+  } catch (const slidegif::Error&) {
+  }
+
+  // A smaller search budget than the server's keeps each run short; the code path is the same.
+  slidegif::cgi::HandlerConfig config;
+  config.font_path = [] { return std::string(SLIDEGIF_FONT); };
+  config.entropy = [] { return std::uint64_t{12345}; };
+  config.limits.max_seconds = 0.5;
+  config.limits.max_nodes = 200'000;
+  // Real drawing only when bits 4-6 are all set (one input in eight): drawing is ~100 times
+  // slower than the rest of the handler.
+  if ((data[0] & 0x70) != 0x70) {
+    config.render = [](const slidegif::Board&, const std::vector<slidegif::Move>& moves,
+                       const slidegif::AnimationOptions&) {
+      slidegif::Animation a;
+      a.bytes = {'G', 'I', 'F', '8', '9', 'a'};
+      a.frames = static_cast<int>(moves.size()) + 1;
+      return a;
+    };
+  }
+  const auto response = slidegif::cgi::handle_request(env, config);
+  // Bad input from a client is never a server error.
+  if (response.status >= 500 && response.status != 503) __builtin_trap();
+  return 0;
+}

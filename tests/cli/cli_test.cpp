@@ -1,0 +1,226 @@
+// The real binary, as a user runs it: good paths, every class of bad input, exit statuses,
+// and no file left behind on error.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "bfs_reference.hpp"
+#include "gif_decoder.hpp"
+#include "run_binary.hpp"
+#include "slidegif/board.hpp"
+
+namespace slidegif {
+namespace {
+
+using testing::run_binary;
+using testing::RunResult;
+using testing::slidegif_binary;
+using testing::TempDir;
+
+RunResult slidegif(std::vector<std::string> args, const std::string& input = {}) {
+  args.insert(args.begin(), slidegif_binary());
+  return run_binary(args, input);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+Board replay(const std::string& start, const std::string& moves, std::optional<Shape> shape = {}) {
+  Board b = parse_board(start, shape);
+  b.apply_all(moves_from_string(moves));
+  return b;
+}
+
+TEST(Cli, HelpShowsExamples) {
+  const auto r = slidegif({"--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "Examples:"));
+  EXPECT_TRUE(contains(r.out, "solve"));
+  const auto s = slidegif({"solve", "--help"});
+  EXPECT_EQ(s.exit_code, 0);
+  EXPECT_TRUE(contains(s.out, "--tween"));
+  EXPECT_TRUE(contains(s.out, "--batch"));
+}
+
+TEST(Cli, SolvePrintsAnOptimalSummary) {
+  const auto r = slidegif({"solve", "867254301"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "867254301 -> 123456780: 31 moves (optimal)")) << r.out;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+}
+
+TEST(Cli, SolveJsonHasTheFieldsAndReplays) {
+  const auto r = slidegif({"solve", "2,8,3,1,0,4,7,6,5", "--goal", "123804765", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["rows"], 3);
+  EXPECT_EQ(j["cols"], 3);
+  EXPECT_EQ(j["start"], "283104765");
+  EXPECT_EQ(j["goal"], "123804765");
+  EXPECT_EQ(j["optimal"], true);
+  const auto dist = testing::bfs_distances(parse_board("123804765"));
+  EXPECT_EQ(j["length"], dist.at(testing::pack(parse_board("283104765"))));
+  EXPECT_EQ(replay("283104765", j["moves"]), parse_board("123804765"));
+}
+
+TEST(Cli, SolveWritesAGifAndReportsIt) {
+  TempDir dir;
+  const std::string out = dir.file("hard.gif");
+  const auto r = slidegif({"solve", "867254301", "-o", out, "--json", "--tile", "40"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const std::string bytes = testing::read_file(out);
+  EXPECT_EQ(j["file"], out);
+  EXPECT_EQ(j["bytes"], bytes.size());
+  const auto gif = testing::DecodedGif::decode_file(out);
+  EXPECT_EQ(gif.frame_count(), j["frames"].get<int>());
+  EXPECT_EQ(gif.frame_count(), 32);  // start + 31 moves
+  EXPECT_EQ(gif.loop_count(), 0);    // forever
+  EXPECT_EQ(dir.entries().size(), 1u);  // no temporary left behind
+}
+
+TEST(Cli, GifToStdoutKeepsTheSummaryOnStderr) {
+  const auto r = slidegif({"solve", "123456708", "-o", "-"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 6), "GIF89a");
+  EXPECT_TRUE(contains(r.err, "1 move (optimal) R")) << r.err;
+}
+
+TEST(Cli, RectangularAndTinyBoards) {
+  auto r = slidegif({"solve", "1,2,3,4,5,0,6,7", "--size", "2x4", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["length"], 2);
+  EXPECT_EQ(replay("1,2,3,4,5,0,6,7", j["moves"], Shape{2, 4}), Board::standard_goal({2, 4}));
+  r = slidegif({"solve", "30/21", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(replay("30/21", j["moves"]), Board::standard_goal({2, 2}));
+}
+
+TEST(Cli, RandomIsReproducibleFromTheSeed) {
+  const auto a = slidegif({"random", "--seed", "7", "--json"});
+  const auto b = slidegif({"random", "--seed", "7", "--json"});
+  const auto c = slidegif({"random", "--seed", "8", "--json"});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out),
+             jc = nlohmann::json::parse(c.out);
+  EXPECT_EQ(ja["start"], jb["start"]);
+  EXPECT_EQ(ja["moves"], jb["moves"]);
+  EXPECT_EQ(ja["seed"], 7);
+  EXPECT_NE(ja["start"], jc["start"]);
+  EXPECT_EQ(replay(ja["start"], ja["moves"]), Board::standard_goal({3, 3}));
+}
+
+TEST(Cli, RandomGoalAndSizes) {
+  const auto r = slidegif({"random", "--seed", "3", "--random-goal", "--size", "2x3", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["rows"], 2);
+  EXPECT_EQ(j["cols"], 3);
+  EXPECT_EQ(replay(j["start"], j["moves"]), parse_board(j["goal"].get<std::string>()));
+}
+
+TEST(Cli, CheckSaysWhy) {
+  auto r = slidegif({"check", "867254301"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "solvable: start has")) << r.out;
+  r = slidegif({"check", "213456780"});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_TRUE(contains(r.out, "unsolvable")) << r.out;
+  EXPECT_TRUE(contains(r.out, "they differ")) << r.out;
+}
+
+TEST(Cli, BatchAnswersEveryLineAndSurvivesBadOnes) {
+  const std::string input =
+      "867254301\n"
+      "# a comment\n"
+      "283104765 123804765\n"
+      "12345678\n"
+      "1 2 3 4 5 6 7 0 8\n"
+      "213456780\n"
+      "123456780\n";
+  const auto r = slidegif({"solve", "--batch", "-"}, input);
+  EXPECT_EQ(r.exit_code, 1);  // some lines failed
+  std::istringstream lines(r.out);
+  std::vector<std::string> out;
+  for (std::string l; std::getline(lines, l);) out.push_back(l);
+  ASSERT_EQ(out.size(), 6u) << r.out;
+  EXPECT_EQ(out[0].substr(0, 3), "31 ");
+  EXPECT_EQ(out[1].substr(0, 2), "4 ");
+  EXPECT_TRUE(contains(out[2], "error: line 4:")) << out[2];
+  EXPECT_EQ(out[3], "1 R");
+  EXPECT_TRUE(contains(out[4], "error: line 6: unsolvable")) << out[4];
+  EXPECT_EQ(out[5], "0 -");
+}
+
+TEST(Cli, BatchJson) {
+  const auto r = slidegif({"solve", "--batch", "-", "--json"}, "123456708\nnope\n");
+  std::istringstream lines(r.out);
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_EQ(nlohmann::json::parse(first)["length"], 1);
+  EXPECT_EQ(nlohmann::json::parse(second)["line"], 2);
+  EXPECT_TRUE(nlohmann::json::parse(second).contains("error"));
+}
+
+struct BadCase {
+  std::vector<std::string> args;
+  int exit_code;
+  std::string message;
+};
+
+TEST(Cli, EveryBadInputFailsCleanlyWithoutAFile) {
+  const std::vector<BadCase> cases = {
+      {{"solve", "12345678"}, 2, "square"},
+      {{"solve", "283104766"}, 2, "appears twice"},
+      {{"solve", "1,2,3,4,5,6,7,8,9"}, 2, "out of range"},
+      {{"solve", "28310476x"}, 2, "unexpected character"},
+      {{"solve", ""}, 2, "START"},
+      {{"solve", "   "}, 2, "empty"},
+      {{"solve", std::string(3000, '1')}, 2, "too long"},
+      {{"solve", "283104765", "--goal", "1234/5670"}, 2, "size"},
+      {{"solve", "283104765", "--goal", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"}, 2, "needs 9 tiles"},
+      {{"solve", "213456780"}, 3, "unsolvable"},
+      {{"solve", "283104765", "--tile", "5"}, 2, "--tile"},
+      {{"solve", "283104765", "--tween", "99"}, 2, "--tween"},
+      {{"solve", "283104765", "--theme", "nope"}, 2, "--theme"},
+      {{"solve", "123456708", "--font", "/nonexistent.ttf"}, 2, "font"},
+      {{"solve", "283104765", "--size", "9x9"}, 2, "out of range"},
+      {{"solve", "--batch", "/nonexistent/file"}, 1, "cannot read"},
+      {{"random", "--seed", "abc"}, 2, "--seed"},
+      {{"random", "--goal", "123456780", "--random-goal"}, 2, "not both"},
+      {{"solve", "283104765", "--bogus"}, 2, "bogus"},
+      {{"frobnicate"}, 2, "frobnicate"},
+      {{"solve", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,0"}, 2, "cells"},
+  };
+  for (const auto& c : cases) {
+    TempDir dir;
+    auto args = c.args;
+    const bool makes_gif = args[0] != "frobnicate" && args[1] != "--batch";
+    if (makes_gif) args.insert(args.end(), {"-o", dir.file("x.gif")});
+    const auto r = slidegif(args);
+    EXPECT_EQ(r.exit_code, c.exit_code) << args[1] << "\n" << r.err;
+    EXPECT_TRUE(contains(r.err, c.message)) << "wanted '" << c.message << "' in: " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n') <= 3, true) << r.err;
+    EXPECT_TRUE(dir.entries().empty()) << "left a file for " << args[1];
+  }
+}
+
+TEST(Cli, UnwritableOutputIsAnErrorWithoutPartialFile) {
+  const auto r = slidegif({"solve", "123456708", "-o", "/nonexistent-dir/x.gif"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(contains(r.err, "/nonexistent-dir")) << r.err;
+}
+
+TEST(Cli, BudgetExceededIsAClearError) {
+  // Korf's hardest instance (65 moves) cannot be solved by Manhattan + linear conflict in 0.2 s.
+  const auto r = slidegif({"solve", "12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1", "--max-seconds", "0.2"});
+  EXPECT_EQ(r.exit_code, 4) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, "budget")) << r.err;
+}
+
+}  // namespace
+}  // namespace slidegif

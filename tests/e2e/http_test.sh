@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# End-to-end: lighttpd with samples/lighttpd.conf runs build/slidegif.cgi; curl checks the HTTP
+# contract (GIF, HEAD, 304, 405, 400 messages, 503 budget, randomness and determinism).
+#   tests/e2e/http_test.sh BUILD/slidegif.cgi BUILD/tests/e2e/gif_frames
+set -euo pipefail
+cgi=$1 gif_frames=$2
+source "$(dirname "$0")/lib.sh"
+e2e_start_server "$cgi"
+cgi_url="$E2E_URL/slidegif.cgi"
+h=$E2E_STATE/headers b=$E2E_STATE/body
+
+# fetch [curl args...] URL: status code on stdout; headers in $h, body in $b.
+fetch() { rm -f "$b"; : >"$b"; curl -s --max-time 20 -D "$h" -o "$b" -w '%{http_code}' "$@"; }
+header() { grep -i "^$1:" "$h" | head -1 | cut -d' ' -f2- | tr -d '\r' || true; }
+expect_status() {
+  local want=$1 got=$2 what=$3
+  [[ $got == "$want" ]] || e2e_fail "$what: status $got, want $want; body: $(head -c 300 "$b")"
+}
+
+# A GIF: type, exact length, decodes with the frame count the puzzle implies.
+check_gif() {
+  local what=$1 tween=$2
+  [[ $(header Content-Type) == image/gif ]] || e2e_fail "$what: Content-Type $(header Content-Type)"
+  [[ $(header Content-Length) == "$(stat -c %s "$b")" ]] || e2e_fail "$what: Content-Length mismatch"
+  local info moves
+  info=$("$gif_frames" "$b") || e2e_fail "$what: giflib cannot decode the body"
+  moves=$(header X-Slidegif-Puzzle | sed -n 's/.*, \([0-9]*\) moves.*/\1/p')
+  [[ -n $moves ]] || e2e_fail "$what: no move count in X-Slidegif-Puzzle"
+  local frames=${info%% *} want=$((1 + moves * (tween + 1)))
+  [[ $frames == "$want" ]] || e2e_fail "$what: $frames frames for $moves moves (tween $tween), want $want"
+  echo "ok: $what ($info; $moves moves)"
+}
+
+# 1. Seeded random and a fixed puzzle: cacheable GIFs.
+expect_status 200 "$(fetch "$cgi_url?random=1&seed=11")" "seeded random"
+check_gif "seeded random" 3
+[[ $(header Cache-Control) == public,* ]] || e2e_fail "seeded random: Cache-Control $(header Cache-Control)"
+seeded=$(md5sum <"$b")
+expect_status 200 "$(fetch "$cgi_url?random=1&seed=11&nocache=$RANDOM")" "seeded random again"
+[[ $(md5sum <"$b") == "$seeded" ]] || e2e_fail "seeded requests differ"
+echo "ok: seeded requests are identical"
+
+expect_status 200 "$(fetch "$cgi_url?start=867/254/301&tween=0&tile=40&theme=dark&title=E2E")" "fixed"
+check_gif "fixed 31-move puzzle, tween 0" 0
+etag=$(header ETag)
+[[ $etag == \"sg-* ]] || e2e_fail "fixed: ETag '$etag'"
+get_headers=$(grep -iv '^date:' "$h")
+
+# 2. HEAD: the same headers, no body.
+expect_status 200 "$(fetch -I "$cgi_url?start=867/254/301&tween=0&tile=40&theme=dark&title=E2E")" "HEAD"
+[[ $(grep -iv '^date:' "$h") == "$get_headers" ]] || e2e_fail "HEAD headers differ from GET"
+# curl would not show a body sent after HEAD headers; read the raw connection to its end.
+exec 3<>"/dev/tcp/127.0.0.1/$E2E_PORT"
+printf 'HEAD /slidegif.cgi?start=867/254/301 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
+timeout 10 cat <&3 >"$b" || true
+exec 3<&-
+grep -q '^HTTP/1.1 200' "$b" || e2e_fail "raw HEAD: $(head -1 "$b")"
+[[ $(sed '1,/^\r$/d' "$b" | wc -c) == 0 ]] || e2e_fail "HEAD sent a body"
+echo "ok: HEAD"
+
+# 3. Conditional GET: 304 with the tag, no body; another notation of the same request matches.
+expect_status 304 "$(fetch -H "If-None-Match: $etag" \
+  "$cgi_url?start=8,6,7,2,5,4,3,0,1&tween=0&tile=40&theme=dark&title=E2E&_=1")" "If-None-Match"
+[[ ! -s $b ]] || e2e_fail "304 sent a body"
+[[ $(header ETag) == "$etag" ]] || e2e_fail "304 ETag $(header ETag)"
+expect_status 200 "$(fetch -H 'If-None-Match: "sg-stale"' "$cgi_url?start=867/254/301&tween=0&tile=40&theme=dark&title=E2E")" "stale tag"
+echo "ok: 304 round trip"
+
+# 4. Methods.
+for method in POST PUT DELETE; do
+  expect_status 405 "$(fetch -X "$method" -d x "$cgi_url?random=1")" "$method"
+  [[ $(header Allow) == "GET, HEAD" ]] || e2e_fail "$method: Allow '$(header Allow)'"
+done
+echo "ok: 405 with Allow"
+
+# 5. Bad input: 400, text/plain, a message saying what is wrong.
+while IFS='|' read -r query message; do
+  [[ -z $query ]] && continue
+  expect_status 400 "$(fetch "$cgi_url?$query")" "$query"
+  [[ $(header Content-Type) == text/plain* ]] || e2e_fail "$query: Content-Type $(header Content-Type)"
+  grep -qF -- "$message" "$b" || e2e_fail "$query: message '$(cat "$b")' lacks '$message'"
+done <<'TABLE'
+start=12345678|square board
+start=1234567x0|unexpected character
+start=213/456/780|unsolvable
+start=123456780&goal=123456708&goal=1|more than once
+size=5|at most 16 cells
+size=9x9|out of range
+size=abc|is not N or RxC
+tile=4|tile must be between
+tile=99999999999999999999999|tile must be between
+tween=50|tween must be between
+delay=0|delay must be between
+loop=x|loop must be a whole number
+seed=-1|seed must be a whole number
+random=2|random must be 0 or 1
+start=123456780&random=1|either start or random
+theme=..%2F..%2Fetc%2Fpasswd|unknown theme
+title=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx|title too long
+start=867254301&tile=160&tween=8|board pixels
+TABLE
+echo "ok: bad input answers 400 with a message"
+
+# 6. A search over budget (Korf's 15-puzzle #88, 65 moves) answers 503 quickly instead of holding the server.
+start_s=$SECONDS
+code=$(fetch "$cgi_url?start=5,9,13,14/6,3,7,12/10,8,4,0/15,2,11,1&goal=0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15")
+[[ $code == 503 ]] || e2e_fail "hard 4x4: status $code"
+[[ $(header Retry-After) == 1 ]] || e2e_fail "503 without Retry-After"
+grep -q budget "$b" || e2e_fail "hard 4x4: message '$(cat "$b")'"
+((SECONDS - start_s <= 6)) || e2e_fail "hard 4x4 took $((SECONDS - start_s)) s"
+echo "ok: budget exceeded -> $code ($(cat "$b"))"
+
+# 7. Unseeded random: never cached, different every time.
+expect_status 200 "$(fetch "$cgi_url?random=1")" "random 1"
+[[ $(header Cache-Control) == no-store && -z $(header ETag) ]] || e2e_fail "random: cacheable"
+first=$(md5sum <"$b")
+expect_status 200 "$(fetch "$cgi_url?random=1")" "random 2"
+[[ $(md5sum <"$b") != "$first" ]] || e2e_fail "two unseeded random requests gave the same GIF"
+echo "ok: unseeded random requests differ"
+
+# 8. The page itself is served next to the CGI.
+expect_status 200 "$(fetch "$E2E_URL/")" "index.html"
+grep -q 'src="slidegif.cgi?random=1"' "$b" || e2e_fail "index.html does not embed the CGI"
+echo "ok: page"
+echo "PASS"

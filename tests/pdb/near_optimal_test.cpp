@@ -1,0 +1,69 @@
+// The near-optimal solver always answers, and its answer replays to the goal.
+
+#include "slidegif/near_optimal.hpp"
+
+#include <gtest/gtest.h>
+
+#include "bfs_reference.hpp"
+#include "slidegif/random.hpp"
+#include "slidegif/solver.hpp"
+
+namespace slidegif {
+namespace {
+
+TEST(NearOptimal, ReplaysToTheGoalOnEveryShape) {
+  Random rng(2024);
+  for (int rows = 2; rows <= 8; ++rows) {
+    for (int cols = 2; cols <= 8; ++cols) {
+      if (rows != cols && (rows + cols) % 3 != 0) continue;  // squares and a spread of rectangles
+      const Shape shape{rows, cols};
+      const Board goal = cols % 2 ? Board::standard_goal(shape) : random_board(shape, rng);
+      const Board start = random_solvable_board(goal, rng);
+      NearOptimalOptions options;
+      options.limits.max_seconds = 0.1;
+      const Solution s = solve_near_optimal(start, goal, options);
+      EXPECT_FALSE(s.optimal);
+      Board end = start;
+      end.apply_all(s.moves);
+      EXPECT_EQ(end, goal) << format_shape(shape);
+      const auto constructive = solve_constructively(start, goal);
+      Board end2 = start;
+      end2.apply_all(constructive);
+      EXPECT_EQ(end2, goal) << format_shape(shape);
+    }
+  }
+}
+
+TEST(NearOptimal, NeverShorterThanOptimalAndUnsolvableThrows) {
+  const Board goal = Board::standard_goal({3, 3});
+  const auto dist = testing::bfs_distances(goal);
+  Random rng(5);
+  for (int i = 0; i < 5; ++i) {
+    const Board start = random_solvable_board(goal, rng);
+    const auto s = solve_near_optimal(start, goal, {});
+    EXPECT_GE(static_cast<int>(s.moves.size()), dist.at(testing::pack(start)));
+  }
+  EXPECT_THROW(solve_near_optimal(parse_board("213456780"), goal, {}), Error);
+}
+
+TEST(NearOptimal, SolveFallsBackInsteadOfFailing) {
+  Random rng(9);
+  const Board goal5 = Board::standard_goal({5, 5});
+  SolveOptions options;
+  options.fallback_near_optimal = true;
+  options.fallback_seconds = 0.2;
+  const Solution big = solve(random_solvable_board(goal5, rng), goal5, options);
+  EXPECT_FALSE(big.optimal);
+  EXPECT_NE(big.method.find("not proven optimal"), std::string::npos);
+  const Board goal4 = Board::standard_goal({4, 4});
+  options.limits.max_nodes = 100;  // far too few for a random 15-puzzle
+  const Board start = random_solvable_board(goal4, rng);
+  const Solution s = solve(start, goal4, options);
+  EXPECT_FALSE(s.optimal);
+  Board end = start;
+  end.apply_all(s.moves);
+  EXPECT_EQ(end, goal4);
+}
+
+}  // namespace
+}  // namespace slidegif

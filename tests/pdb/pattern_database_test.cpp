@@ -1,0 +1,180 @@
+// Pattern databases on small boards, checked against plain breadth-first search.
+
+#include "slidegif/pattern_database.hpp"
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <random>
+
+#include "bfs_reference.hpp"
+#include "slidegif/ida_star.hpp"
+#include "slidegif/pdb_solve.hpp"
+
+namespace slidegif {
+namespace {
+
+// Reference: 0-1 BFS over (cells of the pattern tiles, blank cell), one state per blank cell,
+// a move costing 1 only when it slides a pattern tile. Entry = min over blank cells.
+std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
+  const Shape s = goal.shape();
+  const int n = s.cells();
+  const int k = static_cast<int>(pattern.size());
+  std::vector<int> home(static_cast<std::size_t>(n));
+  for (int c = 0; c < n; ++c) home[goal.at(c)] = c;
+  auto encode = [&](const std::vector<int>& cells) {  // cells[0..k-1] tiles, cells[k] blank
+    std::size_t x = 0;
+    for (int c : cells) x = x * static_cast<std::size_t>(n) + static_cast<std::size_t>(c);
+    return x;
+  };
+  std::size_t states = 1;
+  for (int i = 0; i <= k; ++i) states *= static_cast<std::size_t>(n);
+  std::vector<int> dist(states, -1);
+  std::vector<int> table(pattern_entries(n, k), INT32_MAX);
+  std::deque<std::pair<std::vector<int>, int>> queue;
+  std::vector<int> start;
+  for (auto t : pattern) start.push_back(home[t]);
+  start.push_back(home[0]);
+  queue.emplace_back(start, 0);
+  while (!queue.empty()) {
+    auto [cells, d] = queue.front();
+    queue.pop_front();
+    const std::size_t x = encode(cells);
+    if (dist[x] >= 0) continue;
+    dist[x] = d;
+    std::vector<std::uint8_t> placement(cells.begin(), cells.end() - 1);
+    auto& entry = table[rank_placement(placement.data(), k, n)];
+    entry = std::min(entry, d);
+    const int b = cells[static_cast<std::size_t>(k)];
+    const int r = b / s.cols, c = b % s.cols;
+    const int next[4][2] = {{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}};
+    for (auto& [nr, nc] : next) {
+      if (nr < 0 || nc < 0 || nr >= s.rows || nc >= s.cols) continue;
+      auto child = cells;
+      const int to = nr * s.cols + nc;
+      bool pattern_move = false;
+      for (int i = 0; i < k; ++i)
+        if (child[static_cast<std::size_t>(i)] == to) child[static_cast<std::size_t>(i)] = b, pattern_move = true;
+      child[static_cast<std::size_t>(k)] = to;
+      if (pattern_move) queue.emplace_back(child, d + 1);
+      else queue.emplace_front(child, d);
+    }
+  }
+  return table;
+}
+
+void expect_matches_reference(const Board& goal, const Pattern& pattern, int threads) {
+  const auto table = build_pattern_table(goal, pattern, {.threads = threads, .progress = {}});
+  const auto reference = reference_table(goal, pattern);
+  const int n = goal.cells();
+  const int k = static_cast<int>(pattern.size());
+  // Walk every placement by counting in base n and skipping repeats.
+  std::vector<std::uint8_t> cells(static_cast<std::size_t>(k), 0);
+  std::size_t checked = 0;
+  for (;;) {
+    std::uint64_t used = 0;
+    bool distinct = true;
+    for (auto c : cells) distinct = distinct && !((used >> c) & 1), used |= 1ULL << c;
+    if (distinct) {
+      const auto r = rank_placement(cells.data(), k, n);
+      ASSERT_EQ(pattern_table_value(table, goal, pattern, cells.data()), reference[r]) << "rank " << r;
+      ++checked;
+    }
+    int i = 0;
+    while (i < k && ++cells[static_cast<std::size_t>(i)] == n) cells[static_cast<std::size_t>(i++)] = 0;
+    if (i == k) break;
+  }
+  EXPECT_EQ(checked, pattern_entries(n, k));
+}
+
+TEST(PatternDatabase, MatchesPlainBfsOn3x3) {
+  const Board goal = Board::standard_goal({3, 3});
+  expect_matches_reference(goal, {1, 2, 3, 4}, 1);
+  expect_matches_reference(goal, {8, 6, 5}, 2);
+}
+
+TEST(PatternDatabase, MatchesPlainBfsOn2x4AndOtherGoal) {
+  const Board goal = parse_board("0,7,2,5/1,3,6,4");
+  expect_matches_reference(goal, {7, 2, 5}, 1);
+  expect_matches_reference(goal, {1, 3, 6, 4}, 2);
+}
+
+TEST(PatternDatabase, FullPatternIsExactDistance) {
+  const Board goal = Board::standard_goal({3, 3});
+  const Pattern all{1, 2, 3, 4, 5, 6, 7, 8};
+  const auto table = build_pattern_table(goal, all, {});
+  const PdbHeuristic h(goal, {all}, {table}, /*use_reflection=*/false);
+  for (const auto& [packed, d] : testing::bfs_distances(goal)) {
+    std::vector<std::uint8_t> tiles(9);
+    for (int c = 0; c < 9; ++c) tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
+    ASSERT_EQ(h.estimate(tiles.data()), d);
+  }
+}
+
+// An additive partition with reflection: admissible everywhere, stateful == stateless, and
+// IDA* through framings of other goals stays optimal.
+class Partitioned3x3 : public ::testing::Test {
+ protected:
+  Board goal = Board::standard_goal({3, 3});
+  Partition partition{{1, 2, 3, 4}, {5, 6, 7, 8}};
+  std::vector<std::vector<std::uint8_t>> tables{build_pattern_table(goal, partition[0], {}),
+                                                build_pattern_table(goal, partition[1], {})};
+  PdbHeuristic h{goal, partition, {tables[0], tables[1]}};
+};
+
+TEST_F(Partitioned3x3, AdmissibleAndIncrementalAgrees) {
+  ASSERT_TRUE(h.reflects());
+  int exact = 0;
+  for (const auto& [packed, d] : testing::bfs_distances(goal)) {
+    std::uint8_t tiles[9];
+    for (int c = 0; c < 9; ++c) tiles[c] = (packed >> (4 * (8 - c))) & 15;
+    const int e = h.estimate(tiles);
+    ASSERT_LE(e, d);
+    exact += e == d;
+  }
+  EXPECT_GT(exact, 1000);
+  std::mt19937 rng(7);
+  Board b = goal;
+  PdbHeuristic::State state{};
+  h.estimate(b.tiles().data(), state);
+  for (int step = 0; step < 2000; ++step) {
+    const Move m = kAllMoves[rng() % 4];
+    if (!b.can_apply(m)) continue;
+    const int from = b.target(m), to = b.blank();
+    const int tile = b.at(from);
+    b.apply(m);
+    PdbHeuristic::State next{};
+    const int inc = h.update(b.tiles().data(), tile, from, to, state, next);
+    ASSERT_EQ(inc, h.estimate(b.tiles().data()));
+    state = next;
+  }
+}
+
+TEST_F(Partitioned3x3, OtherGoalsStayOptimal) {
+  for (const char* goal_text : {"012345678", "123456780", "312645078"}) {
+    const Board other = parse_board(goal_text);
+    const auto dist = testing::bfs_distances(other);
+    std::mt19937 rng(11);
+    int tried = 0;
+    for (const auto& [packed, d] : dist) {
+      if (rng() % 4000 != 0) continue;
+      std::vector<std::uint8_t> tiles(9);
+      for (int c = 0; c < 9; ++c) tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
+      const Board start({3, 3}, tiles);
+      auto r = search_with_pdb(start, other, h, {});
+      ASSERT_TRUE(r.applicable) << goal_text;
+      ASSERT_TRUE(r.moves);
+      ASSERT_EQ(static_cast<int>(r.moves->size()), d) << goal_text;
+      Board end = start;
+      end.apply_all(*r.moves);
+      ASSERT_EQ(end, other);
+      ++tried;
+    }
+    EXPECT_GT(tried, 10);
+  }
+  // The centre cannot be brought onto a corner: no framing, the caller falls back.
+  EXPECT_FALSE(search_with_pdb(parse_board("123405678"), parse_board("123405678"), h, {}).applicable);
+}
+
+}  // namespace
+}  // namespace slidegif

@@ -1,0 +1,102 @@
+// Pattern database files: header and checksum rejection, directory resolution.
+
+#include "app/pdb_store.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "pdb_fixture.hpp"
+
+namespace slidegif::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+class PdbFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    source = testing::load_small_pdb().path;
+    dir = fs::temp_directory_path() / fmt::format("slidegif-pdb-{}", ::getpid());
+    fs::create_directories(dir);
+    copy = (dir / fs::path(source).filename()).string();
+    fs::copy_file(source, copy, fs::copy_options::overwrite_existing);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  void poke(std::uint64_t offset) {
+    std::fstream f(copy, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(static_cast<std::streamoff>(offset));
+    char c = 0;
+    f.read(&c, 1);
+    c = static_cast<char>(c ^ 0x5A);
+    f.seekp(static_cast<std::streamoff>(offset));
+    f.write(&c, 1);
+  }
+  std::string why(PdbVerify v) {
+    std::string reason;
+    EXPECT_FALSE(load_pdb_file(copy, v, &reason).has_value());
+    return reason;
+  }
+  std::string source, copy;
+  fs::path dir;
+};
+
+TEST_F(PdbFiles, IntactCopyLoadsAndIsRecorded) {
+  auto pdb = load_pdb_file(copy, PdbVerify::Once);
+  ASSERT_TRUE(pdb);
+  EXPECT_EQ(pdb->set, "small");
+  EXPECT_EQ(pdb->heuristic->partition().size(), 3u);
+  EXPECT_TRUE(fs::exists(copy + ".ok"));
+  EXPECT_TRUE(load_pdb_file(copy, PdbVerify::Once));
+}
+
+TEST_F(PdbFiles, DamagedTableIsRejectedEvenAfterARecord) {
+  ASSERT_TRUE(load_pdb_file(copy, PdbVerify::Once));  // writes the .ok record
+  poke(fs::file_size(copy) / 2);                        // new mtime: the record no longer matches
+  EXPECT_EQ(why(PdbVerify::Once), "checksum mismatch");
+  EXPECT_EQ(why(PdbVerify::Full), "checksum mismatch");
+}
+
+TEST_F(PdbFiles, DamagedHeaderTruncationAndForeignFilesAreRejected) {
+  poke(20);  // the board size
+  EXPECT_EQ(why(PdbVerify::Once), "header checksum mismatch");
+  fs::copy_file(source, copy, fs::copy_options::overwrite_existing);
+  fs::resize_file(copy, fs::file_size(copy) - 4096);
+  EXPECT_NE(why(PdbVerify::Once).find("size"), std::string::npos);
+  poke(0);
+  EXPECT_EQ(why(PdbVerify::Once), "not a slidegif pattern database");
+  fs::remove(copy);
+  EXPECT_EQ(why(PdbVerify::Once), "missing");
+}
+
+TEST_F(PdbFiles, BestPdbIgnoresDamageWithoutBuilding) {
+  poke(fs::file_size(copy) - 100);
+  std::vector<std::string> notes;
+  auto pdb = load_best_pdb(Board::standard_goal({4, 4}), dir.string(), false,
+                           [&](const std::string& n) { notes.push_back(n); });
+  EXPECT_FALSE(pdb);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("checksum mismatch"), std::string::npos);
+  // Goals with the blank in a corner are served by the standard-goal files.
+  EXPECT_EQ(pdb_base_goal(parse_board("0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15")),
+            Board::standard_goal({4, 4}));
+  EXPECT_FALSE(load_best_pdb(Board::standard_goal({3, 3}), dir.string(), true));
+}
+
+TEST(PdbDir, Precedence) {
+  ::setenv("SLIDEGIF_PDB_DIR", "/env/dir", 1);
+  ::setenv("XDG_CACHE_HOME", "/xdg", 1);
+  ::setenv("HOME", "/home/u", 1);
+  EXPECT_EQ(default_pdb_dir("/flag"), "/flag");
+  EXPECT_EQ(default_pdb_dir(), "/env/dir");
+  ::unsetenv("SLIDEGIF_PDB_DIR");
+  EXPECT_EQ(default_pdb_dir(), "/xdg/slidegif");
+  ::unsetenv("XDG_CACHE_HOME");
+  EXPECT_EQ(default_pdb_dir(), "/home/u/.cache/slidegif");
+}
+
+}  // namespace
+}  // namespace slidegif::app
