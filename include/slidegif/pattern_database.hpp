@@ -41,19 +41,21 @@ Partition preset_partition(std::string_view name, const Board& goal);
 // Placements of k tiles on `cells` cells: cells! / (cells - k)!.
 std::uint64_t pattern_entries(int cells, int tiles);
 // Bytes of a 4-bit table of that many entries.
-inline std::uint64_t packed_bytes(std::uint64_t entries) { return (entries + 1) / 2; }
+inline std::uint64_t packed_bytes(std::uint64_t entries) {
+  return (entries + 1) / 2;
+}
 
 // Index of a placement (cell of pattern tile i at cells[i]) in [0, pattern_entries).
 std::uint64_t rank_placement(const std::uint8_t* cells, int tiles, int board_cells);
 
 struct PdbBuildOptions {
-  int threads = 0;                        // 0: std::thread::hardware_concurrency()
-  std::function<void(double)> progress;   // fraction of placements reached, from one thread
+  int threads = 0;                       // 0: std::thread::hardware_concurrency()
+  std::function<void(double)> progress;  // fraction of placements reached, from one thread
 };
 
 struct PdbBuildStats {
-  int max_value = 0;         // the largest table value (moves of pattern tiles)
-  std::uint64_t clamped = 0; // entries whose excess did not fit 4 bits
+  int max_value = 0;          // the largest table value (moves of pattern tiles)
+  std::uint64_t clamped = 0;  // entries whose excess did not fit 4 bits
 };
 
 // Breadth-first search backwards from the goal placement over (placement, blank region):
@@ -110,11 +112,11 @@ class PdbHeuristic {
   Partition partition_;
   std::vector<std::span<const std::uint8_t>> tables_;
   bool reflect_ = false;
-  std::vector<std::uint8_t> distance_;  // distance_[tile * cells + cell]: Manhattan
-  std::vector<std::uint8_t> transpose_; // cell -> reflected cell
-  std::vector<std::uint8_t> mirror_;    // tile -> the tile whose goal cell is the reflection
+  std::vector<std::uint8_t> distance_;    // distance_[tile * cells + cell]: Manhattan
+  std::vector<std::uint8_t> transpose_;   // cell -> reflected cell
+  std::vector<std::uint8_t> mirror_;      // tile -> the tile whose goal cell is the reflection
   std::vector<std::uint8_t> pattern_of_;  // tile -> pattern index, or 0xFF
-  Partition mirror_source_;  // [p][i]: the tile whose mirror is partition_[p][i]
+  Partition mirror_source_;               // [p][i]: the tile whose mirror is partition_[p][i]
 };
 
 // Solving start -> goal through a table built for another goal `base`: a symmetry of the board

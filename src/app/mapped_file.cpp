@@ -1,6 +1,7 @@
 #include "app/mapped_file.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,13 +11,12 @@
 #include <stdexcept>
 #include <utility>
 
-#include <fmt/format.h>
-
 namespace slidegif::app {
 
 MappedFile::MappedFile(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+  if (fd < 0)
+    throw std::runtime_error(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     const int err = errno;

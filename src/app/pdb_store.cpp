@@ -1,6 +1,8 @@
 #include "app/pdb_store.hpp"
 
+#include <fmt/format.h>
 #include <sys/stat.h>
+#include <xxhash.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -9,9 +11,6 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-
-#include <fmt/format.h>
-#include <xxhash.h>
 
 #include "app/atomic_file.hpp"
 #include "slidegif/error.hpp"
@@ -48,9 +47,13 @@ std::uint64_t header_hash(const FileHeader& h) {
   return XXH3_64bits(&h, offsetof(FileHeader, header_hash));
 }
 
-std::uint64_t align_up(std::uint64_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
+std::uint64_t align_up(std::uint64_t n) {
+  return (n + kAlign - 1) / kAlign * kAlign;
+}
 
-std::string stamp_path(const std::string& path) { return path + ".ok"; }
+std::string stamp_path(const std::string& path) {
+  return path + ".ok";
+}
 
 std::string stamp_text(const struct stat& st, std::uint64_t hash) {
   return fmt::format("{} {} {} {:016x}\n", static_cast<std::uint64_t>(st.st_size),
@@ -68,7 +71,9 @@ bool stamp_matches(const std::string& path, const std::string& expected) {
 
 void write_stamp(const std::string& path, const std::string& text) {
   try {
-    write_file_atomically(stamp_path(path), std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+    write_file_atomically(
+        stamp_path(path),
+        std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
   } catch (const std::exception&) {
     // A read-only cache (a CGI user) only means the next process checks again.
   }
@@ -100,7 +105,8 @@ std::string check_header(const FileHeader& h, std::size_t size) {
 }
 
 std::string hex_of_goal(const Board& goal) {
-  return fmt::format("{:08x}", static_cast<std::uint32_t>(XXH3_64bits(goal.tiles().data(), goal.tiles().size())));
+  return fmt::format(
+      "{:08x}", static_cast<std::uint32_t>(XXH3_64bits(goal.tiles().data(), goal.tiles().size())));
 }
 
 }  // namespace
@@ -283,9 +289,10 @@ std::optional<LoadedPdb> load_best_pdb(const Board& goal, const std::string& dir
   }
   if (!build_if_missing) return std::nullopt;
   if (note)
-    note(fmt::format("{} the small pattern database in {} (once; 'slidegif pdb build' does it "
-                     "ahead of time)",
-                     small_damaged ? "rebuilding" : "building", dir));
+    note(
+        fmt::format("{} the small pattern database in {} (once; 'slidegif pdb build' does it "
+                    "ahead of time)",
+                    small_damaged ? "rebuilding" : "building", dir));
   const std::string path = build_pdb_file(dir, base, "small", build_options);
   std::string why;
   auto pdb = load_pdb_file(path, PdbVerify::Once, &why);

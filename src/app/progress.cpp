@@ -1,11 +1,10 @@
 #include "app/progress.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
-
-#include <fmt/format.h>
 
 namespace slidegif::app {
 
@@ -14,17 +13,21 @@ ProgressBar::ProgressBar(std::string label, bool force)
       enabled_(force || ::isatty(STDERR_FILENO) == 1),
       started_(std::chrono::steady_clock::now()) {}
 
-ProgressBar::~ProgressBar() { finish(); }
+ProgressBar::~ProgressBar() {
+  finish();
+}
 
-void ProgressBar::set_label(std::string label) { label_ = std::move(label); }
+void ProgressBar::set_label(std::string label) {
+  label_ = std::move(label);
+}
 
 std::string ProgressBar::render(const std::string& label, double fraction, double seconds,
                                 int width) {
   fraction = std::clamp(fraction, 0.0, 1.0);
   const int filled = static_cast<int>(fraction * width + 0.5);
-  return fmt::format("[{}{}] {:3.0f}% {:5.0f} s  {}", std::string(static_cast<std::size_t>(filled), '#'),
-                     std::string(static_cast<std::size_t>(width - filled), '.'), fraction * 100,
-                     seconds, label);
+  return fmt::format(
+      "[{}{}] {:3.0f}% {:5.0f} s  {}", std::string(static_cast<std::size_t>(filled), '#'),
+      std::string(static_cast<std::size_t>(width - filled), '.'), fraction * 100, seconds, label);
 }
 
 void ProgressBar::update(double fraction) {

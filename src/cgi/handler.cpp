@@ -1,8 +1,8 @@
 #include "cgi/handler.hpp"
 
-#include <new>
-
 #include <fmt/format.h>
+
+#include <new>
 
 #include "cgi/etag.hpp"
 #include "cgi/request.hpp"
@@ -41,10 +41,10 @@ Response render_response(const ImageRequest& request, const std::string& etag,
   r.headers = {{"Content-Type", "image/gif"}, {"Content-Length", std::to_string(gif.bytes.size())}};
   add_cache_headers(r, request, etag);
   // For pages and tools that want to show what was solved (the image itself cannot say).
-  r.headers.emplace_back("X-Slidegif-Puzzle",
-                         fmt::format("{} -> {}, {} moves, {} frames", format_board(request.start),
-                                     format_board(request.goal), solution.moves.size(),
-                                     gif.frames));
+  r.headers.emplace_back(
+      "X-Slidegif-Puzzle",
+      fmt::format("{} -> {}, {} moves, {} frames", format_board(request.start),
+                  format_board(request.goal), solution.moves.size(), gif.frames));
   r.body = std::move(gif.bytes);
   return r;
 }
@@ -52,7 +52,8 @@ Response render_response(const ImageRequest& request, const std::string& etag,
 Response error_response(const Error& e) {
   switch (e.kind()) {
     case Error::Kind::BadInput:
-    case Error::Kind::Unsupported: return text_response(400, e.what());
+    case Error::Kind::Unsupported:
+      return text_response(400, e.what());
     case Error::Kind::Unsolvable: {
       const std::string_view why = e.what();
       return text_response(400, why.starts_with("unsolvable") ? std::string(why)
@@ -67,7 +68,8 @@ Response error_response(const Error& e) {
       r.headers.emplace_back("Retry-After", "1");
       return r;
     }
-    case Error::Kind::Render: break;
+    case Error::Kind::Render:
+      break;
   }
   return text_response(500, fmt::format("rendering failed: {}", e.what()));
 }

@@ -28,7 +28,7 @@ struct HandlerConfig {
   std::function<std::string()> font_path;
   // Seeds unseeded random requests.
   std::function<std::uint64_t()> entropy;
-  SearchLimits limits{.max_seconds = kSearchSeconds, .max_nodes = kSearchNodes};
+  SearchLimits limits{.max_seconds = kSearchSeconds, .max_nodes = kSearchNodes, .progress = {}};
   // Draws the GIF; empty means slidegif::render_animation. The fuzzer swaps in a cheap stand-in
   // for most inputs so that it explores the request logic rather than waiting on pixels.
   std::function<Animation(const Board&, const std::vector<Move>&, const AnimationOptions&)> render;

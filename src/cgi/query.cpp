@@ -44,8 +44,8 @@ std::string url_encode(std::string_view text) {
   std::string out;
   for (const char c : text) {
     const auto u = static_cast<unsigned char>(c);
-    const bool plain = (u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') ||
-                       (u >= 'A' && u <= 'Z') || u == '-' || u == '_' || u == '.' || u == '~';
+    const bool plain = (u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') ||
+                       u == '-' || u == '_' || u == '.' || u == '~';
     if (plain) {
       out += c;
     } else {
@@ -59,9 +59,8 @@ std::string url_encode(std::string_view text) {
 
 QueryParams parse_query(std::string_view query) {
   if (query.size() > kMaxQueryBytes) {
-    throw Error(Error::Kind::BadInput,
-                fmt::format("query string too long ({} bytes; limit {})", query.size(),
-                            kMaxQueryBytes));
+    throw Error(Error::Kind::BadInput, fmt::format("query string too long ({} bytes; limit {})",
+                                                   query.size(), kMaxQueryBytes));
   }
   QueryParams params;
   while (!query.empty()) {

@@ -1,10 +1,10 @@
 #include "cgi/request.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
@@ -13,14 +13,16 @@
 namespace slidegif::cgi {
 namespace {
 
-[[noreturn]] void bad(const std::string& message) { throw Error(Error::Kind::BadInput, message); }
+[[noreturn]] void bad(const std::string& message) {
+  throw Error(Error::Kind::BadInput, message);
+}
 
 template <class Int>
 Int parse_int(std::string_view name, std::string_view text, Int lo, Int hi) {
   Int value{};
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec == std::errc::result_out_of_range || (ec == std::errc{} && end == text.data() + text.size() &&
-                                               (value < lo || value > hi))) {
+  if (ec == std::errc::result_out_of_range ||
+      (ec == std::errc{} && end == text.data() + text.size() && (value < lo || value > hi))) {
     bad(fmt::format("{} must be between {} and {}", name, lo, hi));
   }
   if (ec != std::errc{} || end != text.data() + text.size()) {
@@ -84,11 +86,11 @@ AnimationOptions RequestParams::defaults() {
 }
 
 RequestParams parse_params(const QueryParams& query) {
-  static constexpr std::string_view kKnown[] = {"start", "goal",  "random", "seed",  "size", "tile",
+  static constexpr std::string_view kKnown[] = {"start", "goal",  "random", "seed", "size", "tile",
                                                 "delay", "tween", "theme",  "loop", "title"};
   for (const auto& name : kKnown) {
-    const auto count = std::count_if(query.begin(), query.end(),
-                                     [&](const auto& kv) { return kv.first == name; });
+    const auto count =
+        std::count_if(query.begin(), query.end(), [&](const auto& kv) { return kv.first == name; });
     if (count > 1) bad(fmt::format("parameter {} given more than once", name));
   }
   // An empty value counts as absent: an HTML form sends its empty fields.
@@ -147,15 +149,17 @@ RequestParams parse_params(const QueryParams& query) {
 }
 
 Board random_partner(const Board& from, Random& rng) {
-  if (from.cells() <= kMaxUniformRandomCells) return random_solvable_board(from, rng);
+  const bool narrow = std::min(from.rows(), from.cols()) < 3;
+  const int uniform_limit = narrow ? kMaxUniformRandomCellsNarrow : kMaxUniformRandomCells;
+  if (from.cells() <= uniform_limit) return random_solvable_board(from, rng);
   return random_walk(from, rng);
 }
 
 ImageRequest resolve(const RequestParams& params, std::uint64_t entropy) {
-  const Shape shape = params.start   ? params.start->shape()
-                      : params.goal  ? params.goal->shape()
-                      : params.size  ? *params.size
-                                     : Shape{3, 3};
+  const Shape shape = params.start  ? params.start->shape()
+                      : params.goal ? params.goal->shape()
+                      : params.size ? *params.size
+                                    : Shape{3, 3};
   if (shape.cells() > kMaxCells) {
     bad(fmt::format("board is {} ({} cells); this server solves at most {} cells",
                     format_shape(shape), shape.cells(), kMaxCells));

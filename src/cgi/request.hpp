@@ -21,9 +21,9 @@ namespace slidegif::cgi {
 struct RequestParams {
   std::optional<Board> start;
   std::optional<Board> goal;
-  bool random_goal = false;          // goal=random
-  std::optional<bool> random;        // random=0|1
-  std::optional<Shape> size;         // size=3|4|RxC
+  bool random_goal = false;    // goal=random
+  std::optional<bool> random;  // random=0|1
+  std::optional<Shape> size;   // size=3|4|RxC
   std::optional<std::uint64_t> seed;
   // Rendering: font_path is left empty; the server chooses the font, never the request.
   AnimationOptions render = defaults();
@@ -49,8 +49,9 @@ struct ImageRequest {
 // Throws Error(BadInput) for too large a board, Error(Unsolvable) with the parity facts.
 ImageRequest resolve(const RequestParams& params, std::uint64_t entropy);
 
-// A board reachable from `from`: uniform over all of them up to kMaxUniformRandomCells, else a
-// kRandomWalkMoves-move random walk, so that the optimal search stays within the budget.
+// A board reachable from `from`: uniform over all of them up to kMaxUniformRandomCells
+// (kMaxUniformRandomCellsNarrow for 2-wide boards), else a kRandomWalkMoves-move random walk,
+// so that the optimal search stays within the budget.
 Board random_partner(const Board& from, Random& rng);
 
 }  // namespace slidegif::cgi

@@ -1,16 +1,17 @@
 #include "cgi/response.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
-
-#include <fmt/format.h>
 
 namespace slidegif::cgi {
 namespace {
 
 bool iequals(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
   });
 }
 
@@ -25,13 +26,20 @@ std::string_view Response::header(std::string_view name) const {
 
 std::string_view reason_phrase(int status) {
   switch (status) {
-    case 200: return "OK";
-    case 304: return "Not Modified";
-    case 400: return "Bad Request";
-    case 405: return "Method Not Allowed";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    default: return "Unknown";
+    case 200:
+      return "OK";
+    case 304:
+      return "Not Modified";
+    case 400:
+      return "Bad Request";
+    case 405:
+      return "Method Not Allowed";
+    case 500:
+      return "Internal Server Error";
+    case 503:
+      return "Service Unavailable";
+    default:
+      return "Unknown";
   }
 }
 
@@ -53,7 +61,8 @@ Response text_response(int status, std::string_view message) {
 }
 
 std::string cgi_header_block(const Response& response) {
-  std::string out = fmt::format("Status: {} {}\r\n", response.status, reason_phrase(response.status));
+  std::string out =
+      fmt::format("Status: {} {}\r\n", response.status, reason_phrase(response.status));
   for (const auto& [k, v] : response.headers) out += fmt::format("{}: {}\r\n", k, v);
   out += "\r\n";
   return out;

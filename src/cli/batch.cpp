@@ -1,5 +1,6 @@
 #include "cli/batch.hpp"
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -7,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/report.hpp"
 #include "slidegif/solver.hpp"
 
 namespace slidegif::cli {
@@ -39,8 +41,8 @@ bool skip(const std::string& line) {
 int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
                 const OutputFlags& flags) {
   const auto shape = requested_shape(flags);
-  SolveOptions options;
-  options.limits.max_seconds = flags.max_seconds;
+  // Pattern databases by goal: loaded (mmap) once, not once per line.
+  std::map<std::vector<std::uint8_t>, std::optional<app::LoadedPdb>> databases;
   int failures = 0;
   int number = 0;
   for (std::string line; std::getline(in, line);) {
@@ -52,6 +54,11 @@ int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
       const Board goal = !fields.goal.empty() ? parse_board(fields.goal, start.shape())
                          : default_goal       ? *default_goal
                                               : Board::standard_goal(start.shape());
+      auto [it, fresh] = databases.try_emplace(goal.tiles());
+      if (fresh) it->second = pattern_database_for(goal, flags);
+      const auto* pdb = it->second ? it->second->heuristic.get() : nullptr;
+      SolveOptions options = solve_options(flags, pdb);
+      options.limits.progress = nullptr;  // one answer line per puzzle, nothing in between
       const Solution s = solve(start, goal, options);
       if (flags.json) {
         const nlohmann::json j = {{"line", number},

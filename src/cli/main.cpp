@@ -9,6 +9,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/options.hpp"
+#include "cli/pdb_command.hpp"
 #include "cli/report.hpp"
 #include "slidegif/random.hpp"
 #include "slidegif/solvability.hpp"
@@ -18,6 +19,7 @@ namespace {
 
 // Exit statuses, documented in --help and the README.
 enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kUnsolvable = 3, kBudget = 4 };
+// kBudget is only reached by a search without the near-optimal fallback (not the CLI's).
 
 constexpr const char* kFooter = R"(Boards: "283104765" (one digit per tile, up to 3x3), "2,8,3,1,0,4,7,6,5" or
 "2 8 3 1 0 4 7 6 5" (any size), rows split by '/' ("283/104/765", "1,2,3/4,5,0").
@@ -30,9 +32,13 @@ Examples:
   slidegif random --size 4 --seed 7 -o r.gif     # a reproducible random 15-puzzle
   slidegif check 867254301 --goal 123456780      # solvable or not, and why
   slidegif solve --batch puzzles.txt             # one "START [GOAL]" per line
+  slidegif pdb build --set small                 # pattern databases for fast 4x4 solving
 
-Exit status: 0 ok, 1 failure (I/O, rendering), 2 bad input, 3 unsolvable, 4 search budget
-exceeded.)";
+4x4 boards are solved optimally with pattern databases (the small set is built on first use,
+or by 'slidegif pdb build'); past --max-seconds, and on boards larger than 4x4, the answer is
+the best solution found, marked "NOT optimal".
+
+Exit status: 0 ok, 1 failure (I/O, rendering), 2 bad input, 3 unsolvable.)";
 
 struct SolveArgs {
   std::string start, goal, batch;
@@ -143,11 +149,13 @@ int run(int argc, char** argv) {
   check_cmd->add_option("--size", check.size, "Board size: 3, 4 or RxC");
   check_cmd->footer(kFooter);
 
+  const PdbCommand pdb(app);
+
   // CLI11 would only say "a subcommand is required" for a misspelt one.
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) {
         return c->get_name() == argv[1];
       }).empty()) {
-    fmt::print(stderr, "slidegif: unknown command '{}' (use solve, random or check; see --help)\n",
+    fmt::print(stderr, "slidegif: unknown command '{}' (use solve, random, check or pdb; see --help)\n",
                argv[1]);
     return kBadInput;
   }
@@ -162,6 +170,7 @@ int run(int argc, char** argv) {
     if (*solve_cmd) return run_solve(solve);
     if (*random_cmd) return run_random(random);
     if (*check_cmd) return run_check(check);
+    if (pdb.selected()) return pdb.run();
   } catch (const Error& e) {
     fmt::print(stderr, "slidegif: {}\n", e.what());
     return exit_status(e);

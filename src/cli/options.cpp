@@ -14,6 +14,9 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->capture_default_str()
       ->check(CLI::Range(0.01, 86400.0));
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
+  cmd.add_option("--pdb-dir", f.pdb_dir,
+                 "Pattern databases for 4x4 (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
+  cmd.add_flag("--no-pdb", f.no_pdb, "Do not use (or build) pattern databases");
   cmd.add_option("--font", f.font, "TrueType font for numbers and captions (default: shipped)");
   cmd.add_option("--tile", a.tile_px, "Tile size in pixels")
       ->capture_default_str()
@@ -38,9 +41,13 @@ std::optional<Shape> requested_shape(const OutputFlags& flags) {
   return parse_shape(flags.size);
 }
 
-SolveOptions solve_options(const OutputFlags& flags) {
+SolveOptions solve_options(const OutputFlags& flags, const PdbHeuristic* pdb) {
   SolveOptions options;
   options.limits.max_seconds = flags.max_seconds;
+  options.pdb = pdb;
+  // Past the budget, or on boards too large for optimal search, answer anyway: the best
+  // solution found, marked not optimal everywhere it is shown.
+  options.fallback_near_optimal = true;
   if (::isatty(STDERR_FILENO)) {
     // Searches longer than a moment show where they are, on one self-overwriting line.
     options.limits.progress = [](const SearchStats& s) {

@@ -1,8 +1,8 @@
 #include "cli/pdb_command.hpp"
 
-#include <chrono>
-
 #include <fmt/format.h>
+
+#include <chrono>
 
 #include "app/pdb_store.hpp"
 #include "app/progress.hpp"
@@ -20,21 +20,26 @@ Board goal_for(const std::string& text) {
 }  // namespace
 
 PdbCommand::PdbCommand(CLI::App& app) {
-  cmd_ = app.add_subcommand("pdb", "Build or inspect the 4x4 pattern databases (optimal 15-puzzle)");
+  cmd_ =
+      app.add_subcommand("pdb", "Build or inspect the 4x4 pattern databases (optimal 15-puzzle)");
   cmd_->require_subcommand(1);
-  build_ = cmd_->add_subcommand("build", "Build a pattern database set (small: seconds; large: minutes)");
+  build_ = cmd_->add_subcommand("build",
+                                "Build a pattern database set (small: seconds; large: minutes)");
   build_->add_option("--set", set_, "small (6-6-3, ~6 MB), large (7-8, ~290 MB) or all")
       ->check(CLI::IsMember({"small", "large", "all"}));
-  status_ = cmd_->add_subcommand("status", "List the pattern databases present and whether they check out");
+  status_ = cmd_->add_subcommand("status",
+                                 "List the pattern databases present and whether they check out");
   for (auto* c : {build_, status_}) {
     c->add_option("--dir,--pdb-dir", dir_,
                   fmt::format("Directory (default: ${}, else $XDG_CACHE_HOME/slidegif, else "
                               "~/.cache/slidegif)",
                               app::kPdbDirEnv));
-    c->add_option("--goal", goal_, "Goal board the databases are for (default: 1..15 then the blank)");
+    c->add_option("--goal", goal_,
+                  "Goal board the databases are for (default: 1..15 then the blank)");
   }
   build_->add_option("--threads", threads_, "Threads (default: 1 for small, all cores for large)");
-  build_->add_flag("--progress", progress_, "Draw the progress bar even when stderr is not a terminal");
+  build_->add_flag("--progress", progress_,
+                   "Draw the progress bar even when stderr is not a terminal");
 }
 
 int PdbCommand::run() const {

@@ -9,6 +9,7 @@
 
 #include "app/atomic_file.hpp"
 #include "app/font_locator.hpp"
+#include "app/progress.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/solver.hpp"
 
@@ -43,7 +44,7 @@ std::string summary(const Board& start, const Board& goal, const Solution& s,
                     const JobExtras& extras) {
   std::string line = fmt::format("{} -> {}: {} move{} ({}) {}", format_board(start),
                                  format_board(goal), s.moves.size(), s.moves.size() == 1 ? "" : "s",
-                                 s.optimal ? "optimal" : "NOT proven optimal",
+                                 s.optimal ? "optimal" : "NOT optimal: best found within the budget",
                                  s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
   if (extras.seed) line += fmt::format(" [seed {}]", *extras.seed);
   if (gif && flags.output != "-") {
@@ -78,9 +79,21 @@ nlohmann::json to_json(const Board& start, const Board& goal, const Solution& s,
 
 }  // namespace
 
+std::optional<app::LoadedPdb> pattern_database_for(const Board& goal, const OutputFlags& flags) {
+  if (flags.no_pdb || goal.shape() != Shape{4, 4}) return std::nullopt;
+  app::ProgressBar bar("building pattern database");
+  PdbBuildOptions build;
+  build.progress = [&bar](double f) { bar.update(f); };
+  return app::load_best_pdb(
+      goal, app::default_pdb_dir(flags.pdb_dir), /*build_if_missing=*/true,
+      [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); }, build);
+}
+
 void solve_and_report(const Board& start, const Board& goal, const OutputFlags& flags,
                       const JobExtras& extras) {
-  const Solution solution = solve(start, goal, solve_options(flags));
+  const auto pdb = pattern_database_for(goal, flags);
+  const Solution solution =
+      solve(start, goal, solve_options(flags, pdb ? pdb->heuristic.get() : nullptr));
   if (::isatty(STDERR_FILENO) && solution.stats.seconds >= 0.5) fmt::print(stderr, "\r\033[K");
   std::optional<Animation> gif;
   if (!flags.output.empty()) gif = write_animation(start, solution, flags);

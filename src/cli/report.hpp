@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "app/pdb_store.hpp"
 #include "cli/options.hpp"
 #include "slidegif/board.hpp"
 
@@ -13,6 +14,10 @@ namespace slidegif::cli {
 struct JobExtras {
   std::optional<std::uint64_t> seed;  // printed for `random` so the puzzle can be made again
 };
+
+// The best pattern database for `goal` (4x4 only), building the small set on first use with a
+// note on stderr; std::nullopt with --no-pdb or for other sizes.
+std::optional<app::LoadedPdb> pattern_database_for(const Board& goal, const OutputFlags& flags);
 
 // Throws slidegif::Error or std::runtime_error; writes nothing if it throws before the GIF
 // is complete.

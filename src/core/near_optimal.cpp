@@ -1,5 +1,7 @@
 #include "slidegif/near_optimal.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -7,8 +9,6 @@
 #include <queue>
 #include <string>
 #include <unordered_map>
-
-#include <fmt/format.h>
 
 #include "slidegif/error.hpp"
 #include "slidegif/heuristics.hpp"
@@ -24,10 +24,14 @@ int neighbour(Shape s, int cell, Move m) {
   const int r = cell / s.cols;
   const int c = cell % s.cols;
   switch (m) {
-    case Move::Up: return r > 0 ? cell - s.cols : -1;
-    case Move::Down: return r + 1 < s.rows ? cell + s.cols : -1;
-    case Move::Left: return c > 0 ? cell - 1 : -1;
-    default: return c + 1 < s.cols ? cell + 1 : -1;
+    case Move::Up:
+      return r > 0 ? cell - s.cols : -1;
+    case Move::Down:
+      return r + 1 < s.rows ? cell + s.cols : -1;
+    case Move::Left:
+      return c > 0 ? cell - 1 : -1;
+    default:
+      return c + 1 < s.cols ? cell + 1 : -1;
   }
 }
 
@@ -52,7 +56,8 @@ void place(Board& board, std::uint64_t frozen, const std::vector<std::pair<int, 
   // pos[0] = blank, pos[1..k] = tracked tiles, all local; index = sum pos[i] * m^i.
   auto encode = [&](const int* pos) {
     std::size_t x = 0;
-    for (int i = k; i >= 0; --i) x = x * static_cast<std::size_t>(m) + static_cast<std::size_t>(pos[i]);
+    for (int i = k; i >= 0; --i)
+      x = x * static_cast<std::size_t>(m) + static_cast<std::size_t>(pos[i]);
     return x;
   };
   auto decode = [&](std::size_t x, int* pos) {
@@ -155,7 +160,8 @@ class WeightedAStar {
       boards.push_back(&it->first);
       nodes.push_back({parent, static_cast<std::uint16_t>(g), static_cast<std::uint16_t>(h),
                        static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(blank)});
-      open.emplace(key(static_cast<std::uint64_t>(g), h), static_cast<std::uint32_t>(nodes.size() - 1));
+      open.emplace(key(static_cast<std::uint64_t>(g), h),
+                   static_cast<std::uint32_t>(nodes.size() - 1));
     };
     std::uint8_t tiles[64];
     std::copy(start.tiles().begin(), start.tiles().end(), tiles);
@@ -166,7 +172,8 @@ class WeightedAStar {
       open.pop();
       const Node node = nodes[id];
       std::memcpy(tiles, boards[id]->data(), n);
-      if (node.h == 0 && std::memcmp(tiles, goal_.tiles().data(), n) == 0) return path_to(nodes, id);
+      if (node.h == 0 && std::memcmp(tiles, goal_.tiles().data(), n) == 0)
+        return path_to(nodes, id);
       if (++expanded > max_nodes || nodes.size() > max_nodes) break;
       if ((expanded & 1023) == 0 && Clock::now() > deadline) break;
       for (Move m : kAllMoves) {
@@ -217,10 +224,13 @@ std::vector<Move> shorten_by_windows(const Board& start, std::vector<Move> moves
     for (std::size_t k = i; k < j; ++k) target.apply(moves[k]);
     const ManhattanLinearConflict h(target);
     const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
-    IdaStar search(target, h, SearchLimits{.max_seconds = std::max(left, 1e-3), .max_nodes = max_nodes, .progress = {}});
+    IdaStar search(
+        target, h,
+        SearchLimits{.max_seconds = std::max(left, 1e-3), .max_nodes = max_nodes, .progress = {}});
     auto better = search.run(here);
     if (better && better->size() < j - i) {
-      moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(i), moves.begin() + static_cast<std::ptrdiff_t>(j));
+      moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(i),
+                  moves.begin() + static_cast<std::ptrdiff_t>(j));
       moves.insert(moves.begin() + static_cast<std::ptrdiff_t>(i), better->begin(), better->end());
       continue;  // the same start again: the new stretch may join the next one better
     }
@@ -334,7 +344,8 @@ Solution solve_near_optimal(const Board& start, const Board& goal,
     auto moves = shorten_by_windows(start, best.moves, window, 400'000, deadline);
     if (moves.size() < best.moves.size()) {
       best.moves = std::move(moves);
-      if (best.method.find("windows") == std::string::npos) best.method += ", shortened by optimal windows";
+      if (best.method.find("windows") == std::string::npos)
+        best.method += ", shortened by optimal windows";
     }
   }
   best.optimal = false;

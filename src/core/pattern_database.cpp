@@ -1,13 +1,13 @@
 #include "slidegif/pattern_database.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
 #include <cstdlib>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "slidegif/error.hpp"
 
@@ -40,10 +40,9 @@ struct Grid {
   std::uint64_t flood(int from, std::uint64_t free) const {
     std::uint64_t r = 1ULL << from;
     for (;;) {
-      const std::uint64_t grown =
-          (r | ((r & not_last_col) << 1) | ((r & not_first_col) >> 1) | (r << shape.cols) |
-           (r >> shape.cols)) &
-          free & all;
+      const std::uint64_t grown = (r | ((r & not_last_col) << 1) | ((r & not_first_col) >> 1) |
+                                   (r << shape.cols) | (r >> shape.cols)) &
+                                  free & all;
       if ((grown | r) == r) return r;
       r |= grown;
     }
@@ -58,10 +57,14 @@ int neighbour(Shape s, int cell, int dir) {
   const int r = cell / s.cols;
   const int c = cell % s.cols;
   switch (dir) {
-    case 0: return r > 0 ? cell - s.cols : -1;
-    case 1: return r + 1 < s.rows ? cell + s.cols : -1;
-    case 2: return c > 0 ? cell - 1 : -1;
-    default: return c + 1 < s.cols ? cell + 1 : -1;
+    case 0:
+      return r > 0 ? cell - s.cols : -1;
+    case 1:
+      return r + 1 < s.rows ? cell + s.cols : -1;
+    case 2:
+      return c > 0 ? cell - 1 : -1;
+    default:
+      return c + 1 < s.cols ? cell + 1 : -1;
   }
 }
 
@@ -95,8 +98,9 @@ class Builder {
     entries_ = pattern_entries(n_, k_);
     visited_.assign(entries_, 0);
     excess_.assign(entries_, kUnseen);
-    threads_ = options.threads > 0 ? options.threads
-                                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    threads_ = options.threads > 0
+                   ? options.threads
+                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   }
 
   std::vector<std::uint8_t> run(PdbBuildStats* stats) {
@@ -300,8 +304,8 @@ std::uint64_t rank_placement(const std::uint8_t* cells, int tiles, int board_cel
 
 Partition preset_partition(std::string_view name, const Board& goal) {
   if (goal.shape() != Shape{4, 4})
-    throw Error(Error::Kind::BadInput,
-                fmt::format("pattern databases exist for 4x4 only, not {}", format_shape(goal.shape())));
+    throw Error(Error::Kind::BadInput, fmt::format("pattern databases exist for 4x4 only, not {}",
+                                                   format_shape(goal.shape())));
   // Cell groups on the blank-last goal. "small" is Korf & Felner's 6-6-3 turned by 180
   // degrees; "large" is their 7-8 likewise (top two rows, bottom two rows minus the blank).
   std::vector<std::vector<int>> groups;
@@ -364,8 +368,8 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
     }
     const auto need = packed_bytes(pattern_entries(n, static_cast<int>(partition_[p].size())));
     if (tables_[p].size() != need)
-      throw Error(Error::Kind::BadInput,
-                  fmt::format("pattern table {} has {} bytes, expected {}", p, tables_[p].size(), need));
+      throw Error(Error::Kind::BadInput, fmt::format("pattern table {} has {} bytes, expected {}",
+                                                     p, tables_[p].size(), need));
   }
   const auto home = goal_cells(goal);
   distance_.assign(static_cast<std::size_t>(n * n), 0);
@@ -382,7 +386,8 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   if (reflect_) {
     transpose_.resize(static_cast<std::size_t>(n));
     mirror_.resize(static_cast<std::size_t>(n));
-    for (int c = 0; c < n; ++c) transpose_[c] = static_cast<std::uint8_t>((c % side) * side + c / side);
+    for (int c = 0; c < n; ++c)
+      transpose_[c] = static_cast<std::uint8_t>((c % side) * side + c / side);
     for (int t = 0; t < n; ++t) mirror_[t] = goal.at(transpose_[home[t]]);
     std::vector<std::uint8_t> unmirror(static_cast<std::size_t>(n));
     for (int t = 0; t < n; ++t) unmirror[mirror_[t]] = static_cast<std::uint8_t>(t);
@@ -428,7 +433,8 @@ int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
   for (std::size_t p = 0; p < partition_.size(); ++p) {
     out.excess[p] = static_cast<std::uint8_t>(lookup(p, out.where.data()));
     out.excess_sum += out.excess[p];
-    out.reflected[p] = reflect_ ? static_cast<std::uint8_t>(lookup_reflected(p, out.where.data())) : 0;
+    out.reflected[p] =
+        reflect_ ? static_cast<std::uint8_t>(lookup_reflected(p, out.where.data())) : 0;
     out.reflected_sum += out.reflected[p];
   }
   return out.manhattan + 2 * std::max(out.excess_sum, out.reflected_sum);
@@ -495,7 +501,8 @@ Board GoalFraming::map_board(const Board& board) const {
   return Board(shape_, std::move(tiles));
 }
 
-std::vector<Move> GoalFraming::unmap_moves(const Board& start, const std::vector<Move>& moves) const {
+std::vector<Move> GoalFraming::unmap_moves(const Board& start,
+                                           const std::vector<Move>& moves) const {
   std::vector<std::uint8_t> back(cell_.size());
   for (std::size_t c = 0; c < cell_.size(); ++c) back[cell_[c]] = static_cast<std::uint8_t>(c);
   std::vector<Move> out;
@@ -506,9 +513,12 @@ std::vector<Move> GoalFraming::unmap_moves(const Board& start, const std::vector
     if (base_next < 0) throw Error(Error::Kind::BadInput, "move leaves the board");
     const int next = back[base_next];
     Move orig = Move::Up;
-    if (next == here + shape_.cols) orig = Move::Down;
-    else if (next == here - 1) orig = Move::Left;
-    else if (next == here + 1) orig = Move::Right;
+    if (next == here + shape_.cols)
+      orig = Move::Down;
+    else if (next == here - 1)
+      orig = Move::Left;
+    else if (next == here + 1)
+      orig = Move::Right;
     out.push_back(orig);
     here = next;
   }

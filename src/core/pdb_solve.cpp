@@ -22,7 +22,8 @@ PdbSearchResult search_with_pdb(const Board& start, const Board& goal, const Pdb
 
 std::string pdb_method_name(const PdbHeuristic& pdb) {
   std::string sizes;
-  for (const auto& p : pdb.partition()) sizes += fmt::format("{}{}", sizes.empty() ? "" : "-", p.size());
+  for (const auto& p : pdb.partition())
+    sizes += fmt::format("{}{}", sizes.empty() ? "" : "-", p.size());
   return fmt::format("IDA* (additive pattern databases {}{})", sizes,
                      pdb.reflects() ? ", with reflection" : "");
 }

@@ -39,7 +39,9 @@ TEST(ParseQuery, SplitsAndDecodes) {
   EXPECT_EQ(q[4], (std::pair<std::string, std::string>{"", "x"}));
 }
 
-TEST(ParseQuery, EmptyIsEmpty) { EXPECT_TRUE(parse_query("").empty()); }
+TEST(ParseQuery, EmptyIsEmpty) {
+  EXPECT_TRUE(parse_query("").empty());
+}
 
 TEST(ParseQuery, RefusesOverlongQuery) {
   EXPECT_NO_THROW(parse_query(std::string(kMaxQueryBytes, 'a')));

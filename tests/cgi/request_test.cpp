@@ -11,7 +11,9 @@
 namespace slidegif::cgi {
 namespace {
 
-RequestParams params(std::string_view query) { return parse_params(parse_query(query)); }
+RequestParams params(std::string_view query) {
+  return parse_params(parse_query(query));
+}
 ImageRequest resolved(std::string_view query, std::uint64_t entropy = 1) {
   return resolve(params(query), entropy);
 }

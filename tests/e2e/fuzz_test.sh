@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target for the CGI handler with clang (ASan+UBSan, a separate build
 # directory) and runs it briefly. Longer runs by hand:
-#   tests/e2e/fuzz_test.sh SOURCE_DIR BUILD_DIR 600
+#   tests/e2e/fuzz_test.sh SOURCE_DIR BUILD_DIR 600   (SLIDEGIF_FUZZ_RENDER=1 draws GIFs too)
 set -euo pipefail
 src=$1 build=$2/fuzz seconds=${3:-20}
 command -v clang++ >/dev/null || { echo "FAIL: clang++ is not installed (scripts/install-deps)" >&2; exit 1; }
@@ -20,7 +20,7 @@ corpus=$build/corpus
 mkdir -p "$corpus"
 # Seeds: the first byte is the method (0 = GET), then the query string.
 printf '\0random=1&seed=3' >"$corpus/seed-random"
-printf '\160start=867/254/301&tween=0&tile=16' >"$corpus/seed-fixed-drawn"
+printf '\0start=867/254/301&tween=0&tile=16' >"$corpus/seed-fixed"
 printf '\1start=1,2,3/4,5,6/7,0,8&goal=random&seed=1\n"sg-0"' >"$corpus/seed-head"
 printf '\0size=2x3&theme=dark&title=hi&loop=2&delay=20' >"$corpus/seed-small"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

@@ -36,7 +36,7 @@ std::vector<Instance> easiest(std::size_t count) {
     all.push_back({Board({4, 4}, tiles), optimal});
   }
   std::stable_sort(all.begin(), all.end(), [](auto& a, auto& b) { return a.optimal < b.optimal; });
-  all.resize(std::min(all.size(), count));
+  all.erase(all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), count)), all.end());
   return all;
 }
 

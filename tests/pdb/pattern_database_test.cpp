@@ -54,10 +54,13 @@ std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
       const int to = nr * s.cols + nc;
       bool pattern_move = false;
       for (int i = 0; i < k; ++i)
-        if (child[static_cast<std::size_t>(i)] == to) child[static_cast<std::size_t>(i)] = b, pattern_move = true;
+        if (child[static_cast<std::size_t>(i)] == to)
+          child[static_cast<std::size_t>(i)] = b, pattern_move = true;
       child[static_cast<std::size_t>(k)] = to;
-      if (pattern_move) queue.emplace_back(child, d + 1);
-      else queue.emplace_front(child, d);
+      if (pattern_move)
+        queue.emplace_back(child, d + 1);
+      else
+        queue.emplace_front(child, d);
     }
   }
   return table;
@@ -77,11 +80,13 @@ void expect_matches_reference(const Board& goal, const Pattern& pattern, int thr
     for (auto c : cells) distinct = distinct && !((used >> c) & 1), used |= 1ULL << c;
     if (distinct) {
       const auto r = rank_placement(cells.data(), k, n);
-      ASSERT_EQ(pattern_table_value(table, goal, pattern, cells.data()), reference[r]) << "rank " << r;
+      ASSERT_EQ(pattern_table_value(table, goal, pattern, cells.data()), reference[r])
+          << "rank " << r;
       ++checked;
     }
     int i = 0;
-    while (i < k && ++cells[static_cast<std::size_t>(i)] == n) cells[static_cast<std::size_t>(i++)] = 0;
+    while (i < k && ++cells[static_cast<std::size_t>(i)] == n)
+      cells[static_cast<std::size_t>(i++)] = 0;
     if (i == k) break;
   }
   EXPECT_EQ(checked, pattern_entries(n, k));
@@ -159,7 +164,8 @@ TEST_F(Partitioned3x3, OtherGoalsStayOptimal) {
     for (const auto& [packed, d] : dist) {
       if (rng() % 4000 != 0) continue;
       std::vector<std::uint8_t> tiles(9);
-      for (int c = 0; c < 9; ++c) tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
+      for (int c = 0; c < 9; ++c)
+        tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
       const Board start({3, 3}, tiles);
       auto r = search_with_pdb(start, other, h, {});
       ASSERT_TRUE(r.applicable) << goal_text;
@@ -173,7 +179,8 @@ TEST_F(Partitioned3x3, OtherGoalsStayOptimal) {
     EXPECT_GT(tried, 10);
   }
   // The centre cannot be brought onto a corner: no framing, the caller falls back.
-  EXPECT_FALSE(search_with_pdb(parse_board("123405678"), parse_board("123405678"), h, {}).applicable);
+  EXPECT_FALSE(
+      search_with_pdb(parse_board("123405678"), parse_board("123405678"), h, {}).applicable);
 }
 
 }  // namespace

@@ -8,7 +8,9 @@
 
 namespace slidegif::testing {
 
-inline std::string small_pdb_dir() { return std::string(SLIDEGIF_BINARY_DIR) + "/pdb-test-cache"; }
+inline std::string small_pdb_dir() {
+  return std::string(SLIDEGIF_BINARY_DIR) + "/pdb-test-cache";
+}
 
 inline app::LoadedPdb load_small_pdb() {
   auto pdb = app::load_best_pdb(Board::standard_goal({4, 4}), small_pdb_dir(), true);

@@ -2,6 +2,7 @@
 
 #include "app/pdb_store.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -55,7 +56,7 @@ TEST_F(PdbFiles, IntactCopyLoadsAndIsRecorded) {
 
 TEST_F(PdbFiles, DamagedTableIsRejectedEvenAfterARecord) {
   ASSERT_TRUE(load_pdb_file(copy, PdbVerify::Once));  // writes the .ok record
-  poke(fs::file_size(copy) / 2);                        // new mtime: the record no longer matches
+  poke(fs::file_size(copy) / 2);                      // new mtime: the record no longer matches
   EXPECT_EQ(why(PdbVerify::Once), "checksum mismatch");
   EXPECT_EQ(why(PdbVerify::Full), "checksum mismatch");
 }
