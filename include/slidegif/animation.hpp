@@ -45,6 +45,10 @@ inline constexpr int kMaxTilePx = 256;
 inline constexpr int kMaxTween = 16;
 inline constexpr int kMaxDelayMs = 60000;  // per delay/hold; GIF itself stops at 655 s
 inline constexpr int kMaxLoop = 65535;     // the NETSCAPE2.0 count is 16 bits
+// Bounds on the work one request can cause: frames in the file, and width x height x frames
+// pixels drawn and compared. Checked before anything is drawn.
+inline constexpr int kMaxFrames = 2000;
+inline constexpr long long kMaxPixels = 400'000'000;
 
 // Frames: 1 + moves * (tween + 1) -- the start, then per move `tween` sliding frames and the
 // board after the move. Delays: the start frame first_hold_ms; each move delay_ms (with tweens
@@ -53,7 +57,8 @@ inline constexpr int kMaxLoop = 65535;     // the NETSCAPE2.0 count is 16 bits
 // `loop` = N plays is written as N-1 repeats in the NETSCAPE2.0 extension (which browsers
 // read as repeats), and 1 play as no extension at all.
 
-// Throws Error(BadInput) for an unknown theme or out-of-range option, Error(Render) when the
+// Throws Error(BadInput) for an unknown theme or out-of-range option or when the animation would
+// exceed kMaxFrames or kMaxPixels (the message names the limit), Error(Render) when the
 // font cannot be loaded or libgd fails. `moves` must be legal from `start`.
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            const AnimationOptions& options);

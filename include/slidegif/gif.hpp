@@ -66,6 +66,11 @@ class Quantizer {
 GdImage make_palette_image(int width, int height, const Palette& palette, int fill);
 GdImage make_truecolor_image(int width, int height);
 
+// Copies palette image `src` onto `dst` at (x, y), clipped, skipping src's transparent index if
+// it has one. Both must share one palette (make_palette_image), so indices copy unchanged;
+// gdImageCopy would look every pixel up by colour instead.
+void copy_sprite(gdImage& dst, const gdImage& src, int x, int y);
+
 struct Rect {
   int x = 0, y = 0, w = 0, h = 0;
   bool empty() const { return w <= 0 || h <= 0; }

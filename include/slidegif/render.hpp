@@ -11,6 +11,7 @@
 //   r.draw_board(*frame, board);
 //   r.draw_caption(*frame, captions[0]);
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -67,8 +68,47 @@ struct FrameText {
   std::vector<std::string> captions;  // every caption that will be drawn: sizes the font
 };
 
+// Ink box of a string, relative to the pen on the baseline (as gdImageStringFT reports it).
+struct TextBox {
+  int left = 0, right = 0, top = 0, bottom = 0;
+  int width() const { return right - left; }
+  int height() const { return bottom - top; }
+};
+
+// Text through a glyph cache. FreeType (via gdImageStringFT) hints and rasterises each distinct
+// character once per size; strings are then measured by summing the cached metrics and drawn by
+// blending the cached coverage masks, exactly as gd would place and blend them (gd lays text out
+// at 300 dpi in 26.6 units and truncates each glyph's position to whole pixels). Hinting every
+// glyph of every caption on every call used to be most of the render time. Pair kerning is not
+// applied; DejaVu Sans Bold needs none for our captions and digits.
+class GlyphCache {
+ public:
+  explicit GlyphCache(std::string font_path) : font_(std::move(font_path)) {}
+  const std::string& font() const { return font_; }
+  // Throws Error(Render) naming the font when it cannot be loaded.
+  TextBox measure(double pt, std::string_view utf8);
+  // Draws on a truecolour image, pen at (x, y) on the baseline.
+  void draw(gdImage& im, double pt, int x, int y, Rgb color, std::string_view utf8);
+
+ private:
+  struct Glyph {
+    bool skip = false;  // characters gd lays out but never draws (line breaks)
+    long advance = 0, bearing_x = 0, top = 0, bottom = 0;  // gd's 300-dpi 26.6 units
+    bool rendered = false;
+    int dx = 0, dy = 0, w = 0, h = 0;  // coverage box relative to the pen, in pixels
+    std::vector<std::uint8_t> level;   // gd's alpha levels 0..127, w * h
+  };
+  Glyph& metrics(double pt, char32_t c);
+  Glyph& rendered(double pt, char32_t c);
+
+  std::string font_;
+  std::map<std::pair<double, char32_t>, Glyph> glyphs_;
+};
+
 // Where everything goes; measures the captions with the font (Error(Render) if it won't load).
 FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text);
+// The same, measuring through (and filling) `glyphs`.
+FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text, GlyphCache& glyphs);
 
 // The layout render_animation() uses for these arguments (tests sample pixels with it).
 // Defined in animation.cpp, which owns the captions.
@@ -80,6 +120,9 @@ class FrameRenderer {
   // Throws Error(Render) when the font cannot be loaded.
   FrameRenderer(Shape shape, const Theme& theme, const Palette& palette, const FrameText& text,
                 int tile_px);
+  // With the layout (and the glyphs measured for it) already computed by the caller.
+  FrameRenderer(Shape shape, const Theme& theme, const Palette& palette, const FrameText& text,
+                const FrameLayout& layout, GlyphCache glyphs);
 
   const FrameLayout& layout() const { return layout_; }
   // Canvas, tray and title; no cells, empty caption band.
@@ -92,16 +135,21 @@ class FrameRenderer {
   Rect cell_rect(int cell) const { return layout_.cell(cell / cols_, cell % cols_); }
 
  private:
+  void init(const FrameText& text);
   GdImage render_tile(int tile, bool floating);
+  // The shaded tile without its number (identical for every tile), built once per background.
+  const gdImage& tile_body(bool floating);
   void draw_centered(gdImage& im, const Rect& band, double pt, Rgb color, const std::string& text);
 
   int cols_;
   const Theme& theme_;
   const Palette& palette_;
   Quantizer quantizer_;
-  std::string font_;
+  GlyphCache glyphs_;
   FrameLayout layout_;
   GdImage background_;
+  GdImage body_[2];                          // tile_body(false), tile_body(true)
+  std::vector<bool> body_outside_;           // pixels the floating body leaves transparent
   std::vector<GdImage> tiles_;               // index = tile number, 0 = blank well
   std::map<int, GdImage> floating_;          // moving tiles: transparent outside the tile
   std::map<std::string, GdImage> captions_;  // tweens reuse their step's caption

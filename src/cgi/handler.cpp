@@ -28,7 +28,12 @@ void add_cache_headers(Response& r, const ImageRequest& request, const std::stri
 
 Response render_response(const ImageRequest& request, const std::string& etag,
                          const HandlerConfig& config) {
-  const Solution solution = solve(request.start, request.goal, {config.limits});
+  SolveOptions solve_options;
+  solve_options.limits = config.limits;
+  solve_options.pdb = config.pattern_database ? config.pattern_database(request.goal) : nullptr;
+  solve_options.fallback_near_optimal = config.fallback_near_optimal;
+  solve_options.fallback_seconds = kFallbackSeconds;
+  const Solution solution = solve(request.start, request.goal, solve_options);
   check_animation_size(request.render, request.start.shape(), solution.moves.size());
   AnimationOptions options = request.render;
   options.font_path = config.font_path();
@@ -43,8 +48,9 @@ Response render_response(const ImageRequest& request, const std::string& etag,
   // For pages and tools that want to show what was solved (the image itself cannot say).
   r.headers.emplace_back(
       "X-Slidegif-Puzzle",
-      fmt::format("{} -> {}, {} moves, {} frames", format_board(request.start),
-                  format_board(request.goal), solution.moves.size(), gif.frames));
+      fmt::format("{} -> {}, {} moves ({}), {} frames", format_board(request.start),
+                  format_board(request.goal), solution.moves.size(),
+                  solution.optimal ? "optimal" : "not optimal", gif.frames));
   r.body = std::move(gif.bytes);
   return r;
 }

@@ -29,6 +29,12 @@ struct HandlerConfig {
   // Seeds unseeded random requests.
   std::function<std::uint64_t()> entropy;
   SearchLimits limits{.max_seconds = kSearchSeconds, .max_nodes = kSearchNodes, .progress = {}};
+  // Past the budget, answer with the near-optimal solver's best (marked not optimal) rather
+  // than 503.
+  bool fallback_near_optimal = true;
+  // The pattern database for a goal, or null (no databases, other sizes). Called only when a
+  // puzzle is solved, so a 304 or a 3x3 request never touches the files. Never builds.
+  std::function<const PdbHeuristic*(const Board& goal)> pattern_database;
   // Draws the GIF; empty means slidegif::render_animation. The fuzzer swaps in a cheap stand-in
   // for most inputs so that it explores the request logic rather than waiting on pixels.
   std::function<Animation(const Board&, const std::vector<Move>&, const AnimationOptions&)> render;

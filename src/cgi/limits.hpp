@@ -15,15 +15,12 @@ namespace slidegif::cgi {
 inline constexpr std::size_t kMaxQueryBytes = 4096;
 // Boards: only sizes the solver proves optimal within the budget below.
 inline constexpr int kMaxCells = kMaxOptimalCells;  // 16, i.e. up to 4x4
-// Random puzzles on boards larger than this are made by a random walk from the goal instead of
-// uniformly: a uniform 4x4 needs ~50 moves and often more search than kSearchSeconds allows,
-// and so does one 2 x 6 in four (narrow boards have long solutions).
-inline constexpr int kMaxUniformRandomCells = 12;
-inline constexpr int kMaxUniformRandomCellsNarrow = 10;  // a side of 2
-inline constexpr int kRandomWalkMoves = 36;
-// Search budget: a request that needs more answers 503 instead of holding the server.
+// Search budget for an optimal answer. Past it (no pattern database for a hard 4x4, or a long
+// narrow board) the near-optimal solver gets kFallbackSeconds more and the GIF says "not
+// optimal"; a handler configured without that fallback answers 503 instead.
 inline constexpr double kSearchSeconds = 2.0;
 inline constexpr std::uint64_t kSearchNodes = 60'000'000;
+inline constexpr double kFallbackSeconds = 0.5;
 // Rendering.
 inline constexpr int kMinTilePx = slidegif::kMinTilePx;
 inline constexpr int kMaxTilePx = 160;

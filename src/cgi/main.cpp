@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "app/font_locator.hpp"
+#include "app/pdb_store.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/limits.hpp"
 #include "slidegif/random.hpp"
@@ -36,9 +37,16 @@ int main() {
   for (const char* name : {"REQUEST_METHOD", "QUERY_STRING", "HTTP_IF_NONE_MATCH"}) {
     copy_env(env, name);
   }
-  const slidegif::cgi::HandlerConfig config{
-      .font_path = [] { return slidegif::app::locate_font(); },
-      .entropy = [] { return slidegif::fresh_seed(); },
+  slidegif::cgi::HandlerConfig config;
+  config.font_path = [] { return slidegif::app::locate_font(); };
+  config.entropy = [] { return slidegif::fresh_seed(); };
+  // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
+  std::optional<slidegif::app::LoadedPdb> pdb;
+  config.pattern_database = [&pdb](const slidegif::Board& goal) -> const slidegif::PdbHeuristic* {
+    const char* dir = std::getenv(slidegif::app::kPdbDirEnv);
+    if (dir == nullptr || *dir == '\0') return nullptr;
+    pdb = slidegif::app::load_best_pdb(goal, dir, /*build_if_missing=*/false);
+    return pdb ? pdb->heuristic.get() : nullptr;
   };
   const auto response = slidegif::cgi::handle_request(env, config);
   const bool head = env.count("REQUEST_METHOD") != 0 && env.at("REQUEST_METHOD") == "HEAD";

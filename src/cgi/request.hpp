@@ -49,9 +49,7 @@ struct ImageRequest {
 // Throws Error(BadInput) for too large a board, Error(Unsolvable) with the parity facts.
 ImageRequest resolve(const RequestParams& params, std::uint64_t entropy);
 
-// A board reachable from `from`: uniform over all of them up to kMaxUniformRandomCells
-// (kMaxUniformRandomCellsNarrow for 2-wide boards), else a kRandomWalkMoves-move random walk,
-// so that the optimal search stays within the budget.
+// A board reachable from `from`, uniform over all of them.
 Board random_partner(const Board& from, Random& rng);
 
 }  // namespace slidegif::cgi

@@ -114,9 +114,28 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   const auto& first_caption = captions.first;
   const auto& last_caption = captions.last;
 
+  // Frame count first: it needs no layout, and a huge move list must fail fast.
+  const long long frames =
+      1 + static_cast<long long>(n) * (static_cast<long long>(options.tween) + 1);
+  if (frames > kMaxFrames) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("the animation would have {} frames, more than kMaxFrames = {}", frames,
+                            kMaxFrames));
+  }
+  // The layout only measures text; check the pixel budget before any drawing.
+  GlyphCache glyphs(options.font_path);
+  const FrameLayout checked = compute_layout(start.shape(), options.tile_px, text, glyphs);
+  const long long pixels = static_cast<long long>(checked.width) * checked.height * frames;
+  if (pixels > kMaxPixels) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("the animation would have {} pixels ({}x{} x {} frames), more than "
+                            "kMaxPixels = {}",
+                            pixels, checked.width, checked.height, frames, kMaxPixels));
+  }
+
   const Theme& theme = find_theme(options.theme);
   const Palette palette = make_palette(theme);
-  FrameRenderer renderer(start.shape(), theme, palette, text, options.tile_px);
+  FrameRenderer renderer(start.shape(), theme, palette, text, checked, std::move(glyphs));
   const FrameLayout& layout = renderer.layout();
   GifEncoder gif(palette, layout.width, layout.height, options.loop);
   Timeline timeline;

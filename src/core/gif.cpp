@@ -109,6 +109,24 @@ GdImage make_truecolor_image(int width, int height) {
   return im;
 }
 
+void copy_sprite(gdImage& dst, const gdImage& src, int x, int y) {
+  const int x0 = std::max(0, -x), x1 = std::min(src.sx, dst.sx - x);
+  const int y0 = std::max(0, -y), y1 = std::min(src.sy, dst.sy - y);
+  if (x0 >= x1) return;
+  const int t = src.transparent;
+  for (int sy = y0; sy < y1; ++sy) {
+    const unsigned char* from = src.pixels[sy];
+    unsigned char* to = dst.pixels[y + sy] + x;
+    if (t < 0) {
+      std::memcpy(to + x0, from + x0, static_cast<std::size_t>(x1 - x0));
+      continue;
+    }
+    for (int sx = x0; sx < x1; ++sx) {
+      if (from[sx] != t) to[sx] = from[sx];
+    }
+  }
+}
+
 Rect unite(const Rect& a, const Rect& b) {
   if (a.empty()) return b;
   if (b.empty()) return a;
@@ -169,17 +187,21 @@ void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty
   }
   // Bounding box of the pixels that differ from the previous frame.
   int min_x = INT_MAX, min_y = INT_MAX, max_x = -1, max_y = -1;
+  // Per row: memcmp skips unchanged rows, then only the ends are searched (the columns already
+  // inside [min_x, max_x] cannot widen the box).
+  const auto aw = static_cast<std::size_t>(std::max(area.w, 0));
   for (int y = area.y; y < area.y + area.h; ++y) {
     const unsigned char* row = frame.pixels[y];
     const std::uint8_t* prev = &previous_[y * w];
-    for (int x = area.x; x < area.x + area.w; ++x) {
-      if (row[x] != prev[x]) {
-        min_x = std::min(min_x, x);
-        max_x = std::max(max_x, x);
-        min_y = std::min(min_y, y);
-        max_y = y;
-      }
-    }
+    if (std::memcmp(row + area.x, prev + area.x, aw) == 0) continue;
+    int x0 = area.x;
+    while (row[x0] == prev[x0]) ++x0;
+    int x1 = area.x + area.w - 1;
+    while (row[x1] == prev[x1]) --x1;
+    min_x = std::min(min_x, x0);
+    max_x = std::max(max_x, x1);
+    min_y = std::min(min_y, y);
+    max_y = y;
   }
 
   const int t = palette_.transparent();
@@ -198,15 +220,19 @@ void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty
   for (int y = 0; y < sh; ++y) {
     const unsigned char* row = frame.pixels[min_y + y] + min_x;
     std::uint8_t* prev = &previous_[(min_y + y) * w + static_cast<std::size_t>(min_x)];
+    unsigned char* out = sub->pixels[y];  // hoisted: gd's row table could alias otherwise
     int last = t;
     for (int x = 0; x < sw; ++x) {
       // An unchanged pixel is transparent, unless its colour continues the run to its left:
       // then writing the colour keeps the run (and LZW's string) going.
-      if (row[x] != prev[x] || row[x] == last) {
-        sub->pixels[y][x] = row[x];
-        prev[x] = row[x];
+      const unsigned char c = row[x];
+      if (c != prev[x] || c == last) {
+        out[x] = c;
+        prev[x] = c;
+        last = c;
+      } else {
+        last = t;
       }
-      last = sub->pixels[y][x];
     }
   }
   emit(*sub, min_x, min_y, delay_cs);

@@ -14,8 +14,13 @@
 namespace slidegif {
 namespace {
 
-constexpr int kMaxPatternTiles = 9;  // queue entries pack 10 cells of 6 bits
-constexpr std::uint8_t kUnseen = 0xFF;
+constexpr int kMaxPatternTiles = 9;
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
+#define SLIDEGIF_PDB_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SLIDEGIF_PDB_CLONES
+#endif
 
 int manhattan(Shape s, int a, int b) {
   return std::abs(a / s.cols - b / s.cols) + std::abs(a % s.cols - b % s.cols);
@@ -68,16 +73,41 @@ int neighbour(Shape s, int cell, int dir) {
   }
 }
 
-// Frontier entries: cell of pattern tile i in bits 6i..6i+5, the blank's cell after them.
-using Entry = std::uint64_t;
-Entry pack(const std::uint8_t* cells, int k, int blank) {
-  Entry e = 0;
-  for (int i = 0; i < k; ++i) e |= Entry{cells[i]} << (6 * i);
-  return e | (Entry(blank) << (6 * k));
+// Popcount without relying on -mpopcnt: without it std::popcount is a library call, which
+// dominated the builder's profile (ranking runs once per child state).
+inline int count_bits(std::uint64_t x) {
+#if defined(__POPCNT__)
+  return std::popcount(x);
+#else
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
-// The breadth-first builder, templated on the per-placement mask of blank cells reached, so a
-// 16-cell board pays 2 bytes per placement (1 GB for the 8-tile pattern) rather than 8.
+// A blank region kept per placement as a mask over the *free* cells only (those no pattern
+// tile holds, in cell order): the 8-tile pattern of 4x4 then needs one byte per mask, not two.
+// Branch-free: the bits are data-dependent and mispredicted branches cost more than the loop.
+inline std::uint64_t compress(std::uint64_t cells, std::uint64_t free) {
+  std::uint64_t out = 0;
+  for (int bit = 0; free; free &= free - 1, ++bit)
+    out |= ((cells >> std::countr_zero(free)) & 1) << bit;
+  return out;
+}
+inline std::uint64_t expand_mask(std::uint64_t compact, std::uint64_t free) {
+  std::uint64_t out = 0;
+  for (; free; free &= free - 1, compact >>= 1)
+    if (compact & 1) out |= free & (~free + 1);
+  return out;
+}
+
+// Breadth-first search by scanning, layered on pattern-tile moves (blank moves are free).
+// Per placement the table keeps the blank cells seen so far, the regions reached in the
+// current layer and in the next one (two slots used alternately), and the excess. A layer
+// scans the table in rank order for non-empty current slots - no queue, so memory stays at
+// 4 bytes a placement for 4x4's 8-tile pattern - and threads split the scan by rank chunks.
+// Blocks of ranks with nothing in a slot are flagged so that sparse layers skip them.
 template <class Mask>
 class Builder {
  public:
@@ -96,8 +126,9 @@ class Builder {
         next_[static_cast<std::size_t>(c * 4 + dir)] =
             static_cast<std::int8_t>(neighbour(goal.shape(), c, dir));
     entries_ = pattern_entries(n_, k_);
-    visited_.assign(entries_, 0);
-    excess_.assign(entries_, kUnseen);
+    table_.assign(entries_, Entry{});
+    blocks_ = (entries_ + kBlock - 1) / kBlock;
+    for (auto& f : dirty_) f.assign(blocks_, 0);
     threads_ = options.threads > 0
                    ? options.threads
                    : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -107,77 +138,97 @@ class Builder {
     const auto home = goal_cells(goal_);
     std::uint8_t cells[kMaxPatternTiles];
     for (int i = 0; i < k_; ++i) cells[i] = static_cast<std::uint8_t>(home[pattern_[i]]);
-    const int blank = home[0];
+    const std::uint64_t free = grid_.all & ~occupied(cells);
     const std::uint64_t start = rank_placement(cells, k_, n_);
-    visited_[start] = static_cast<Mask>(grid_.flood(blank, grid_.all & ~occupied(cells)));
-    excess_[start] = 0;
+    const auto region = static_cast<Mask>(compress(grid_.flood(home[0], free), free));
+    table_[start].seen = table_[start].slot[0] = region;
+    dirty_[0][start / kBlock] = 1;
     reached_ = 1;
-    std::vector<Entry> current{pack(cells, k_, blank)};
     int depth = 0;
-    while (!current.empty()) {
-      current = expand_layer(current, depth);
+    while (expand_layer(depth)) {
       ++depth;
       report();
     }
     if (stats) {
-      stats->max_value = depth - 1;
+      stats->max_value = depth;
       stats->clamped = clamped_;
     }
-    std::vector<Mask>().swap(visited_);
     std::vector<std::uint8_t> packed(packed_bytes(entries_), 0);
-    for (std::uint64_t i = 0; i < entries_; ++i) {
-      const std::uint8_t x = excess_[i] == kUnseen ? 0 : excess_[i];  // unreachable: any bound
-      packed[i / 2] |= static_cast<std::uint8_t>(x << ((i & 1) * 4));
-    }
+    for (std::uint64_t i = 0; i < entries_; ++i)
+      packed[i / 2] |= static_cast<std::uint8_t>(table_[i].excess << ((i & 1) * 4));
     return packed;
   }
 
  private:
+  static constexpr std::uint64_t kBlock = 1 << 14;  // ranks per dirty flag and per work chunk
+
+  struct Entry {
+    Mask seen;
+    Mask slot[2];  // regions reached in layer d sit in slot[d & 1]
+    std::uint8_t excess;
+  };
+
   std::uint64_t occupied(const std::uint8_t* cells) const {
     std::uint64_t m = 0;
     for (int i = 0; i < k_; ++i) m |= 1ULL << cells[i];
     return m;
   }
 
-  std::vector<Entry> expand_layer(const std::vector<Entry>& current, int depth) {
-    constexpr std::size_t kChunk = 1 << 14;
-    std::atomic<std::size_t> next_chunk{0};
-    std::vector<std::vector<Entry>> out(static_cast<std::size_t>(threads_));
+  void unrank(std::uint64_t r, std::uint8_t* cells) const {
+    int digit[kMaxPatternTiles];
+    for (int i = k_ - 1; i >= 0; --i) {
+      const auto base = static_cast<std::uint64_t>(n_ - i);
+      digit[i] = static_cast<int>(r % base);
+      r /= base;
+    }
+    std::uint64_t used = 0;
+    for (int i = 0; i < k_; ++i) {
+      // The digit-th cell not used by an earlier tile.
+      std::uint64_t avail = grid_.all & ~used;
+      for (int j = 0; j < digit[i]; ++j) avail &= avail - 1;
+      cells[i] = static_cast<std::uint8_t>(std::countr_zero(avail));
+      used |= 1ULL << cells[i];
+    }
+  }
+
+  // Expands layer `depth`; false when it held nothing new.
+  bool expand_layer(int depth) {
+    const int cur = depth & 1;
+    std::atomic<std::uint64_t> next_block{0};
+    std::atomic<std::uint64_t> added{0};
     auto work = [&](int t) {
-      std::uint64_t since_report = 0;
+      std::uint64_t mine = 0;
       for (;;) {
-        const std::size_t begin = next_chunk.fetch_add(kChunk);
-        if (begin >= current.size()) break;
-        const std::size_t end = std::min(current.size(), begin + kChunk);
-        for (std::size_t i = begin; i < end; ++i) expand(current[i], depth, out[t]);
-        since_report += end - begin;
-        if (t == 0 && since_report > (1u << 20)) {
-          since_report = 0;
-          report();
+        const std::uint64_t b = next_block.fetch_add(1, std::memory_order_relaxed);
+        if (b >= blocks_) break;
+        if (!dirty_[cur][b]) continue;
+        dirty_[cur][b] = 0;
+        const std::uint64_t end = std::min(entries_, (b + 1) * kBlock);
+        for (std::uint64_t r = b * kBlock; r < end; ++r) {
+          const Mask m = table_[r].slot[cur];
+          if (m == 0) continue;
+          table_[r].slot[cur] = 0;
+          mine += expand(r, m, depth);
         }
+        if (t == 0 && (b & 63) == 0) report();
       }
+      added.fetch_add(mine, std::memory_order_relaxed);
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < threads_; ++t) pool.emplace_back(work, t);
     work(0);
     for (auto& th : pool) th.join();
-    std::size_t total = 0;
-    for (auto& v : out) total += v.size();
-    std::vector<Entry> next;
-    next.reserve(total);
-    for (auto& v : out) {
-      next.insert(next.end(), v.begin(), v.end());
-      std::vector<Entry>().swap(v);
-    }
-    return next;
+    return added.load() != 0;
   }
 
-  void expand(Entry e, int depth, std::vector<Entry>& out) {
+  // Expands every region in `compact` of placement r; returns the number of new states.
+  // Ranking and flood fills dominate once the table fits the caches; x86-64-v3's popcnt and
+  // friends halve them, and target_clones picks the variant at load time.
+  SLIDEGIF_PDB_CLONES std::uint64_t expand(std::uint64_t r, Mask compact, int depth) {
     std::uint8_t cells[kMaxPatternTiles];
-    for (int i = 0; i < k_; ++i) cells[i] = static_cast<std::uint8_t>((e >> (6 * i)) & 63);
-    const int blank = static_cast<int>((e >> (6 * k_)) & 63);
+    unrank(r, cells);
     const std::uint64_t occ = occupied(cells);
-    const std::uint64_t region = grid_.flood(blank, grid_.all & ~occ);
+    const std::uint64_t free = grid_.all & ~occ;
     int md = 0;
     for (int i = 0; i < k_; ++i) md += distance_[static_cast<std::size_t>(i * 64 + cells[i])];
     // First every child's index, prefetched, then the visits: the table is far larger than
@@ -188,46 +239,61 @@ class Builder {
       std::int8_t tile, from, to;
     };
     std::array<Child, kMaxPatternTiles * 4> children;
-    int count = 0;
-    for (int i = 0; i < k_; ++i) {
-      const int from = cells[i];
-      for (int dir = 0; dir < 4; ++dir) {
-        const int to = next_[static_cast<std::size_t>(from * 4 + dir)];
-        if (to < 0 || !((region >> to) & 1)) continue;
-        cells[i] = static_cast<std::uint8_t>(to);
-        const std::uint64_t free = (grid_.all & ~occ & ~(1ULL << to)) | (1ULL << from);
-        Child& c = children[static_cast<std::size_t>(count++)];
-        c.rank = rank_placement(cells, k_, n_);
-        c.region = static_cast<Mask>(grid_.flood(from, free));
-        c.tile = static_cast<std::int8_t>(i);
-        c.from = static_cast<std::int8_t>(from);
-        c.to = static_cast<std::int8_t>(to);
-        __builtin_prefetch(&visited_[c.rank], 1);
-        cells[i] = static_cast<std::uint8_t>(from);
+    std::uint64_t todo = expand_mask(compact, free);
+    std::uint64_t added = 0;
+    while (todo) {
+      const std::uint64_t region = grid_.flood(std::countr_zero(todo), free);
+      todo &= ~region;
+      int count = 0;
+      for (int i = 0; i < k_; ++i) {
+        const int from = cells[i];
+        for (int dir = 0; dir < 4; ++dir) {
+          const int to = next_[static_cast<std::size_t>(from * 4 + dir)];
+          if (to < 0 || !((region >> to) & 1)) continue;
+          cells[i] = static_cast<std::uint8_t>(to);
+          const std::uint64_t child_free = (free & ~(1ULL << to)) | (1ULL << from);
+          Child& c = children[static_cast<std::size_t>(count++)];
+          c.rank = rank_placement(cells, k_, n_);
+          c.region = static_cast<Mask>(compress(grid_.flood(from, child_free), child_free));
+          c.tile = static_cast<std::int8_t>(i);
+          c.from = static_cast<std::int8_t>(from);
+          c.to = static_cast<std::int8_t>(to);
+          __builtin_prefetch(&table_[c.rank], 1);
+          cells[i] = static_cast<std::uint8_t>(from);
+        }
       }
+      for (int j = 0; j < count; ++j) added += visit(children[static_cast<std::size_t>(j)], md, depth);
     }
-    for (int j = 0; j < count; ++j) {
-      const Child& c = children[static_cast<std::size_t>(j)];
-      Mask old;
-      if (threads_ == 1) {  // a locked read-modify-write costs more than the rest
-        old = visited_[c.rank];
-        visited_[c.rank] = static_cast<Mask>(old | c.region);
-      } else {
-        old = std::atomic_ref<Mask>(visited_[c.rank]).fetch_or(c.region);
-      }
-      if (old & c.region) continue;
-      cells[c.tile] = static_cast<std::uint8_t>(c.to);
-      out.push_back(pack(cells, k_, c.from));
-      cells[c.tile] = static_cast<std::uint8_t>(c.from);
-      if (old == 0) {
-        const int child_md = md - distance_[static_cast<std::size_t>(c.tile * 64 + c.from)] +
-                             distance_[static_cast<std::size_t>(c.tile * 64 + c.to)];
-        const int x = (depth + 1 - child_md) / 2;
-        if (x > 15) ++clamped_;
-        excess_[c.rank] = static_cast<std::uint8_t>(std::min(x, 15));
-        reached_.fetch_add(1, std::memory_order_relaxed);
-      }
+    return added;
+  }
+
+  template <class Child>
+  int visit(const Child& c, int md, int depth) {
+    Entry& e = table_[c.rank];
+    const int nx = (depth + 1) & 1;
+    Mask old;
+    if (threads_ == 1) {  // a locked read-modify-write costs more than the rest
+      old = e.seen;
+      if (old & c.region) return 0;
+      e.seen = static_cast<Mask>(old | c.region);
+      e.slot[nx] = static_cast<Mask>(e.slot[nx] | c.region);
+    } else {
+      if (std::atomic_ref<Mask>(e.seen).load(std::memory_order_relaxed) & c.region) return 0;
+      old = std::atomic_ref<Mask>(e.seen).fetch_or(c.region, std::memory_order_relaxed);
+      if (old & c.region) return 0;
+      std::atomic_ref<Mask>(e.slot[nx]).fetch_or(c.region, std::memory_order_relaxed);
     }
+    // Only the dirty flag's owner layer reads it, after the threads have joined.
+    std::atomic_ref<std::uint8_t>(dirty_[nx][c.rank / kBlock]).store(1, std::memory_order_relaxed);
+    if (old == 0) {  // exactly one visitor sees the placement unseen
+      const int child_md = md - distance_[static_cast<std::size_t>(c.tile * 64 + c.from)] +
+                           distance_[static_cast<std::size_t>(c.tile * 64 + c.to)];
+      const int x = (depth + 1 - child_md) / 2;
+      if (x > 15) clamped_.fetch_add(1, std::memory_order_relaxed);
+      e.excess = static_cast<std::uint8_t>(std::min(x, 15));
+      reached_.fetch_add(1, std::memory_order_relaxed);
+    }
+    return 1;
   }
 
   void report() {
@@ -243,10 +309,11 @@ class Builder {
   int k_ = 0;
   int threads_ = 1;
   std::uint64_t entries_ = 0;
+  std::uint64_t blocks_ = 0;
   std::array<std::uint8_t, kMaxPatternTiles * 64> distance_{};
   std::array<std::int8_t, 64 * 4> next_{};  // cell * 4 + direction -> neighbour or -1
-  std::vector<Mask> visited_;
-  std::vector<std::uint8_t> excess_;
+  std::vector<Entry> table_;
+  std::array<std::vector<std::uint8_t>, 2> dirty_;  // per block: slot[i] holds something
   std::atomic<std::uint64_t> reached_{0};
   std::atomic<std::uint64_t> clamped_{0};
 };
@@ -295,7 +362,7 @@ std::uint64_t rank_placement(const std::uint8_t* cells, int tiles, int board_cel
   std::uint64_t index = 0;
   for (int i = 0; i < tiles; ++i) {
     const std::uint64_t below = (1ULL << cells[i]) - 1;
-    const int r = cells[i] - std::popcount(used & below);
+    const int r = cells[i] - count_bits(used & below);
     index = index * static_cast<std::uint64_t>(board_cells - i) + static_cast<std::uint64_t>(r);
     used |= 1ULL << cells[i];
   }
@@ -333,8 +400,11 @@ std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& 
                                               const PdbBuildOptions& options,
                                               PdbBuildStats* stats) {
   check_pattern(goal, pattern);
-  if (goal.cells() <= 16) return Builder<std::uint16_t>(goal, pattern, options).run(stats);
-  if (goal.cells() <= 32) return Builder<std::uint32_t>(goal, pattern, options).run(stats);
+  // Masks cover the cells left free by the pattern.
+  const int free = goal.cells() - static_cast<int>(pattern.size());
+  if (free <= 8) return Builder<std::uint8_t>(goal, pattern, options).run(stats);
+  if (free <= 16) return Builder<std::uint16_t>(goal, pattern, options).run(stats);
+  if (free <= 32) return Builder<std::uint32_t>(goal, pattern, options).run(stats);
   return Builder<std::uint64_t>(goal, pattern, options).run(stats);
 }
 

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "cgi/limits.hpp"
+#include "cgi/request.hpp"
+#include "gif_decoder.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::cgi {
@@ -28,6 +30,14 @@ bool is_gif(const Response& r) {
   return r.body.size() > 6 && std::string(r.body.begin(), r.body.begin() + 6) == "GIF89a";
 }
 
+// The move count the handler reports in X-Slidegif-Puzzle ("... -> ..., 23 moves, 93 frames").
+int reported_moves(const Response& r) {
+  const std::string puzzle(r.header("X-Slidegif-Puzzle"));
+  const auto end = puzzle.find(" moves");
+  const auto begin = puzzle.rfind(' ', end - 1) + 1;
+  return std::stoi(puzzle.substr(begin, end - begin));
+}
+
 TEST(Handler, FixedPuzzleIsACacheableGif) {
   const Response r = get("start=432061578");
   ASSERT_EQ(r.status, 200) << r.body_text();
@@ -36,7 +46,9 @@ TEST(Handler, FixedPuzzleIsACacheableGif) {
   EXPECT_TRUE(is_gif(r));
   EXPECT_FALSE(r.header("ETag").empty());
   EXPECT_EQ(r.header("Cache-Control"), "public, max-age=" + std::to_string(kCacheMaxAgeSeconds));
-  EXPECT_NE(r.header("X-Slidegif-Puzzle").find(" moves, "), std::string::npos);
+  // giflib reads it, with one frame for the start and tween + 1 per move.
+  const auto gif = testing::DecodedGif::decode(r.body);
+  EXPECT_EQ(gif.frame_count(), 1 + reported_moves(r) * (RequestParams::defaults().tween + 1));
   // Same puzzle in another notation and with a cache-busting parameter: same tag, same bytes.
   const Response again = get("start=4,3,2/0,6,1/5,7,8&_=123");
   EXPECT_EQ(again.header("ETag"), r.header("ETag"));
@@ -105,9 +117,28 @@ TEST(Handler, BadInputIs400WithAMessage) {
   }
 }
 
-TEST(Handler, ExhaustedBudgetIs503WithRetryAfter) {
+TEST(Handler, PastTheBudgetTheAnswerIsMarkedNotOptimal) {
   HandlerConfig tight = test_config();
   tight.limits.max_nodes = 10;
+  const Response r = get("start=867254301&tween=0", {}, "GET", tight);
+  ASSERT_EQ(r.status, 200) << r.body_text();
+  EXPECT_TRUE(is_gif(r));
+  EXPECT_NE(r.header("X-Slidegif-Puzzle").find("(not optimal)"), std::string::npos)
+      << r.header("X-Slidegif-Puzzle");
+  EXPECT_GE(reported_moves(r), 31);
+}
+
+TEST(Handler, UniformRandomFifteenPuzzleIsAnswered) {
+  // No pattern database here: a hard draw still gets an answer, optimal or marked not.
+  const Response r = get("random=1&size=4&seed=9&tween=0");
+  ASSERT_EQ(r.status, 200) << r.body_text();
+  EXPECT_TRUE(is_gif(r));
+}
+
+TEST(Handler, ExhaustedBudgetWithoutFallbackIs503WithRetryAfter) {
+  HandlerConfig tight = test_config();
+  tight.limits.max_nodes = 10;
+  tight.fallback_near_optimal = false;
   const Response r = get("start=867254301", {}, "GET", tight);
   EXPECT_EQ(r.status, 503) << r.body_text();
   EXPECT_EQ(r.header("Retry-After"), "1");

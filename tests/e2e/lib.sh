@@ -38,6 +38,9 @@ e2e_start_server() {
   for _ in $(seq 1 20); do
     E2E_PORT=$((20000 + RANDOM % 40000))
     : >"$E2E_STATE/error.log"
+    # An empty pattern-database directory: the tests see the no-database fallback.
+    mkdir -p "$E2E_STATE/pdb"
+    SLIDEGIF_PDB_DIR=$E2E_STATE/pdb \
     SLIDEGIF_PORT=$E2E_PORT SLIDEGIF_WEB=$web SLIDEGIF_CGI=$cgi SLIDEGIF_STATE=$E2E_STATE \
       lighttpd -D -f "$E2E_SOURCE_DIR/samples/lighttpd.conf" 2>>"$E2E_STATE/error.log" &
     E2E_PID=$!

@@ -300,6 +300,40 @@ TEST(Animation, BadOptionsThrow) {
   EXPECT_THROW(render_animation(f.start, {Move::Down}, options()), Error);  // leaves the board
 }
 
+TEST(Animation, FrameAndPixelCapsAreBadInputNamingTheLimit) {
+  auto expect_cap = [](const Board& start, const std::vector<Move>& moves,
+                       const AnimationOptions& o, const char* limit) {
+    try {
+      render_animation(start, moves, o);
+      ADD_FAILURE() << limit << " not enforced";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), Error::Kind::BadInput) << e.what();
+      EXPECT_NE(std::string(e.what()).find(limit), std::string::npos) << e.what();
+    }
+  };
+  // Back and forth on a 3x3: 1 + 118 * 17 = 2007 frames.
+  const Board start = parse_board("123456780");
+  std::vector<Move> shuttle;
+  for (int i = 0; i < 118; ++i) shuttle.push_back(i % 2 == 0 ? Move::Left : Move::Right);
+  auto o = options(kMaxTween);
+  ASSERT_GT(1 + 118 * (kMaxTween + 1), kMaxFrames);
+  expect_cap(start, shuttle, o, "kMaxFrames");
+  // Just under the frame cap is fine (1 + 111 * 17 = 1888 frames of a small image).
+  o.tile_px = kMinTilePx;
+  const std::vector<Move> fewer(shuttle.begin(), shuttle.begin() + 111);
+  EXPECT_EQ(render_animation(start, fewer, o).frames, 1 + 111 * (kMaxTween + 1));
+
+  // Few frames but huge ones: an 8x8 board of 256 px tiles is over 4 Mpx a frame.
+  const Board big = Board::standard_goal({8, 8});
+  std::vector<Move> walk;
+  for (int i = 0; i < 120; ++i) walk.push_back(i % 2 == 0 ? Move::Up : Move::Down);
+  auto p = options();
+  p.tile_px = kMaxTilePx;
+  const FrameLayout l = animation_layout(big, walk, p);
+  ASSERT_GT(static_cast<long long>(l.width) * l.height * 121, kMaxPixels);
+  expect_cap(big, walk, p, "kMaxPixels");
+}
+
 TEST(Animation, MissingFontIsARenderError) {
   Fixture f;
   auto o = options();
