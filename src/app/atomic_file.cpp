@@ -42,7 +42,9 @@ void write_file_atomically(const std::string& path,
   namespace fs = std::filesystem;
   const fs::path target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string tmpl = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+  // A hidden name beside the target, so the final rename never crosses file systems.
+  const std::string hidden = fmt::format(".{}.XXXXXX", target.filename().string());
+  std::string tmpl = (dir / hidden).string();
   const int fd = ::mkstemp(tmpl.data());
   if (fd < 0) fail("create a file in", dir.string(), errno);
   try {

@@ -42,7 +42,7 @@ int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
                 const OutputFlags& flags) {
   const auto shape = requested_shape(flags);
   // Pattern databases by goal: loaded (mmap) once, not once per line.
-  std::map<std::vector<std::uint8_t>, std::optional<app::LoadedPdb>> databases;
+  std::map<std::string, std::optional<app::LoadedPdb>> databases;
   int failures = 0;
   int number = 0;
   for (std::string line; std::getline(in, line);) {
@@ -54,7 +54,7 @@ int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
       const Board goal = !fields.goal.empty() ? parse_board(fields.goal, start.shape())
                          : default_goal       ? *default_goal
                                               : Board::standard_goal(start.shape());
-      auto [it, fresh] = databases.try_emplace(goal.tiles());
+      auto [it, fresh] = databases.try_emplace(format_board(goal));
       if (fresh) it->second = pattern_database_for(goal, flags);
       const auto* pdb = it->second ? it->second->heuristic.get() : nullptr;
       SolveOptions options = solve_options(flags, pdb);

@@ -26,6 +26,15 @@ one_request "400: size=5 (no work)" "size=5"
 one_request "random 3x3, defaults" "random=1"
 one_request "random 3x3, tween=0" "random=1&tween=0"
 one_request "random 3x3, tween=0, tile=40" "random=1&tween=0&tile=40"
+# Issue 4: a random 15-puzzle with the pattern databases present (built by `slidegif pdb build`
+# into the default cache directory, or $SLIDEGIF_PDB_DIR).
+pdb_dir=${SLIDEGIF_PDB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/slidegif}
+if compgen -G "$pdb_dir/4x4-*.pdb" >/dev/null; then
+  SLIDEGIF_PDB_DIR=$pdb_dir one_request "random 4x4, tween=0, databases" "random=1&size=4&tween=0"
+  SLIDEGIF_PDB_DIR=$pdb_dir one_request "random 4x4, defaults, databases" "random=1&size=4"
+else
+  echo "  (no pattern databases in $pdb_dir: run 'build-bench/slidegif pdb build' for the 4x4 figure)"
+fi
 
 requests_per_s() {  # cgi, query: wrk -t2 -c4 against 127.0.0.1 for $seconds
   e2e_start_server "$1"
