@@ -18,8 +18,7 @@ namespace slidegif::cli {
 namespace {
 
 // Exit statuses, documented in --help and the README.
-enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kUnsolvable = 3, kBudget = 4 };
-// kBudget is only reached by a search without the near-optimal fallback (not the CLI's).
+enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kUnsolvable = 3 };
 
 constexpr const char* kFooter = R"(Boards: "283104765" (one digit per tile, up to 3x3), "2,8,3,1,0,4,7,6,5" or
 "2 8 3 1 0 4 7 6 5" (any size), rows split by '/' ("283/104/765", "1,2,3/4,5,0").
@@ -112,7 +111,8 @@ int exit_status(const Error& e) {
     case Error::Kind::BadInput:
     case Error::Kind::Unsupported: return kBadInput;
     case Error::Kind::Unsolvable: return kUnsolvable;
-    case Error::Kind::BudgetExceeded: return kBudget;
+    // The CLI always asks for the near-optimal fallback, so a budget error means that failed.
+    case Error::Kind::BudgetExceeded: return kFailure;
     case Error::Kind::Render: return kFailure;
   }
   return kFailure;
