@@ -1,10 +1,16 @@
 #pragma once
-// GIF assembly on top of libgd: one fixed global palette for every frame, and our own
-// frame-difference encoding (each frame after the first carries only the rectangle that changed,
-// unchanged pixels inside it set to a reserved transparent index).
+// GIF writing for frames drawn as libgd palette images: one fixed global palette for every
+// frame, and frame-difference encoding (each frame after the first carries only the rectangle
+// that changed, unchanged pixels inside it set to a reserved transparent index).
 //
-// Why not gd's own `previm` optimisation: in libgd 2.3.3 it marks at most one unchanged pixel
-// per row transparent and drops a frame identical to its predecessor together with its delay.
+// The GIF stream and its LZW coding are written here rather than by gd's gdImageGifAnim*:
+// - gd reads every pixel through gdImageGetPixel and a general-purpose compressor, and that
+//   was a third of a CGI request's time; a table-driven LZW over the rows is several times
+//   faster and compresses the same;
+// - the changed rectangle is encoded straight from the frame and the previous one, with no
+//   intermediate sub-image;
+// - gd's own `previm` optimisation (libgd 2.3.3) marks at most one unchanged pixel per row
+//   transparent and drops a frame identical to its predecessor together with its delay.
 //
 //   slidegif::Palette palette({{255, 255, 255}, {0, 0, 0}});
 //   slidegif::GifEncoder gif(palette, w, h, /*loop=*/0);
@@ -77,33 +83,45 @@ struct Rect {
 };
 Rect unite(const Rect& a, const Rect& b);
 
-// Our `loop` (0 = forever, N = play N times) to gd's Loops argument. Browsers read the
-// NETSCAPE2.0 count as *repeats* after the first play, and no extension at all as "play once",
-// so N plays become N-1 repeats and 1 play becomes -1 (gd then writes no extension).
-int gd_loops_for(int loop);
+// Our `loop` (0 = forever, N = play N times) to the NETSCAPE2.0 repeat count. Browsers read the
+// count as *repeats* after the first play, and no extension at all as "play once", so N plays
+// become N-1 repeats and 1 play becomes -1 (no extension is written).
+int netscape_repeats(int loop);
 
 class GifEncoder {
  public:
   // `loop` as in AnimationOptions; frames must be palette images of width x height built with
   // make_palette_image(palette).
+  // Throws Error(Render) for a size GIF cannot hold (0 or over 65535).
   GifEncoder(const Palette& palette, int width, int height, int loop);
+  ~GifEncoder();
+  GifEncoder(const GifEncoder&) = delete;
+  GifEncoder& operator=(const GifEncoder&) = delete;
 
   // `dirty`, if given, promises that pixels outside it equal the previous frame's, so only it
   // is compared. A frame identical to the previous one is still written (as a 1x1 transparent
   // image) so its delay is kept.
   void add_frame(const gdImage& frame, int delay_cs, const Rect* dirty = nullptr);
   int frames() const { return frames_; }
+  // The whole GIF. Throws Error(Render) if no frame was added.
   std::vector<std::uint8_t> finish() &&;
 
  private:
-  void append(void* data, int size);
-  void emit(const gdImage& image, int left, int top, int delay_cs);
+  void write_header();
+  // Graphic control extension and image descriptor of a frame at `area`.
+  void begin_image(const Rect& area, int delay_cs, bool transparent);
+  void encode_first(const gdImage& frame);
+  void encode_difference(const gdImage& frame, const Rect& changed);
+  Rect changed_area(const gdImage& frame, const Rect* dirty) const;
 
   const Palette& palette_;
   int width_;
   int height_;
-  int loops_;
+  int repeats_;
+  int code_bits_;  // LZW minimum code size: bits per palette index, at least 2
   int frames_ = 0;
+  struct LzwState;  // the LZW dictionary, reused by every frame (gif.cpp)
+  std::unique_ptr<LzwState> lzw_;
   std::vector<std::uint8_t> previous_;  // palette indices of the last frame shown
   std::vector<std::uint8_t> out_;
 };

@@ -150,22 +150,29 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   // holds for the second; the last key frame holds for last_hold_ms instead.
   const int k_tween = options.tween;
   const double slide_ms = k_tween > 0 ? options.delay_ms / 2.0 : 0.0;
+  const std::string* shown_caption = &first_caption;
+  // The caption band joins the area the encoder compares only when the caption changes.
+  auto show_caption = [&](const std::string& caption, Rect cells) {
+    if (caption == *shown_caption) return cells;
+    renderer.draw_caption(*frame, caption);
+    shown_caption = &caption;
+    return unite(cells, layout.caption);
+  };
   for (std::size_t k = 0; k < n; ++k) {
     const int from = board.target(moves[k]);
     const int to = board.blank();
     const int tile = board.at(from);
-    const Rect dirty =
-        unite(unite(renderer.cell_rect(from), renderer.cell_rect(to)), layout.caption);
+    const Rect cells = unite(renderer.cell_rect(from), renderer.cell_rect(to));
     for (int i = 1; i <= k_tween; ++i) {
       renderer.draw_slide(*frame, from, to, tile, ease_in_out(double(i) / (k_tween + 1)));
-      renderer.draw_caption(*frame, step_captions[k]);
+      const Rect dirty = show_caption(step_captions[k], cells);
       gif.add_frame(*frame, timeline.next_cs(slide_ms / k_tween), &dirty);
     }
     board.apply(moves[k]);
     renderer.draw_cell(*frame, from, 0);
     renderer.draw_cell(*frame, to, tile);
     const bool last = k + 1 == n;
-    renderer.draw_caption(*frame, last ? last_caption : step_captions[k]);
+    const Rect dirty = show_caption(last ? last_caption : step_captions[k], cells);
     const double hold = last ? options.last_hold_ms : options.delay_ms - slide_ms;
     gif.add_frame(*frame, timeline.next_cs(hold), &dirty);
   }

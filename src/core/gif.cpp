@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstring>
+#include <string_view>
 
 #include "slidegif/error.hpp"
 
@@ -22,11 +24,6 @@ long distance(Rgb a, Rgb b) {
   const long dr = long{a.r} - b.r, dg = long{a.g} - b.g, db = long{a.b} - b.b;
   return (((512 + rmean) * dr * dr) >> 8) + 4 * dg * dg + (((767 - rmean) * db * db) >> 8);
 }
-
-struct GdFreeDeleter {
-  void operator()(void* p) const { gdFree(p); }
-};
-using GdBuffer = std::unique_ptr<void, GdFreeDeleter>;
 
 }  // namespace
 
@@ -135,49 +132,267 @@ Rect unite(const Rect& a, const Rect& b) {
   return {x0, y0, x1 - x0, y1 - y0};
 }
 
-int gd_loops_for(int loop) {
-  if (loop == 0) return 0;   // NETSCAPE count 0: forever
+int netscape_repeats(int loop) {
+  if (loop == 0) return 0;   // count 0: forever
   if (loop == 1) return -1;  // no extension: a single play everywhere
   return loop - 1;
 }
 
+namespace {
+
+void put_u16(std::vector<std::uint8_t>& out, int v) {
+  out.push_back(static_cast<std::uint8_t>(v & 0xFF));
+  out.push_back(static_cast<std::uint8_t>((v >> 8) & 0xFF));
+}
+
+int bits_for(int colors) {  // GIF code sizes start at 2 bits
+  int bits = 2;
+  while ((1 << bits) < colors) ++bits;
+  return bits;
+}
+
+// LZW as GIF codes it: variable-width codes packed least significant bit first into
+// sub-blocks of at most 255 bytes, a clear code when the 4096-entry dictionary is full.
+//
+// The dictionary maps (prefix code, next index) to a code through an open-addressing hash
+// table whose slots carry the generation that wrote them, so a clear is a counter increment
+// instead of wiping the table (there are several clears per animation: one per frame).
+//
+// Difference frames are mostly the transparent index in long runs, so runs of one index (the
+// `run_index` given to the constructor) take a shortcut: the dictionary's strings of that index
+// repeated k times form a chain, and greedy LZW over a run of n takes the longest one at once.
+class LzwWriter {
+ public:
+  static constexpr int kSlots = 8192;  // twice the dictionary: probes stay short
+  struct Table {
+    std::vector<std::uint64_t> slots = std::vector<std::uint64_t>(kSlots, 0);
+    std::uint32_t generation = 0;
+  };
+
+  LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table, std::uint8_t run_index)
+      : out_(out), table_(table), min_bits_(min_bits), clear_(1 << min_bits), run_index_(run_index) {
+    out_.push_back(static_cast<std::uint8_t>(min_bits));
+    for (int c = 0; c < clear_; ++c) run_length_[static_cast<std::size_t>(c)] = c == run_index;
+    reset();
+    emit(clear_);
+  }
+
+  // A row of indices; long runs of run_index take the shortcut.
+  void put(const std::uint8_t* p, int n) {
+    constexpr int kMinRun = 8;  // shorter runs are cheaper one index at a time
+    int i = 0;
+    if (prefix_ < 0 && n > 0) prefix_ = p[i++];
+    const std::uint64_t* slots = table_.slots.data();
+    const std::uint64_t generation = std::uint64_t{table_.generation} << 32;
+    int short_run_end = 0;  // a run of run_index already found too short for the shortcut
+    while (i < n) {
+      if (p[i] == run_index_ && i >= short_run_end) {
+        int j = i + 1;
+        while (j < n && p[j] == run_index_) ++j;
+        if (j - i >= kMinRun) {
+          put_run(j - i);
+          i = j;
+          continue;
+        }
+        short_run_end = j;
+      }
+      // The common case, a dictionary hit at the first probe, inline; the rest out of line
+      // (which may clear the dictionary, hence the generation's reload).
+      const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | p[i];
+      const std::uint64_t entry = slots[hash(key)];
+      if ((entry & ~std::uint64_t{0xFFF}) == (generation | (std::uint64_t{key} << 12))) {
+        prefix_ = static_cast<int>(entry & 0xFFF);
+      } else {
+        put(p[i]);
+        if ((std::uint64_t{table_.generation} << 32) != generation) return put(p + i + 1, n - i - 1);
+      }
+      ++i;
+    }
+  }
+
+  void put(std::uint8_t index) {
+    if (prefix_ < 0) {
+      prefix_ = index;
+      return;
+    }
+    const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | index;
+    std::uint32_t slot = hash(key);
+    for (;;) {
+      const std::uint64_t entry = table_.slots[slot];
+      if ((entry >> 32) != table_.generation) break;  // a free slot: (prefix, index) is new
+      if (((entry >> 12) & 0xFFFFF) == key) {
+        prefix_ = static_cast<int>(entry & 0xFFF);
+        return;
+      }
+      slot = (slot + 1) & (kSlots - 1);
+    }
+    emit(prefix_);
+    if (next_code_ < 4096) {
+      add(slot, key, index);
+    } else {
+      emit(clear_);
+      reset();
+    }
+    prefix_ = index;
+  }
+
+  void finish() {
+    if (prefix_ >= 0) emit(prefix_);
+    emit(clear_ + 1);  // end of information
+    if (pending_bits_ > 0) put_byte(static_cast<std::uint8_t>(bits_));
+    flush_block();
+    out_.push_back(0);  // block terminator
+  }
+
+ private:
+  static std::uint32_t hash(std::uint32_t key) { return (key * 0x9E3779B1U) >> (32 - 13); }
+
+  // n copies of run_index: exactly what n calls of put(run_index_) would code.
+  void put_run(int n) {
+    // Until a miss, the pending string is whatever came before plus some of the run.
+    while (n > 0 && (prefix_ < 0 || run_length_[static_cast<std::size_t>(prefix_)] == 0)) {
+      put(run_index_);
+      --n;
+    }
+    while (n > 0) {
+      const int k = run_length_[static_cast<std::size_t>(prefix_)];
+      if (const int more = std::min(n, longest_run_ - k); more > 0) {
+        prefix_ = run_code_[static_cast<std::size_t>(k + more)];  // every step a dictionary hit
+        n -= more;
+      } else {
+        put(run_index_);  // the run's string is not in the dictionary yet: a miss, adds it
+        --n;
+      }
+    }
+  }
+
+  void add(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
+    const int code = next_code_++;
+    table_.slots[slot] = (std::uint64_t{table_.generation} << 32) | (std::uint64_t{key} << 12) |
+                         static_cast<std::uint64_t>(code);
+    const int run = run_length_[static_cast<std::size_t>(prefix_)];
+    const bool extends_run = index == run_index_ && run > 0;
+    run_length_[static_cast<std::size_t>(code)] = static_cast<std::uint16_t>(extends_run ? run + 1 : 0);
+    if (extends_run) {  // the only way a run's string enters: one longer than the longest so far
+      longest_run_ = run + 1;
+      run_code_[static_cast<std::size_t>(longest_run_)] = static_cast<std::uint16_t>(code);
+    }
+    // The decoder adds each entry one code later than we do, so it widens its codes when our
+    // count has gone one past the power of two.
+    if (next_code_ > (1 << width_) && width_ < 12) ++width_;
+  }
+  void reset() {
+    ++table_.generation;
+    width_ = min_bits_ + 1;
+    next_code_ = clear_ + 2;
+    longest_run_ = 1;
+    run_code_[1] = run_index_;
+  }
+  void emit(int code) {
+    bits_ |= static_cast<std::uint64_t>(code) << pending_bits_;
+    pending_bits_ += width_;
+    while (pending_bits_ >= 8) {
+      put_byte(static_cast<std::uint8_t>(bits_ & 0xFF));
+      bits_ >>= 8;
+      pending_bits_ -= 8;
+    }
+  }
+  void put_byte(std::uint8_t b) {
+    block_[static_cast<std::size_t>(block_size_++)] = b;
+    if (block_size_ == 255) flush_block();
+  }
+  void flush_block() {
+    if (block_size_ == 0) return;
+    out_.push_back(static_cast<std::uint8_t>(block_size_));
+    out_.insert(out_.end(), block_.begin(), block_.begin() + block_size_);
+    block_size_ = 0;
+  }
+
+  std::vector<std::uint8_t>& out_;
+  Table& table_;
+  int min_bits_, clear_;
+  std::uint8_t run_index_;
+  int width_ = 0, next_code_ = 0;
+  int prefix_ = -1;  // code of the longest dictionary string matching the pending input
+  // run_length_[code]: k if the code stands for run_index_ repeated k times, else 0.
+  std::array<std::uint16_t, 4096> run_length_{};
+  std::array<std::uint16_t, 4097> run_code_{};  // run_code_[k]: the code of that run, k <= longest
+  int longest_run_ = 1;
+  std::uint64_t bits_ = 0;
+  int pending_bits_ = 0;
+  std::array<std::uint8_t, 255> block_{};
+  int block_size_ = 0;
+};
+
+}  // namespace
+
+struct GifEncoder::LzwState : LzwWriter::Table {};
+
 GifEncoder::GifEncoder(const Palette& palette, int width, int height, int loop)
-    : palette_(palette), width_(width), height_(height), loops_(gd_loops_for(loop)) {}
-
-void GifEncoder::append(void* data, int size) {
-  GdBuffer owned(data);
-  if (data == nullptr || size < 0)
-    throw Error(Error::Kind::Render, "gd failed to encode a GIF frame");
-  const auto* p = static_cast<const std::uint8_t*>(data);
-  out_.insert(out_.end(), p, p + size);
-}
-
-void GifEncoder::emit(const gdImage& image, int left, int top, int delay_cs) {
-  int size = 0;
-  // gd takes a non-const image but only reads it.
-  auto* im = const_cast<gdImagePtr>(&image);
-  // Call first: the order in which arguments are evaluated would otherwise decide `size`.
-  void* data = gdImageGifAnimAddPtr(im, &size, 0, left, top, delay_cs, gdDisposalNone, nullptr);
-  append(data, size);
-}
-
-void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty) {
-  if (frame.trueColor || frame.sx != width_ || frame.sy != height_) {
-    throw Error(Error::Kind::Render, "GIF frame has the wrong size or is not a palette image");
+    : palette_(palette),
+      width_(width),
+      height_(height),
+      repeats_(netscape_repeats(loop)),
+      code_bits_(bits_for(palette.size())),
+      lzw_(std::make_unique<LzwState>()) {
+  if (width < 1 || height < 1 || width > 65535 || height > 65535) {
+    throw Error(Error::Kind::Render, fmt::format("a GIF cannot be {}x{} pixels", width, height));
   }
-  delay_cs = std::clamp(delay_cs, 0, 65535);
+}
+
+GifEncoder::~GifEncoder() = default;
+
+void GifEncoder::write_header() {
+  const std::string_view magic = "GIF89a";
+  out_.insert(out_.end(), magic.begin(), magic.end());
+  put_u16(out_, width_);
+  put_u16(out_, height_);
+  // Global colour table of 2^code_bits_ entries, 8 bits per primary; background index 0.
+  out_.push_back(static_cast<std::uint8_t>(0x80 | (7 << 4) | (code_bits_ - 1)));
+  out_.push_back(0);
+  out_.push_back(0);  // square pixels
+  for (int i = 0; i < (1 << code_bits_); ++i) {
+    const Rgb c = i < palette_.size() ? palette_[i] : Rgb{};
+    out_.insert(out_.end(), {c.r, c.g, c.b});
+  }
+  if (repeats_ >= 0) {
+    const std::string_view app = "NETSCAPE2.0";
+    out_.insert(out_.end(), {0x21, 0xFF, 11});
+    out_.insert(out_.end(), app.begin(), app.end());
+    out_.insert(out_.end(), {3, 1});
+    put_u16(out_, repeats_);
+    out_.push_back(0);
+  }
+}
+
+void GifEncoder::begin_image(const Rect& area, int delay_cs, bool transparent) {
+  // Graphic control extension: disposal 1 ("leave in place"), so each frame draws over the last.
+  out_.insert(out_.end(), {0x21, 0xF9, 4});
+  out_.push_back(static_cast<std::uint8_t>((1 << 2) | (transparent ? 1 : 0)));
+  put_u16(out_, delay_cs);
+  out_.push_back(static_cast<std::uint8_t>(transparent ? palette_.transparent() : 0));
+  out_.push_back(0);
+  out_.push_back(0x2C);  // image descriptor, no local colour table, not interlaced
+  put_u16(out_, area.x);
+  put_u16(out_, area.y);
+  put_u16(out_, area.w);
+  put_u16(out_, area.h);
+  out_.push_back(0);
+}
+
+void GifEncoder::encode_first(const gdImage& frame) {
   const auto w = static_cast<std::size_t>(width_);
-  if (frames_ == 0) {
-    int size = 0;
-    void* data = gdImageGifAnimBeginPtr(const_cast<gdImagePtr>(&frame), &size, 1, loops_);
-    append(data, size);
-    emit(frame, 0, 0, delay_cs);
-    previous_.resize(w * static_cast<std::size_t>(height_));
-    for (int y = 0; y < height_; ++y) std::memcpy(&previous_[y * w], frame.pixels[y], w);
-    ++frames_;
-    return;
+  previous_.resize(w * static_cast<std::size_t>(height_));
+  LzwWriter lzw(out_, code_bits_, *lzw_, static_cast<std::uint8_t>(palette_.transparent()));
+  for (int y = 0; y < height_; ++y) {
+    const unsigned char* row = frame.pixels[y];
+    std::memcpy(&previous_[y * w], row, w);
+    lzw.put(row, width_);
   }
+  lzw.finish();
+}
 
+Rect GifEncoder::changed_area(const gdImage& frame, const Rect* dirty) const {
   Rect area{0, 0, width_, height_};
   if (dirty != nullptr) {
     const int x0 = std::max(0, dirty->x), y0 = std::max(0, dirty->y);
@@ -185,15 +400,15 @@ void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty
               y1 = std::min(height_, dirty->y + dirty->h);
     area = {x0, y0, x1 - x0, y1 - y0};
   }
-  // Bounding box of the pixels that differ from the previous frame.
-  int min_x = INT_MAX, min_y = INT_MAX, max_x = -1, max_y = -1;
+  if (area.empty()) return {};
   // Per row: memcmp skips unchanged rows, then only the ends are searched (the columns already
   // inside [min_x, max_x] cannot widen the box).
-  const auto aw = static_cast<std::size_t>(std::max(area.w, 0));
+  const auto w = static_cast<std::size_t>(width_);
+  int min_x = INT_MAX, min_y = INT_MAX, max_x = -1, max_y = -1;
   for (int y = area.y; y < area.y + area.h; ++y) {
     const unsigned char* row = frame.pixels[y];
     const std::uint8_t* prev = &previous_[y * w];
-    if (std::memcmp(row + area.x, prev + area.x, aw) == 0) continue;
+    if (std::memcmp(row + area.x, prev + area.x, static_cast<std::size_t>(area.w)) == 0) continue;
     int x0 = area.x;
     while (row[x0] == prev[x0]) ++x0;
     int x1 = area.x + area.w - 1;
@@ -203,46 +418,68 @@ void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty
     min_y = std::min(min_y, y);
     max_y = y;
   }
+  if (max_x < 0) return {};
+  return {min_x, min_y, max_x - min_x + 1, max_y - min_y + 1};
+}
 
-  const int t = palette_.transparent();
-  if (max_x < 0) {
-    // Nothing changed: still write a frame, or viewers would lose this frame's delay.
-    auto dot = make_palette_image(1, 1, palette_, t);
-    gdImageColorTransparent(dot.get(), t);
-    emit(*dot, 0, 0, delay_cs);
-    ++frames_;
-    return;
-  }
-
-  const int sw = max_x - min_x + 1, sh = max_y - min_y + 1;
-  auto sub = make_palette_image(sw, sh, palette_, t);
-  gdImageColorTransparent(sub.get(), t);
-  for (int y = 0; y < sh; ++y) {
-    const unsigned char* row = frame.pixels[min_y + y] + min_x;
-    std::uint8_t* prev = &previous_[(min_y + y) * w + static_cast<std::size_t>(min_x)];
-    unsigned char* out = sub->pixels[y];  // hoisted: gd's row table could alias otherwise
-    int last = t;
-    for (int x = 0; x < sw; ++x) {
+void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
+  const auto w = static_cast<std::size_t>(width_);
+  const auto t = static_cast<std::uint8_t>(palette_.transparent());
+  LzwWriter lzw(out_, code_bits_, *lzw_, t);
+  const auto cw = static_cast<std::size_t>(changed.w);
+  std::vector<std::uint8_t> coded(cw);
+  const std::vector<std::uint8_t> unchanged(cw, t);
+  for (int y = changed.y; y < changed.y + changed.h; ++y) {
+    const unsigned char* row = frame.pixels[y] + changed.x;
+    std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
+    if (std::memcmp(row, prev, cw) == 0) {  // common in the tall rectangles of caption changes
+      lzw.put(unchanged.data(), changed.w);
+      continue;
+    }
+    std::uint8_t last = t;
+    for (std::size_t x = 0; x < coded.size(); ++x) {
       // An unchanged pixel is transparent, unless its colour continues the run to its left:
       // then writing the colour keeps the run (and LZW's string) going.
-      const unsigned char c = row[x];
+      const std::uint8_t c = row[x];
       if (c != prev[x] || c == last) {
-        out[x] = c;
         prev[x] = c;
         last = c;
       } else {
         last = t;
       }
+      coded[x] = last;
     }
+    lzw.put(coded.data(), changed.w);
   }
-  emit(*sub, min_x, min_y, delay_cs);
+  lzw.finish();
+}
+
+void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty) {
+  if (frame.trueColor || frame.sx != width_ || frame.sy != height_) {
+    throw Error(Error::Kind::Render, "GIF frame has the wrong size or is not a palette image");
+  }
+  delay_cs = std::clamp(delay_cs, 0, 65535);
+  if (frames_ == 0) {
+    write_header();
+    begin_image({0, 0, width_, height_}, delay_cs, false);
+    encode_first(frame);
+  } else if (const Rect changed = changed_area(frame, dirty); !changed.empty()) {
+    begin_image(changed, delay_cs, true);
+    encode_difference(frame, changed);
+  } else {
+    // Nothing changed: still write a frame, or viewers would lose this frame's delay.
+    begin_image({0, 0, 1, 1}, delay_cs, true);
+    const auto t = static_cast<std::uint8_t>(palette_.transparent());
+    LzwWriter lzw(out_, code_bits_, *lzw_, t);
+    lzw.put(t);
+    lzw.finish();
+  }
   ++frames_;
 }
 
 std::vector<std::uint8_t> GifEncoder::finish() && {
-  int size = 0;
-  void* data = gdImageGifAnimEndPtr(&size);
-  append(data, size);
+  if (frames_ == 0) throw Error(Error::Kind::Render, "a GIF needs at least one frame");
+  out_.push_back(0x3B);  // trailer
   return std::move(out_);
 }
 

@@ -1,0 +1,173 @@
+// GifEncoder (our GIF writer and LZW coder) checked through an independent decoder (giflib):
+// every frame a viewer composes must equal the frame we gave, pixel for pixel, whatever the
+// content: noise that fills the LZW dictionary many times, long runs, tiny palettes, frames
+// that change nothing, dirty-rectangle hints.
+
+#include "slidegif/gif.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gif_decoder.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+namespace {
+
+using testing::Color;
+using testing::DecodedGif;
+
+Palette palette_of(int colors) {
+  std::vector<Rgb> c;
+  for (int i = 0; i < colors; ++i) {
+    c.push_back({static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(255 - i),
+                 static_cast<std::uint8_t>((i * 37) % 256)});
+  }
+  return Palette(std::move(c));
+}
+
+// Encodes the frames, decodes them with giflib and compares every composed pixel.
+void expect_round_trip(const Palette& palette, const std::vector<GdImage>& frames,
+                       const std::vector<const Rect*>& dirty = {}) {
+  const int w = frames.front()->sx, h = frames.front()->sy;
+  GifEncoder gif(palette, w, h, 0);
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    gif.add_frame(*frames[k], static_cast<int>(k), k < dirty.size() ? dirty[k] : nullptr);
+  }
+  const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
+  ASSERT_EQ(decoded.frame_count(), static_cast<int>(frames.size()));
+  ASSERT_EQ(decoded.width(), w);
+  ASSERT_EQ(decoded.height(), h);
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    EXPECT_EQ(decoded.delay_cs(static_cast<int>(k)), static_cast<int>(k));
+    int wrong = 0;
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const Rgb want = palette[frames[k]->pixels[y][x]];
+        const Color got = decoded.pixel(static_cast<int>(k), x, y);
+        if (got != Color{want.r, want.g, want.b} && ++wrong <= 3) {
+          ADD_FAILURE() << "frame " << k << " pixel " << x << "," << y << " is "
+                        << to_string(got) << ", want index " << int(frames[k]->pixels[y][x]);
+        }
+      }
+    }
+    EXPECT_EQ(wrong, 0) << "frame " << k;
+  }
+}
+
+GdImage copy_of(const gdImage& im, const Palette& palette) {
+  auto out = make_palette_image(im.sx, im.sy, palette, 0);
+  for (int y = 0; y < im.sy; ++y) std::copy_n(im.pixels[y], im.sx, out->pixels[y]);
+  return out;
+}
+
+TEST(GifEncoder, NoiseFillsTheDictionaryManyTimes) {
+  const Palette palette = palette_of(200);
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> index(0, palette.size() - 2);  // never the reserved slot
+  std::vector<GdImage> frames;
+  frames.push_back(make_palette_image(300, 200, palette, 0));
+  for (int y = 0; y < 200; ++y)
+    for (int x = 0; x < 300; ++x) frames[0]->pixels[y][x] = static_cast<unsigned char>(index(rng));
+  // Then: a noisy patch, a few scattered pixels, and a frame with long runs.
+  frames.push_back(copy_of(*frames[0], palette));
+  for (int y = 50; y < 150; ++y)
+    for (int x = 20; x < 280; ++x) frames[1]->pixels[y][x] = static_cast<unsigned char>(index(rng));
+  frames.push_back(copy_of(*frames[1], palette));
+  for (int i = 0; i < 40; ++i) frames[2]->pixels[i * 5][i * 7] = static_cast<unsigned char>(index(rng));
+  frames.push_back(make_palette_image(300, 200, palette, 3));
+  expect_round_trip(palette, frames);
+}
+
+TEST(GifEncoder, SmallPalettesAndTinyImages) {
+  for (int colors : {1, 2, 3, 4, 5, 16, 127, 128, 255}) {
+    const Palette palette = palette_of(colors);
+    for (auto [w, h] : {std::pair{1, 1}, std::pair{2, 3}, std::pair{17, 5}}) {
+      std::vector<GdImage> frames;
+      for (int k = 0; k < 4; ++k) {
+        frames.push_back(make_palette_image(w, h, palette, 0));
+        for (int y = 0; y < h; ++y)
+          for (int x = 0; x < w; ++x)
+            frames[k]->pixels[y][x] = static_cast<unsigned char>((x * 3 + y + k) % colors);
+      }
+      SCOPED_TRACE(std::to_string(colors) + " colours, " + std::to_string(w) + "x" +
+                   std::to_string(h));
+      expect_round_trip(palette, frames);
+    }
+  }
+}
+
+TEST(GifEncoder, LongRunsAcrossDictionaryClears) {
+  // Rows far longer than the dictionary, changed only at their ends: the encoder codes the
+  // unchanged middle as one long transparent run after another.
+  const Palette palette = palette_of(6);
+  std::vector<GdImage> frames;
+  frames.push_back(make_palette_image(5000, 12, palette, 1));
+  for (int k = 1; k < 5; ++k) {
+    frames.push_back(copy_of(*frames.back(), palette));
+    for (int y = 0; y < 12; ++y) {
+      frames[k]->pixels[y][0] = static_cast<unsigned char>((k + y) % 5);
+      frames[k]->pixels[y][4999] = static_cast<unsigned char>((k + 2 * y) % 5);
+      if (y % 3 == k % 3) frames[k]->pixels[y][2500 + k] = 4;
+    }
+  }
+  expect_round_trip(palette, frames);
+}
+
+TEST(GifEncoder, UnchangedFramesAreKeptWithTheirDelay) {
+  const Palette palette = palette_of(4);
+  std::vector<GdImage> frames;
+  for (int k = 0; k < 3; ++k) frames.push_back(make_palette_image(8, 8, palette, 2));
+  GifEncoder gif(palette, 8, 8, 0);
+  for (int k = 0; k < 3; ++k) gif.add_frame(*frames[static_cast<std::size_t>(k)], 10 * (k + 1));
+  const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
+  ASSERT_EQ(decoded.frame_count(), 3);
+  EXPECT_EQ(decoded.total_delay_cs(), 60);
+  EXPECT_EQ(decoded.frame(2).width, 1);  // a 1x1 transparent frame that only carries the delay
+  expect_round_trip(palette, frames);
+}
+
+TEST(GifEncoder, DirtyHintLimitsTheFrameRectangle) {
+  const Palette palette = palette_of(8);
+  std::vector<GdImage> frames;
+  frames.push_back(make_palette_image(40, 30, palette, 0));
+  frames.push_back(copy_of(*frames[0], palette));
+  for (int y = 10; y < 14; ++y)
+    for (int x = 5; x < 9; ++x) frames[1]->pixels[y][x] = 5;
+  const Rect dirty{4, 9, 10, 10};
+  expect_round_trip(palette, frames, {nullptr, &dirty});
+  GifEncoder gif(palette, 40, 30, 0);
+  gif.add_frame(*frames[0], 1);
+  gif.add_frame(*frames[1], 1, &dirty);
+  const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
+  const auto& f = decoded.frame(1);
+  EXPECT_EQ((std::vector<int>{f.left, f.top, f.width, f.height}), (std::vector<int>{5, 10, 4, 4}));
+  EXPECT_EQ(f.transparent_index, palette.transparent());
+}
+
+TEST(GifEncoder, LoopCounts) {
+  const Palette palette = palette_of(2);
+  const auto frame = make_palette_image(2, 2, palette, 0);
+  for (auto [loop, stored] : {std::pair{0, std::optional<int>(0)}, std::pair{1, std::optional<int>()},
+                              std::pair{2, std::optional<int>(1)}, std::pair{9, std::optional<int>(8)}}) {
+    GifEncoder gif(palette, 2, 2, loop);
+    gif.add_frame(*frame, 5);
+    EXPECT_EQ(DecodedGif::decode(std::move(gif).finish()).loop_count(), stored) << "loop " << loop;
+  }
+}
+
+TEST(GifEncoder, MisuseIsARenderError) {
+  const Palette palette = palette_of(2);
+  EXPECT_THROW(GifEncoder(palette, 0, 5, 0), Error);
+  EXPECT_THROW(GifEncoder(palette, 70000, 5, 0), Error);
+  GifEncoder gif(palette, 4, 4, 0);
+  const auto wrong = make_palette_image(5, 4, palette, 0);
+  EXPECT_THROW(gif.add_frame(*wrong, 1), Error);
+  EXPECT_THROW((void)std::move(gif).finish(), Error);  // no frame yet
+}
+
+}  // namespace
+}  // namespace slidegif
