@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,22 +69,32 @@ struct FrameText {
   std::vector<std::string> captions;  // every caption that will be drawn: sizes the font
 };
 
-// Ink box of a string, relative to the pen on the baseline (as gdImageStringFT reports it).
+// Ink box of a string in whole pixels, relative to the pen on the baseline (y grows downwards):
+// every pixel draw() may touch lies inside it. Text without ink measures as an empty box.
 struct TextBox {
   int left = 0, right = 0, top = 0, bottom = 0;
   int width() const { return right - left; }
   int height() const { return bottom - top; }
 };
 
-// Text through a glyph cache. FreeType (via gdImageStringFT) hints and rasterises each distinct
-// character once per size; strings are then measured by summing the cached metrics and drawn by
-// blending the cached coverage masks, exactly as gd would place and blend them (gd lays text out
-// at 300 dpi in 26.6 units and truncates each glyph's position to whole pixels). Hinting every
-// glyph of every caption on every call used to be most of the render time. Pair kerning is not
-// applied; DejaVu Sans Bold needs none for our captions and digits.
+// Text through FreeType, unhinted, with a glyph cache. Hinting runs each glyph's TrueType
+// bytecode at every size and was about 40% of a CGI request's instructions; at our sizes (bold,
+// about 7 px and up, blended onto the theme's palette) unhinted antialiased text reads just as
+// well, and its metrics scale linearly with size, which makes fitting text to a width predictable.
+// Each distinct character is loaded once per size for its metrics, and rasterised on first draw
+// to an 8-bit coverage mask. Layout keeps the pen in 26.6 fixed point (unhinted advances plus the
+// font's pair kerning) and puts each mask at the pen rounded to whole pixels. Sizes are points at
+// 96 dpi.
+//
+// Owns its FreeType library and face, loaded at first use (so construction never fails and a bad
+// font is reported when text is first measured). Movable, not copyable; one thread at a time.
 class GlyphCache {
  public:
-  explicit GlyphCache(std::string font_path) : font_(std::move(font_path)) {}
+  explicit GlyphCache(std::string font_path);
+  GlyphCache(GlyphCache&&) noexcept;
+  GlyphCache& operator=(GlyphCache&&) noexcept;
+  ~GlyphCache();
+
   const std::string& font() const { return font_; }
   // Throws Error(Render) naming the font when it cannot be loaded.
   TextBox measure(double pt, std::string_view utf8);
@@ -91,17 +102,28 @@ class GlyphCache {
   void draw(gdImage& im, double pt, int x, int y, Rgb color, std::string_view utf8);
 
  private:
+  struct FreeType;  // library and face, defined in render.cpp
   struct Glyph {
-    bool skip = false;  // characters gd lays out but never draws (line breaks)
-    long advance = 0, bearing_x = 0, top = 0, bottom = 0;  // gd's 300-dpi 26.6 units
+    bool skip = false;                             // line breaks: laid out as nothing
+    unsigned index = 0;                            // in the face, for kerning
+    long advance = 0;                              // unhinted, 26.6 pixels
+    int left = 0, right = 0, top = 0, bottom = 0;  // ink box at a whole-pixel pen, as TextBox
     bool rendered = false;
-    int dx = 0, dy = 0, w = 0, h = 0;  // coverage box relative to the pen, in pixels
-    std::vector<std::uint8_t> level;   // gd's alpha levels 0..127, w * h
+    int dx = 0, dy = 0, w = 0, h = 0;    // coverage mask relative to the pen, in pixels
+    std::vector<std::uint8_t> coverage;  // 0..255, w * h
   };
+  FreeType& freetype();
   Glyph& metrics(double pt, char32_t c);
   Glyph& rendered(double pt, char32_t c);
+  Glyph load_metrics(double pt, char32_t c);
+  void load_coverage(double pt, Glyph& g);
+  long kerning(double pt, unsigned left, unsigned right);
+  // Calls f(glyph, pen_x) for each drawn glyph, pen_x in whole pixels from the start.
+  template <class F>
+  void lay_out(double pt, std::string_view utf8, bool render, F&& f);
 
   std::string font_;
+  std::unique_ptr<FreeType> ft_;
   std::map<std::pair<double, char32_t>, Glyph> glyphs_;
 };
 

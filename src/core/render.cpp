@@ -1,11 +1,14 @@
 #include "slidegif/render.hpp"
 
 #include <fmt/format.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "slidegif/error.hpp"
 
@@ -13,8 +16,9 @@ namespace slidegif {
 
 namespace {
 
-// gd measures FreeType text in points at 96 dpi.
-constexpr double kPointsPerPixel = 72.0 / 96.0;
+// Text sizes are points at 96 dpi (the units gd used to take), so a point is 4/3 pixel.
+constexpr int kDpi = 96;
+constexpr double kPointsPerPixel = 72.0 / kDpi;
 constexpr double kMinTextPx = 9.0;  // below this, widen the image rather than shrink the text
 
 Rgb mix(Rgb a, Rgb b, double t) {
@@ -67,17 +71,8 @@ double coverage(double distance) {
   return std::clamp(0.5 - distance, 0.0, 1.0);
 }
 
-// gd lays text out at 300 dpi in 26.6 fixed point and draws at 96 dpi: 200 units per pixel.
-constexpr int kMetricRes = 300;
-constexpr long kUnitsPerPixel = 64L * kMetricRes / 96;
-
-// gd converts brect coordinates to int by truncation; do the same with our sums.
-int units_to_px(long units) {
-  return static_cast<int>(static_cast<double>(units) / kUnitsPerPixel);
-}
-
-// One code point from UTF-8; a malformed byte stands for itself (as gd reads it), so user text
-// can never make us loop or read past the end.
+// One code point from UTF-8; a malformed byte stands for itself (as gd used to read it), so user
+// text can never make us loop or read past the end.
 char32_t next_code_point(std::string_view s, std::size_t& i) {
   const auto b0 = static_cast<unsigned char>(s[i]);
   int len = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
@@ -98,33 +93,76 @@ char32_t next_code_point(std::string_view s, std::size_t& i) {
   return c;
 }
 
-std::string to_utf8(char32_t c) {
-  std::string s;
-  if (c < 0x80) {
-    s += static_cast<char>(c);
-  } else if (c < 0x800) {
-    s += static_cast<char>(0xC0 | (c >> 6));
-    s += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    s += static_cast<char>(0xE0 | (c >> 12));
-    s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    s += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    s += static_cast<char>(0xF0 | (c >> 18));
-    s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    s += static_cast<char>(0x80 | (c & 0x3F));
+// FT_Error_String is compiled out of Debian's FreeType; name the errors a bad --font gives.
+std::string describe(FT_Error e) {
+  if (const char* s = FT_Error_String(e)) return s;
+  switch (e) {
+    case FT_Err_Cannot_Open_Resource:
+      return "cannot open the file";
+    case FT_Err_Unknown_File_Format:
+      return "not a font file";
+    case FT_Err_Invalid_File_Format:
+      return "broken font file";
+    default:
+      return fmt::format("FreeType error {}", e);
   }
-  return s;
 }
 
-// Calls gd; a failing font load comes back as a string.
-void ft_call(gdImage* im, int* brect, int fg, const std::string& font, double pt, int x, int y,
-             const std::string& text, gdFTStringExtra* extra) {
-  const char* err = gdImageStringFTEx(im, brect, fg, const_cast<char*>(font.c_str()), pt, 0.0, x, y,
-                                      const_cast<char*>(text.c_str()), extra);
-  if (err != nullptr) {
-    throw Error(Error::Kind::Render, fmt::format("cannot draw text with font '{}': {}", font, err));
+void check(FT_Error e, const std::string& font, std::string_view what) {
+  if (e != 0) {
+    throw Error(Error::Kind::Render, fmt::format("{} '{}': {}", what, font, describe(e)));
+  }
+}
+
+// A character size in 26.6 points; FreeType rejects what it cannot scale to.
+FT_F26Dot6 char_size(double pt, const std::string& font) {
+  if (!(pt >= 1.0 / 64 && pt <= 1e4)) {
+    throw Error(Error::Kind::Render, fmt::format("cannot scale font '{}' to {} pt", font, pt));
+  }
+  return static_cast<FT_F26Dot6>(std::lround(pt * 64));
+}
+
+int floor_px(FT_Pos v) {
+  return static_cast<int>(v >> 6);  // C++20: >> on negative values is an arithmetic shift
+}
+
+int ceil_px(FT_Pos v) {
+  return floor_px(v + 63);
+}
+
+int round_px(FT_Pos v) {
+  return floor_px(v + 32);
+}
+
+// Row `y` (from the top) of a FreeType bitmap, whichever way its rows run in memory.
+const unsigned char* bitmap_row(const FT_Bitmap& bm, unsigned y) {
+  const long pitch = bm.pitch;
+  const unsigned long row = pitch >= 0 ? y : bm.rows - 1 - y;
+  return bm.buffer + static_cast<long>(row) * std::abs(pitch);
+}
+
+// Coverage `a` (0..255) of `fg` over the opaque `bg`, rounded to nearest.
+Rgb over(Rgb fg, Rgb bg, int a) {
+  auto ch = [a](int f, int b) {
+    return static_cast<std::uint8_t>((f * a + b * (255 - a) + 127) / 255);
+  };
+  return {ch(fg.r, bg.r), ch(fg.g, bg.g), ch(fg.b, bg.b)};
+}
+
+TextBox unite(const TextBox& a, const TextBox& b) {
+  return {std::min(a.left, b.left), std::max(a.right, b.right), std::min(a.top, b.top),
+          std::max(a.bottom, b.bottom)};
+}
+
+// Blends a w x h coverage mask onto `im` with its top-left corner at (ox, oy), clipped.
+void blend_mask(gdImage& im, const std::uint8_t* mask, int w, int h, int ox, int oy, Rgb color) {
+  const int x0 = std::max(0, -ox), x1 = std::min(w, im.sx - ox);
+  const int y0 = std::max(0, -oy), y1 = std::min(h, im.sy - oy);
+  for (int y = y0; y < y1; ++y) {
+    const std::uint8_t* row = mask + static_cast<std::ptrdiff_t>(y) * w;
+    for (int x = x0; x < x1; ++x) {
+      if (row[x] != 0) put(im, ox + x, oy + y, over(color, get(im, ox + x, oy + y), row[x]));
+    }
   }
 }
 
@@ -135,16 +173,18 @@ int widest(GlyphCache& glyphs, double pt, const std::vector<std::string>& texts)
 }
 
 // The largest size up to `px` (pixels) at which every text fits in `avail` pixels, never below
-// kMinTextPx. Returns {points, widest text at that size}. Measuring is a sum of cached glyph
-// metrics, so each size tried costs one hinting pass per distinct character, not per text.
+// kMinTextPx. Returns {points, widest text at that size}.
 std::pair<double, int> fit_text(GlyphCache& glyphs, double px,
                                 const std::vector<std::string>& texts, int avail) {
+  // Unhinted widths are linear in size except for rounding each end to whole pixels (under
+  // kSlackPx together), so one proportional step that allows for it fits. The loop is only a
+  // guard for whatever breaks that (a size FreeType rounds oddly, a pathological font).
+  constexpr int kSlackPx = 3;
   double pt = px * kPointsPerPixel;
   int w = widest(glyphs, pt, texts);
   const double min_pt = kMinTextPx * kPointsPerPixel;
-  // Hinting makes width slightly non-linear in size, so shrink proportionally and re-measure.
-  for (int i = 0; i < 8 && w > avail && pt > min_pt; ++i) {
-    pt = std::max(min_pt, pt * avail / w * 0.98);
+  for (int i = 0; i < 4 && w > avail && pt > min_pt; ++i) {
+    pt = std::max(min_pt, pt * (avail - kSlackPx) / (w + kSlackPx));
     w = widest(glyphs, pt, texts);
   }
   // The caller widens the image to the true widest text, so nothing is ever clipped.
@@ -220,123 +260,145 @@ Palette make_palette(const Theme& t) {
   return Palette(std::move(unique));
 }
 
+// The FreeType objects of one GlyphCache: a library of its own rather than a shared one, since
+// FreeType objects are not thread-safe and we keep no global state. Members are destroyed in
+// reverse order: the face before the library that made it.
+struct GlyphCache::FreeType {
+  std::unique_ptr<FT_LibraryRec_, decltype(&FT_Done_FreeType)> library{nullptr, &FT_Done_FreeType};
+  std::unique_ptr<FT_FaceRec_, decltype(&FT_Done_Face)> face{nullptr, &FT_Done_Face};
+  FT_F26Dot6 size = 0;  // the character size last set on the face
+
+  // Loads glyph `index` at `pt` without hinting, so no TrueType bytecode runs. Outlines only:
+  // a font's embedded bitmaps would not match the unhinted metrics.
+  FT_GlyphSlot load(const std::string& font, double pt, FT_UInt index, FT_Int32 flags) {
+    const FT_F26Dot6 want = char_size(pt, font);
+    if (want != size) {
+      check(FT_Set_Char_Size(face.get(), 0, want, kDpi, kDpi), font, "cannot scale font");
+      size = want;
+    }
+    check(FT_Load_Glyph(face.get(), index, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | flags), font,
+          "cannot load a glyph of font");
+    return face->glyph;
+  }
+};
+
+GlyphCache::GlyphCache(std::string font_path) : font_(std::move(font_path)) {}
+GlyphCache::GlyphCache(GlyphCache&&) noexcept = default;
+GlyphCache& GlyphCache::operator=(GlyphCache&&) noexcept = default;
+GlyphCache::~GlyphCache() = default;
+
+GlyphCache::FreeType& GlyphCache::freetype() {
+  if (ft_) return *ft_;
+  auto ft = std::make_unique<FreeType>();
+  FT_Library library = nullptr;
+  check(FT_Init_FreeType(&library), font_, "cannot start FreeType for font");
+  ft->library.reset(library);
+  FT_Face face = nullptr;
+  check(FT_New_Face(library, font_.c_str(), 0, &face), font_, "cannot load font");
+  ft->face.reset(face);
+  if (!FT_IS_SCALABLE(face) || face->units_per_EM == 0) {
+    throw Error(Error::Kind::Render, fmt::format("font '{}' is not an outline font", font_));
+  }
+  ft_ = std::move(ft);
+  return *ft_;
+}
+
 GlyphCache::Glyph& GlyphCache::metrics(double pt, char32_t c) {
-  auto [it, fresh] = glyphs_.try_emplace({pt, c});
-  Glyph& g = it->second;
-  if (!fresh) return g;
-  if (c == '\n' || c == '\r') {
-    g.skip = true;
-    return g;
-  }
-  // At hdpi = 64 * 300 gd's bounding box comes out in its own 300-dpi 26.6 units, unrounded:
-  // the exact bearing, advance and vertical extent it uses when laying out a string.
-  gdFTStringExtra extra{};
-  extra.flags = gdFTEX_RESOLUTION;
-  extra.hdpi = extra.vdpi = static_cast<int>(64 * kMetricRes);
-  int brect[8] = {};
-  try {
-    ft_call(nullptr, brect, 0, font_, pt, 0, 0, to_utf8(c), &extra);
-  } catch (...) {
-    glyphs_.erase(it);
-    throw;
-  }
-  g.bearing_x = brect[0];
-  g.advance = brect[2];
-  g.top = brect[7];
-  g.bottom = brect[1];
-  return g;
+  const auto key = std::pair(pt, c);
+  if (auto it = glyphs_.find(key); it != glyphs_.end()) return it->second;
+  return glyphs_.emplace(key, load_metrics(pt, c)).first->second;
 }
 
 GlyphCache::Glyph& GlyphCache::rendered(double pt, char32_t c) {
   Glyph& g = metrics(pt, c);
-  if (g.rendered || g.skip) return g;
-  // Draw the glyph white on black with the pen on whole pixels: gd truncates each glyph's
-  // position to whole pixels anyway, so this bitmap is the one it would draw anywhere.
-  const int em = static_cast<int>(std::ceil(pt / kPointsPerPixel));
-  const int pad = em / 2 + 2;
-  const int ink_w =
-      static_cast<int>((std::max(g.advance, 0L) + kUnitsPerPixel - 1) / kUnitsPerPixel);
-  const int ink_h = static_cast<int>((g.bottom - g.top + kUnitsPerPixel - 1) / kUnitsPerPixel);
-  const int pen_x = pad, pen_y = pad + static_cast<int>(-g.top / kUnitsPerPixel) + 1;
-  auto im = make_truecolor_image(ink_w + 2 * pad, ink_h + 2 * pad + 2);
-  ft_call(im.get(), nullptr, gd_color({255, 255, 255}), font_, pt, pen_x, pen_y, to_utf8(c),
-          nullptr);
-  // gd blends with alpha level L in 0..127 as (fg * L + bg * (127 - L)) / 127; on black with
-  // white that leaves 255 * L / 127, which maps back to L one to one.
-  std::array<std::uint8_t, 256> level_of{};
-  for (int l = 0; l <= gdAlphaMax; ++l)
-    level_of[static_cast<std::size_t>(255 * l / gdAlphaMax)] = l;
-  int x0 = im->sx, y0 = im->sy, x1 = -1, y1 = -1;
-  for (int y = 0; y < im->sy; ++y) {
-    for (int x = 0; x < im->sx; ++x) {
-      if (gdTrueColorGetRed(im->tpixels[y][x]) != 0) {
-        x0 = std::min(x0, x);
-        x1 = std::max(x1, x);
-        y0 = std::min(y0, y);
-        y1 = y;
-      }
-    }
-  }
-  g.rendered = true;
-  if (x1 < 0) return g;  // a space
-  g.dx = x0 - pen_x;
-  g.dy = y0 - pen_y;
-  g.w = x1 - x0 + 1;
-  g.h = y1 - y0 + 1;
-  g.level.resize(static_cast<std::size_t>(g.w) * static_cast<std::size_t>(g.h));
-  for (int y = 0; y < g.h; ++y) {
-    for (int x = 0; x < g.w; ++x) {
-      const int v = gdTrueColorGetRed(im->tpixels[y0 + y][x0 + x]);
-      g.level[static_cast<std::size_t>(y * g.w + x)] = level_of[static_cast<std::size_t>(v)];
-    }
+  if (!g.rendered && !g.skip) {
+    load_coverage(pt, g);
+    g.rendered = true;
   }
   return g;
 }
 
-TextBox GlyphCache::measure(double pt, std::string_view utf8) {
-  // gd's bounding box: from the leftmost bearing to the last pen position plus its advance,
-  // vertically over every glyph's extent; the first glyph initialises it.
-  long pen = 0, min_x = 0, max_x = 0, min_y = 0, max_y = 0;
-  bool first = true;
-  for (std::size_t i = 0; i < utf8.size();) {
-    const Glyph& g = metrics(pt, next_code_point(utf8, i));
-    if (g.skip) continue;
-    const long gx0 = pen + g.bearing_x, gx1 = pen + g.advance;
-    if (first) {
-      min_x = gx0, max_x = gx1, min_y = g.top, max_y = g.bottom;
-      first = false;
-    } else {
-      min_x = std::min(min_x, gx0), max_x = std::max(max_x, gx1);
-      min_y = std::min(min_y, g.top), max_y = std::max(max_y, g.bottom);
-    }
-    pen += g.advance;
+GlyphCache::Glyph GlyphCache::load_metrics(double pt, char32_t c) {
+  Glyph g;
+  if (c == '\n' || c == '\r') {
+    g.skip = true;
+    return g;
   }
-  return {units_to_px(min_x), units_to_px(max_x), units_to_px(min_y), units_to_px(max_y)};
+  FreeType& ft = freetype();
+  g.index = FT_Get_Char_Index(ft.face.get(), c);  // 0 (the font's "missing" box) if absent
+  const FT_GlyphSlot slot = ft.load(font_, pt, g.index, FT_LOAD_DEFAULT);
+  g.advance = slot->advance.x;                // unhinted: not rounded to whole pixels
+  if (slot->outline.n_points == 0) return g;  // a space: no ink
+  // The rasteriser makes its bitmap the control box rounded outwards to whole pixels, so this
+  // is the box load_coverage() will get, without rasterising.
+  FT_BBox box;
+  FT_Outline_Get_CBox(&slot->outline, &box);
+  g.left = floor_px(box.xMin);
+  g.right = ceil_px(box.xMax);
+  g.top = -ceil_px(box.yMax);
+  g.bottom = -floor_px(box.yMin);
+  return g;
+}
+
+void GlyphCache::load_coverage(double pt, Glyph& g) {
+  const FT_GlyphSlot slot =
+      freetype().load(font_, pt, g.index, FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL);
+  const FT_Bitmap& bm = slot->bitmap;
+  if (bm.width == 0 || bm.rows == 0) return;  // no ink
+  if (bm.pixel_mode != FT_PIXEL_MODE_GRAY || bm.num_grays != 256) {
+    throw Error(Error::Kind::Render, fmt::format("font '{}': unexpected glyph bitmap", font_));
+  }
+  g.dx = slot->bitmap_left;
+  g.dy = -slot->bitmap_top;
+  g.w = static_cast<int>(bm.width);
+  g.h = static_cast<int>(bm.rows);
+  g.coverage.resize(std::size_t{bm.width} * bm.rows);
+  for (unsigned y = 0; y < bm.rows; ++y) {
+    std::memcpy(&g.coverage[std::size_t{y} * bm.width], bitmap_row(bm, y), bm.width);
+  }
+}
+
+long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
+  // FT_Get_Kerning reads the legacy 'kern' table only (DejaVu has one, and the lookup is a binary
+  // search); fonts that kern only through GPOS come out unkerned, as reading GPOS needs a shaper.
+  const FT_Face face = freetype().face.get();
+  FT_Vector k{};
+  if (!FT_HAS_KERNING(face) || FT_Get_Kerning(face, left, right, FT_KERNING_UNSCALED, &k) != 0) {
+    return 0;
+  }
+  // Scaled here rather than by FreeType, whose scale is that of the size last loaded.
+  return std::lround(static_cast<double>(k.x) * (pt / kPointsPerPixel) * 64 / face->units_per_EM);
+}
+
+template <class F>
+void GlyphCache::lay_out(double pt, std::string_view utf8, bool render, F&& f) {
+  FT_Pos pen = 0;  // 26.6 pixels: rounding only where a glyph is put keeps spacing even
+  unsigned prev = 0;
+  for (std::size_t i = 0; i < utf8.size();) {
+    const char32_t c = next_code_point(utf8, i);
+    const Glyph& g = render ? rendered(pt, c) : metrics(pt, c);
+    if (g.skip) continue;
+    if (prev != 0 && g.index != 0) pen += kerning(pt, prev, g.index);
+    f(g, round_px(pen));
+    pen += g.advance;
+    prev = g.index;
+  }
+}
+
+TextBox GlyphCache::measure(double pt, std::string_view utf8) {
+  std::optional<TextBox> box;
+  lay_out(pt, utf8, false, [&box](const Glyph& g, int pen_x) {
+    if (g.right <= g.left || g.bottom <= g.top) return;  // no ink
+    const TextBox ink{pen_x + g.left, pen_x + g.right, g.top, g.bottom};
+    box = box ? unite(*box, ink) : ink;
+  });
+  return box.value_or(TextBox{});
 }
 
 void GlyphCache::draw(gdImage& im, double pt, int x, int y, Rgb color, std::string_view utf8) {
-  long pen = 0;
-  for (std::size_t i = 0; i < utf8.size();) {
-    const Glyph& g = rendered(pt, next_code_point(utf8, i));
-    if (g.skip) continue;
-    const int ox = x + static_cast<int>(pen / kUnitsPerPixel) + g.dx, oy = y + g.dy;
-    pen += g.advance;
-    for (int gy = 0; gy < g.h; ++gy) {
-      const int py = oy + gy;
-      if (py < 0 || py >= im.sy) continue;
-      const std::uint8_t* row = &g.level[static_cast<std::size_t>(gy * g.w)];
-      for (int gx = 0; gx < g.w; ++gx) {
-        const int px = ox + gx, l = row[gx];
-        if (l == 0 || px < 0 || px >= im.sx) continue;
-        // gdAlphaBlend of the glyph colour at level l over an opaque pixel.
-        const Rgb bg = get(im, px, py);
-        auto blend = [l](int f, int b) {
-          return static_cast<std::uint8_t>((f * l + b * (gdAlphaMax - l)) / gdAlphaMax);
-        };
-        put(im, px, py, {blend(color.r, bg.r), blend(color.g, bg.g), blend(color.b, bg.b)});
-      }
-    }
-  }
+  lay_out(pt, utf8, true, [&](const Glyph& g, int pen_x) {
+    blend_mask(im, g.coverage.data(), g.w, g.h, x + pen_x + g.dx, y + g.dy, color);
+  });
 }
 
 FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text) {
