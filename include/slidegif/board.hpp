@@ -30,7 +30,7 @@ struct Shape {
 enum class Move : std::uint8_t { Up, Down, Left, Right };
 inline constexpr Move kAllMoves[] = {Move::Up, Move::Down, Move::Left, Move::Right};
 
-char move_letter(Move m);                   // 'U', 'D', 'L', 'R'
+char move_letter(Move m);  // 'U', 'D', 'L', 'R'
 std::optional<Move> move_from_letter(char c);
 Move opposite(Move m);
 std::string moves_to_string(const std::vector<Move>& moves);

@@ -10,11 +10,11 @@ namespace slidegif {
 class Error : public std::runtime_error {
  public:
   enum class Kind {
-    BadInput,      // a malformed board, size, option value...
-    Unsolvable,    // start and goal are in different parity classes
-    BudgetExceeded,// a search ran out of time or nodes
-    Unsupported,   // a board the solver refuses (too large for optimal search)
-    Render,        // drawing or encoding failed (font missing, libgd error)
+    BadInput,        // a malformed board, size, option value...
+    Unsolvable,      // start and goal are in different parity classes
+    BudgetExceeded,  // a search ran out of time or nodes
+    Unsupported,     // a board the solver refuses (too large for optimal search)
+    Render,          // drawing or encoding failed (font missing, libgd error)
   };
   Error(Kind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
   Kind kind() const { return kind_; }

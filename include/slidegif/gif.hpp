@@ -38,6 +38,11 @@ struct GdImageDeleter {
 };
 using GdImage = std::unique_ptr<gdImage, GdImageDeleter>;
 
+struct Rect {
+  int x = 0, y = 0, w = 0, h = 0;
+  bool empty() const { return w <= 0 || h <= 0; }
+};
+
 // An immutable colour table. The last entry is reserved as the transparent index used by
 // frame-difference encoding; it is never drawn.
 class Palette {
@@ -61,6 +66,8 @@ class Quantizer {
   int index(Rgb c);
   // A palette image holding `src` (a truecolour image) mapped through the palette.
   GdImage to_palette_image(const gdImage& src);
+  // Maps the pixels of `src` inside `area` (clipped to both images) onto `dst`.
+  void map(const gdImage& src, Rect area, gdImage& dst);
 
  private:
   const Palette& palette_;
@@ -71,16 +78,14 @@ class Quantizer {
 // Throws Error(Render) if gd cannot allocate it.
 GdImage make_palette_image(int width, int height, const Palette& palette, int fill);
 GdImage make_truecolor_image(int width, int height);
+// A copy of palette image `src` (pixels and transparent index) on `palette`.
+GdImage copy_palette_image(const gdImage& src, const Palette& palette);
 
 // Copies palette image `src` onto `dst` at (x, y), clipped, skipping src's transparent index if
 // it has one. Both must share one palette (make_palette_image), so indices copy unchanged;
 // gdImageCopy would look every pixel up by colour instead.
 void copy_sprite(gdImage& dst, const gdImage& src, int x, int y);
 
-struct Rect {
-  int x = 0, y = 0, w = 0, h = 0;
-  bool empty() const { return w <= 0 || h <= 0; }
-};
 Rect unite(const Rect& a, const Rect& b);
 
 // Our `loop` (0 = forever, N = play N times) to the NETSCAPE2.0 repeat count. Browsers read the

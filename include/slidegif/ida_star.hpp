@@ -25,7 +25,9 @@ namespace slidegif {
 class MoveTable {
  public:
   explicit MoveTable(Shape shape);
-  int target(int cell, Move m) const { return table_[static_cast<std::size_t>(cell) * 4 + static_cast<int>(m)]; }
+  int target(int cell, Move m) const {
+    return table_[static_cast<std::size_t>(cell) * 4 + static_cast<int>(m)];
+  }
 
  private:
   std::vector<int> table_;
@@ -38,7 +40,9 @@ class MoveTable {
 //              const State& parent, State& child) const;
 // IdaStar then keeps one State per depth. Heuristics without State are used as before.
 template <class H>
-concept StatefulHeuristic = requires { typename H::State; };
+concept StatefulHeuristic = requires {
+  typename H::State;
+};
 
 template <class H>
 struct HeuristicState {
@@ -115,7 +119,8 @@ std::optional<std::vector<Move>> IdaStar<Heuristic>::run(const Board& start) {
     if (next == kOutOfBudget || next == INT_MAX) break;  // INT_MAX: nothing left (unsolvable)
     bound = next;
   }
-  stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  stats_.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   return result;
 }
 

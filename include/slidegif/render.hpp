@@ -11,9 +11,11 @@
 //   r.draw_board(*frame, board);
 //   r.draw_caption(*frame, captions[0]);
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,31 +23,10 @@
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/gif.hpp"
+#include "slidegif/text.hpp"
+#include "slidegif/theme.hpp"
 
 namespace slidegif {
-
-struct Theme {
-  const char* name;
-  Rgb canvas;       // around the board and behind the captions
-  Rgb board;        // the tray the tiles sit in
-  Rgb blank;        // the empty cell (a recessed well); its centre is exactly this colour
-  Rgb blank_shade;  // inner shadow at the top of the well
-  Rgb face_top;     // tile face, vertical gradient
-  Rgb face_bottom;
-  Rgb lip;     // darker band under the face that makes tiles look raised
-  Rgb shadow;  // drop shadow under tiles
-  Rgb digit;
-  Rgb caption;
-  Rgb title;
-};
-
-// All themes; the first is the default. The table is constant.
-const std::vector<Theme>& themes();
-// Throws Error(BadInput) naming the valid themes.
-const Theme& find_theme(std::string_view name);
-// The theme's colours plus the blends antialiasing produces between colours that touch
-// (text over its background, tile edges over the tray...). Same theme, same palette.
-Palette make_palette(const Theme& theme);
 
 struct FrameLayout {
   int width = 0, height = 0;
@@ -67,64 +48,6 @@ struct FrameText {
   std::string font_path;
   std::string title;
   std::vector<std::string> captions;  // every caption that will be drawn: sizes the font
-};
-
-// Ink box of a string in whole pixels, relative to the pen on the baseline (y grows downwards):
-// every pixel draw() may touch lies inside it. Text without ink measures as an empty box.
-struct TextBox {
-  int left = 0, right = 0, top = 0, bottom = 0;
-  int width() const { return right - left; }
-  int height() const { return bottom - top; }
-};
-
-// Text through FreeType, unhinted, with a glyph cache. Hinting runs each glyph's TrueType
-// bytecode at every size and was about 40% of a CGI request's instructions; at our sizes (bold,
-// about 7 px and up, blended onto the theme's palette) unhinted antialiased text reads just as
-// well, and its metrics scale linearly with size, which makes fitting text to a width predictable.
-// Each distinct character is loaded once per size for its metrics, and rasterised on first draw
-// to an 8-bit coverage mask. Layout keeps the pen in 26.6 fixed point (unhinted advances plus the
-// font's pair kerning) and puts each mask at the pen rounded to whole pixels. Sizes are points at
-// 96 dpi.
-//
-// Owns its FreeType library and face, loaded at first use (so construction never fails and a bad
-// font is reported when text is first measured). Movable, not copyable; one thread at a time.
-class GlyphCache {
- public:
-  explicit GlyphCache(std::string font_path);
-  GlyphCache(GlyphCache&&) noexcept;
-  GlyphCache& operator=(GlyphCache&&) noexcept;
-  ~GlyphCache();
-
-  const std::string& font() const { return font_; }
-  // Throws Error(Render) naming the font when it cannot be loaded.
-  TextBox measure(double pt, std::string_view utf8);
-  // Draws on a truecolour image, pen at (x, y) on the baseline.
-  void draw(gdImage& im, double pt, int x, int y, Rgb color, std::string_view utf8);
-
- private:
-  struct FreeType;  // library and face, defined in render.cpp
-  struct Glyph {
-    bool skip = false;                             // line breaks: laid out as nothing
-    unsigned index = 0;                            // in the face, for kerning
-    long advance = 0;                              // unhinted, 26.6 pixels
-    int left = 0, right = 0, top = 0, bottom = 0;  // ink box at a whole-pixel pen, as TextBox
-    bool rendered = false;
-    int dx = 0, dy = 0, w = 0, h = 0;    // coverage mask relative to the pen, in pixels
-    std::vector<std::uint8_t> coverage;  // 0..255, w * h
-  };
-  FreeType& freetype();
-  Glyph& metrics(double pt, char32_t c);
-  Glyph& rendered(double pt, char32_t c);
-  Glyph load_metrics(double pt, char32_t c);
-  void load_coverage(double pt, Glyph& g);
-  long kerning(double pt, unsigned left, unsigned right);
-  // Calls f(glyph, pen_x) for each drawn glyph, pen_x in whole pixels from the start.
-  template <class F>
-  void lay_out(double pt, std::string_view utf8, bool render, F&& f);
-
-  std::string font_;
-  std::unique_ptr<FreeType> ft_;
-  std::map<std::pair<double, char32_t>, Glyph> glyphs_;
 };
 
 // Where everything goes; measures the captions with the font (Error(Render) if it won't load).
@@ -157,11 +80,24 @@ class FrameRenderer {
   Rect cell_rect(int cell) const { return layout_.cell(cell / cols_, cell % cols_); }
 
  private:
+  using Shades = std::array<std::uint8_t, 256>;  // palette index by text coverage 0..255
+  struct TileBody {
+    GdImage color;   // true colour, for drawing digits on
+    GdImage sprite;  // the same on the palette; transparent around a floating body
+  };
+
   void init(const FrameText& text);
+  void draw_tray(gdImage& background);
+  // Text colour `fg` over `bg` at each coverage.
+  Shades shades(Rgb bg, Rgb fg);
+  // Text from `mask` onto palette image `im` at (x, y).
+  static void paint(gdImage& im, const CoverageMask& mask, int x, int y, const Shades& lut);
+  // `text` centred in the mask (horizontally on its ink, vertically on the cap height).
+  void draw_centered(CoverageMask& mask, double pt, const std::string& text);
   GdImage render_tile(int tile, bool floating);
+  GdImage render_well(bool floating);
   // The shaded tile without its number (identical for every tile), built once per background.
-  const gdImage& tile_body(bool floating);
-  void draw_centered(gdImage& im, const Rect& band, double pt, Rgb color, const std::string& text);
+  const TileBody& tile_body(bool floating);
 
   int cols_;
   const Theme& theme_;
@@ -169,12 +105,13 @@ class FrameRenderer {
   Quantizer quantizer_;
   GlyphCache glyphs_;
   FrameLayout layout_;
+  int canvas_index_ = 0;
   GdImage background_;
-  GdImage body_[2];                          // tile_body(false), tile_body(true)
-  std::vector<bool> body_outside_;           // pixels the floating body leaves transparent
+  TileBody body_[2];                         // tile_body(false), tile_body(true)
   std::vector<GdImage> tiles_;               // index = tile number, 0 = blank well
   std::map<int, GdImage> floating_;          // moving tiles: transparent outside the tile
   std::map<std::string, GdImage> captions_;  // tweens reuse their step's caption
+  std::optional<Shades> caption_shades_;
 };
 
 }  // namespace slidegif

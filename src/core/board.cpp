@@ -1,9 +1,9 @@
 #include "slidegif/board.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
-
-#include <fmt/format.h>
 
 namespace slidegif {
 namespace {
@@ -24,7 +24,9 @@ std::vector<std::string_view> split_rows(std::string_view text) {
   }
 }
 
-bool is_separator(char c) { return c == ',' || std::isspace(static_cast<unsigned char>(c)); }
+bool is_separator(char c) {
+  return c == ',' || std::isspace(static_cast<unsigned char>(c));
+}
 
 int parse_tile_token(std::string_view token) {
   if (token == "_") return 0;
@@ -81,11 +83,16 @@ char move_letter(Move m) {
 
 std::optional<Move> move_from_letter(char c) {
   switch (std::toupper(static_cast<unsigned char>(c))) {
-    case 'U': return Move::Up;
-    case 'D': return Move::Down;
-    case 'L': return Move::Left;
-    case 'R': return Move::Right;
-    default: return std::nullopt;
+    case 'U':
+      return Move::Up;
+    case 'D':
+      return Move::Down;
+    case 'L':
+      return Move::Left;
+    case 'R':
+      return Move::Right;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -130,8 +137,9 @@ void validate_shape(Shape shape) {
 Shape parse_shape(std::string_view text) {
   text = trim(text);
   auto number = [&](std::string_view s) {
-    if (s.empty() || s.size() > 2 ||
-        !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    if (s.empty() || s.size() > 2 || !std::all_of(s.begin(), s.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        })) {
       bad_input(fmt::format("size '{}' is not N or RxC (e.g. 3, 4, 3x4)", text));
     }
     return std::stoi(std::string(s));
@@ -147,15 +155,19 @@ Shape parse_shape(std::string_view text) {
   return shape;
 }
 
-std::string format_shape(Shape shape) { return fmt::format("{}x{}", shape.rows, shape.cols); }
+std::string format_shape(Shape shape) {
+  return fmt::format("{}x{}", shape.rows, shape.cols);
+}
 
 // Board ----------------------------------------------------------------------------------
 
-Board::Board(Shape shape, std::vector<std::uint8_t> tiles) : shape_(shape), tiles_(std::move(tiles)) {
+Board::Board(Shape shape, std::vector<std::uint8_t> tiles)
+    : shape_(shape), tiles_(std::move(tiles)) {
   validate_shape(shape_);
   const auto n = static_cast<std::size_t>(shape_.cells());
   if (tiles_.size() != n) {
-    bad_input(fmt::format("a {} board needs {} tiles, got {}", format_shape(shape_), n, tiles_.size()));
+    bad_input(
+        fmt::format("a {} board needs {} tiles, got {}", format_shape(shape_), n, tiles_.size()));
   }
   std::vector<int> seen(n, -1);
   for (std::size_t cell = 0; cell < n; ++cell) {
@@ -179,10 +191,14 @@ int Board::target(Move m) const {
   const int row = blank_ / cols();
   const int col = blank_ % cols();
   switch (m) {
-    case Move::Up: return row > 0 ? blank_ - cols() : -1;
-    case Move::Down: return row + 1 < rows() ? blank_ + cols() : -1;
-    case Move::Left: return col > 0 ? blank_ - 1 : -1;
-    case Move::Right: return col + 1 < cols() ? blank_ + 1 : -1;
+    case Move::Up:
+      return row > 0 ? blank_ - cols() : -1;
+    case Move::Down:
+      return row + 1 < rows() ? blank_ + cols() : -1;
+    case Move::Left:
+      return col > 0 ? blank_ - 1 : -1;
+    case Move::Right:
+      return col + 1 < cols() ? blank_ + 1 : -1;
   }
   return -1;
 }
@@ -208,7 +224,8 @@ void Board::apply_all(const std::vector<Move>& moves) {
 
 Board parse_board(std::string_view text, std::optional<Shape> shape) {
   if (text.size() > kMaxBoardText) {
-    bad_input(fmt::format("board text is too long ({} characters, at most {})", text.size(), kMaxBoardText));
+    bad_input(fmt::format("board text is too long ({} characters, at most {})", text.size(),
+                          kMaxBoardText));
   }
   text = trim(text);
   if (text.empty()) bad_input("empty board");
@@ -234,9 +251,10 @@ Board parse_board(std::string_view text, std::optional<Shape> shape) {
   }
   if (tiles.empty()) bad_input("empty board");
   if (!separated && tiles.size() > 10) {
-    bad_input(fmt::format("{} digits in a row: one digit per tile only works up to 10 tiles; "
-                          "separate numbers with commas or spaces",
-                          tiles.size()));
+    bad_input(
+        fmt::format("{} digits in a row: one digit per tile only works up to 10 tiles; "
+                    "separate numbers with commas or spaces",
+                    tiles.size()));
   }
 
   Shape actual;

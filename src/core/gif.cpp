@@ -61,10 +61,17 @@ int Quantizer::index(Rgb c) {
 
 GdImage Quantizer::to_palette_image(const gdImage& src) {
   auto out = make_palette_image(src.sx, src.sy, palette_, 0);
+  map(src, {0, 0, src.sx, src.sy}, *out);
+  return out;
+}
+
+void Quantizer::map(const gdImage& src, Rect area, gdImage& dst) {
+  const int x0 = std::max(area.x, 0), x1 = std::min({area.x + area.w, src.sx, dst.sx});
+  const int y0 = std::max(area.y, 0), y1 = std::min({area.y + area.h, src.sy, dst.sy});
   std::uint32_t last_key = UINT32_MAX;
   int last_index = 0;
-  for (int y = 0; y < src.sy; ++y) {
-    for (int x = 0; x < src.sx; ++x) {
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
       const int p = src.tpixels[y][x];
       const Rgb c{static_cast<std::uint8_t>(gdTrueColorGetRed(p)),
                   static_cast<std::uint8_t>(gdTrueColorGetGreen(p)),
@@ -74,10 +81,9 @@ GdImage Quantizer::to_palette_image(const gdImage& src) {
         last_key = key;
         last_index = index(c);
       }
-      out->pixels[y][x] = static_cast<unsigned char>(last_index);
+      dst.pixels[y][x] = static_cast<unsigned char>(last_index);
     }
   }
-  return out;
 }
 
 GdImage make_palette_image(int width, int height, const Palette& palette, int fill) {
@@ -96,6 +102,14 @@ GdImage make_palette_image(int width, int height, const Palette& palette, int fi
   im->colorsTotal = palette.size();
   for (int y = 0; y < height; ++y)
     std::memset(im->pixels[y], fill, static_cast<std::size_t>(width));
+  return im;
+}
+
+GdImage copy_palette_image(const gdImage& src, const Palette& palette) {
+  auto im = make_palette_image(src.sx, src.sy, palette, 0);
+  for (int y = 0; y < src.sy; ++y)
+    std::memcpy(im->pixels[y], src.pixels[y], static_cast<std::size_t>(src.sx));
+  if (src.transparent >= 0) gdImageColorTransparent(im.get(), src.transparent);
   return im;
 }
 
@@ -158,53 +172,58 @@ int bits_for(int colors) {  // GIF code sizes start at 2 bits
 // table whose slots carry the generation that wrote them, so a clear is a counter increment
 // instead of wiping the table (there are several clears per animation: one per frame).
 //
-// Difference frames are mostly the transparent index in long runs, so runs of one index (the
-// `run_index` given to the constructor) take a shortcut: the dictionary's strings of that index
-// repeated k times form a chain, and greedy LZW over a run of n takes the longest one at once.
+// Frames are full of runs (the transparent index of unchanged pixels, rows of a tile's face),
+// so runs take a shortcut: the dictionary's strings of one index repeated k times form a chain
+// v, vv, vvv..., and greedy LZW over a run takes the longest one at once instead of one hash
+// lookup per pixel.
 class LzwWriter {
  public:
   static constexpr int kSlots = 8192;  // twice the dictionary: probes stay short
+  static constexpr int kChain = 512;   // longest run remembered per index (longer still works)
+  // Kept by the GifEncoder across frames, so no frame pays for allocating or clearing it.
   struct Table {
     std::vector<std::uint64_t> slots = std::vector<std::uint64_t>(kSlots, 0);
     std::uint32_t generation = 0;
+    std::array<std::uint16_t, 4096> run_length{};  // k if the code is an index repeated k times
+    std::array<std::uint8_t, 4096> run_index{};    // ... and which index
+    std::array<std::uint16_t, 256> longest{};      // per index, the longest run in the chain
+    // chain[v * kChain + k]: the code of v repeated k times, for k <= longest[v]. Left
+    // uninitialised: only entries up to longest[] are ever read.
+    std::unique_ptr<std::uint16_t[]> chain{new std::uint16_t[256 * kChain]};
   };
 
-  LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table, std::uint8_t run_index)
-      : out_(out), table_(table), min_bits_(min_bits), clear_(1 << min_bits), run_index_(run_index) {
+  LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table)
+      : out_(out), t_(table), min_bits_(min_bits), clear_(1 << min_bits) {
     out_.push_back(static_cast<std::uint8_t>(min_bits));
-    for (int c = 0; c < clear_; ++c) run_length_[static_cast<std::size_t>(c)] = c == run_index;
     reset();
     emit(clear_);
   }
 
-  // A row of indices; long runs of run_index take the shortcut.
+  // A row of indices.
   void put(const std::uint8_t* p, int n) {
-    constexpr int kMinRun = 8;  // shorter runs are cheaper one index at a time
+    constexpr int kMinRun = 6;  // shorter runs are cheaper one index at a time
     int i = 0;
-    if (prefix_ < 0 && n > 0) prefix_ = p[i++];
-    const std::uint64_t* slots = table_.slots.data();
-    const std::uint64_t generation = std::uint64_t{table_.generation} << 32;
-    int short_run_end = 0;  // a run of run_index already found too short for the shortcut
+    int scanned = 0;  // p[i, scanned) is known not to start a run worth the shortcut
     while (i < n) {
-      if (p[i] == run_index_ && i >= short_run_end) {
+      const std::uint8_t v = p[i];
+      if (i >= scanned) {
         int j = i + 1;
-        while (j < n && p[j] == run_index_) ++j;
+        while (j < n && p[j] == v) ++j;
         if (j - i >= kMinRun) {
-          put_run(j - i);
+          put_run(v, j - i);
           i = j;
           continue;
         }
-        short_run_end = j;
+        scanned = j;
       }
-      // The common case, a dictionary hit at the first probe, inline; the rest out of line
-      // (which may clear the dictionary, hence the generation's reload).
-      const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | p[i];
-      const std::uint64_t entry = slots[hash(key)];
-      if ((entry & ~std::uint64_t{0xFFF}) == (generation | (std::uint64_t{key} << 12))) {
+      // The common case, a dictionary hit at the first probe, inline; the rest out of line.
+      const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | v;
+      const std::uint64_t entry = t_.slots[hash(key)];
+      if (prefix_ >= 0 && (entry & ~std::uint64_t{0xFFF}) ==
+                              ((std::uint64_t{t_.generation} << 32) | (std::uint64_t{key} << 12))) {
         prefix_ = static_cast<int>(entry & 0xFFF);
       } else {
-        put(p[i]);
-        if ((std::uint64_t{table_.generation} << 32) != generation) return put(p + i + 1, n - i - 1);
+        put(v);
       }
       ++i;
     }
@@ -218,8 +237,8 @@ class LzwWriter {
     const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | index;
     std::uint32_t slot = hash(key);
     for (;;) {
-      const std::uint64_t entry = table_.slots[slot];
-      if ((entry >> 32) != table_.generation) break;  // a free slot: (prefix, index) is new
+      const std::uint64_t entry = t_.slots[slot];
+      if ((entry >> 32) != t_.generation) break;  // a free slot: (prefix, index) is new
       if (((entry >> 12) & 0xFFFFF) == key) {
         prefix_ = static_cast<int>(entry & 0xFFF);
         return;
@@ -246,21 +265,26 @@ class LzwWriter {
 
  private:
   static std::uint32_t hash(std::uint32_t key) { return (key * 0x9E3779B1U) >> (32 - 13); }
+  std::size_t run_of(int code) const { return t_.run_length[static_cast<std::size_t>(code)]; }
+  std::uint16_t& chain(std::uint8_t v, std::size_t k) {
+    return t_.chain[v * std::size_t{kChain} + k];
+  }
 
-  // n copies of run_index: exactly what n calls of put(run_index_) would code.
-  void put_run(int n) {
-    // Until a miss, the pending string is whatever came before plus some of the run.
-    while (n > 0 && (prefix_ < 0 || run_length_[static_cast<std::size_t>(prefix_)] == 0)) {
-      put(run_index_);
+  // n copies of v: exactly what n calls of put(v) would code.
+  void put_run(std::uint8_t v, int n) {
+    // Until the pending string is itself a run of v, go one index at a time (a miss comes soon).
+    while (n > 0 && (prefix_ < 0 || run_of(prefix_) == 0 ||
+                     t_.run_index[static_cast<std::size_t>(prefix_)] != v)) {
+      put(v);
       --n;
     }
     while (n > 0) {
-      const int k = run_length_[static_cast<std::size_t>(prefix_)];
-      if (const int more = std::min(n, longest_run_ - k); more > 0) {
-        prefix_ = run_code_[static_cast<std::size_t>(k + more)];  // every step a dictionary hit
+      const auto k = static_cast<int>(run_of(prefix_));
+      if (const int more = std::min(n, t_.longest[v] - k); more > 0) {
+        prefix_ = chain(v, static_cast<std::size_t>(k + more));  // every step a dictionary hit
         n -= more;
       } else {
-        put(run_index_);  // the run's string is not in the dictionary yet: a miss, adds it
+        put(v);  // past the chain: usually a miss that adds the next run
         --n;
       }
     }
@@ -268,25 +292,33 @@ class LzwWriter {
 
   void add(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
     const int code = next_code_++;
-    table_.slots[slot] = (std::uint64_t{table_.generation} << 32) | (std::uint64_t{key} << 12) |
-                         static_cast<std::uint64_t>(code);
-    const int run = run_length_[static_cast<std::size_t>(prefix_)];
-    const bool extends_run = index == run_index_ && run > 0;
-    run_length_[static_cast<std::size_t>(code)] = static_cast<std::uint16_t>(extends_run ? run + 1 : 0);
-    if (extends_run) {  // the only way a run's string enters: one longer than the longest so far
-      longest_run_ = run + 1;
-      run_code_[static_cast<std::size_t>(longest_run_)] = static_cast<std::uint16_t>(code);
+    t_.slots[slot] = (std::uint64_t{t_.generation} << 32) | (std::uint64_t{key} << 12) |
+                     static_cast<std::uint64_t>(code);
+    const auto run = run_of(prefix_);
+    const bool extends_run = run > 0 && t_.run_index[static_cast<std::size_t>(prefix_)] == index;
+    t_.run_length[static_cast<std::size_t>(code)] =
+        static_cast<std::uint16_t>(extends_run ? run + 1 : 0);
+    t_.run_index[static_cast<std::size_t>(code)] = index;
+    // Runs enter the dictionary one longer than the longest so far; the chain keeps kChain.
+    if (extends_run && run == t_.longest[index] && run + 1 < kChain) {
+      t_.longest[index] = static_cast<std::uint16_t>(run + 1);
+      chain(index, run + 1) = static_cast<std::uint16_t>(code);
     }
     // The decoder adds each entry one code later than we do, so it widens its codes when our
     // count has gone one past the power of two.
     if (next_code_ > (1 << width_) && width_ < 12) ++width_;
   }
   void reset() {
-    ++table_.generation;
+    ++t_.generation;
     width_ = min_bits_ + 1;
     next_code_ = clear_ + 2;
-    longest_run_ = 1;
-    run_code_[1] = run_index_;
+    for (int c = 0; c < clear_; ++c) {  // each single index is a run of one
+      const auto v = static_cast<std::uint8_t>(c);
+      t_.run_length[v] = 1;
+      t_.run_index[v] = v;
+      t_.longest[v] = 1;
+      chain(v, 1) = v;
+    }
   }
   void emit(int code) {
     bits_ |= static_cast<std::uint64_t>(code) << pending_bits_;
@@ -309,15 +341,10 @@ class LzwWriter {
   }
 
   std::vector<std::uint8_t>& out_;
-  Table& table_;
+  Table& t_;
   int min_bits_, clear_;
-  std::uint8_t run_index_;
   int width_ = 0, next_code_ = 0;
   int prefix_ = -1;  // code of the longest dictionary string matching the pending input
-  // run_length_[code]: k if the code stands for run_index_ repeated k times, else 0.
-  std::array<std::uint16_t, 4096> run_length_{};
-  std::array<std::uint16_t, 4097> run_code_{};  // run_code_[k]: the code of that run, k <= longest
-  int longest_run_ = 1;
   std::uint64_t bits_ = 0;
   int pending_bits_ = 0;
   std::array<std::uint8_t, 255> block_{};
@@ -383,7 +410,7 @@ void GifEncoder::begin_image(const Rect& area, int delay_cs, bool transparent) {
 void GifEncoder::encode_first(const gdImage& frame) {
   const auto w = static_cast<std::size_t>(width_);
   previous_.resize(w * static_cast<std::size_t>(height_));
-  LzwWriter lzw(out_, code_bits_, *lzw_, static_cast<std::uint8_t>(palette_.transparent()));
+  LzwWriter lzw(out_, code_bits_, *lzw_);
   for (int y = 0; y < height_; ++y) {
     const unsigned char* row = frame.pixels[y];
     std::memcpy(&previous_[y * w], row, w);
@@ -425,7 +452,7 @@ Rect GifEncoder::changed_area(const gdImage& frame, const Rect* dirty) const {
 void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
   const auto w = static_cast<std::size_t>(width_);
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
-  LzwWriter lzw(out_, code_bits_, *lzw_, t);
+  LzwWriter lzw(out_, code_bits_, *lzw_);
   const auto cw = static_cast<std::size_t>(changed.w);
   std::vector<std::uint8_t> coded(cw);
   const std::vector<std::uint8_t> unchanged(cw, t);
@@ -470,7 +497,7 @@ void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty
     // Nothing changed: still write a frame, or viewers would lose this frame's delay.
     begin_image({0, 0, 1, 1}, delay_cs, true);
     const auto t = static_cast<std::uint8_t>(palette_.transparent());
-    LzwWriter lzw(out_, code_bits_, *lzw_, t);
+    LzwWriter lzw(out_, code_bits_, *lzw_);
     lzw.put(t);
     lzw.finish();
   }

@@ -1,14 +1,10 @@
 #include "slidegif/render.hpp"
 
 #include <fmt/format.h>
-#include <ft2build.h>
-#include FT_FREETYPE_H
-#include FT_OUTLINE_H
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <optional>
 
 #include "slidegif/error.hpp"
 
@@ -16,36 +12,14 @@ namespace slidegif {
 
 namespace {
 
-// Text sizes are points at 96 dpi (the units gd used to take), so a point is 4/3 pixel.
-constexpr int kDpi = 96;
-constexpr double kPointsPerPixel = 72.0 / kDpi;
 constexpr double kMinTextPx = 9.0;  // below this, widen the image rather than shrink the text
-
-Rgb mix(Rgb a, Rgb b, double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  // +0.5 and truncate rounds like lround for these non-negative values, without the libm call
-  // (this runs for every pixel of every tile sprite).
-  auto lerp = [t](int x, int y) { return static_cast<std::uint8_t>(x + (y - x) * t + 0.5); };
-  return {lerp(a.r, b.r), lerp(a.g, b.g), lerp(a.b, b.b)};
-}
 
 int gd_color(Rgb c) {
   return gdTrueColor(c.r, c.g, c.b);
 }
 
-Rgb get(const gdImage& im, int x, int y) {
-  const int p = im.tpixels[y][x];
-  return {static_cast<std::uint8_t>(gdTrueColorGetRed(p)),
-          static_cast<std::uint8_t>(gdTrueColorGetGreen(p)),
-          static_cast<std::uint8_t>(gdTrueColorGetBlue(p))};
-}
-
 void put(gdImage& im, int x, int y, Rgb c) {
   im.tpixels[y][x] = gd_color(c);
-}
-
-void fill(gdImage& im, Rgb c) {
-  for (int y = 0; y < im.sy; ++y) std::fill_n(im.tpixels[y], im.sx, gd_color(c));
 }
 
 GdImage copy_truecolor(const gdImage& src) {
@@ -69,101 +43,6 @@ double rounded_rect_distance(double px, double py, double x0, double y0, double 
 
 double coverage(double distance) {
   return std::clamp(0.5 - distance, 0.0, 1.0);
-}
-
-// One code point from UTF-8; a malformed byte stands for itself (as gd used to read it), so user
-// text can never make us loop or read past the end.
-char32_t next_code_point(std::string_view s, std::size_t& i) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  int len = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
-  if (len <= 1 || i + static_cast<std::size_t>(len) > s.size()) {
-    ++i;
-    return b0;
-  }
-  char32_t c = b0 & (0x7F >> len);
-  for (int k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
-    if ((b & 0xC0) != 0x80) {
-      ++i;
-      return b0;
-    }
-    c = (c << 6) | (b & 0x3F);
-  }
-  i += static_cast<std::size_t>(len);
-  return c;
-}
-
-// FT_Error_String is compiled out of Debian's FreeType; name the errors a bad --font gives.
-std::string describe(FT_Error e) {
-  if (const char* s = FT_Error_String(e)) return s;
-  switch (e) {
-    case FT_Err_Cannot_Open_Resource:
-      return "cannot open the file";
-    case FT_Err_Unknown_File_Format:
-      return "not a font file";
-    case FT_Err_Invalid_File_Format:
-      return "broken font file";
-    default:
-      return fmt::format("FreeType error {}", e);
-  }
-}
-
-void check(FT_Error e, const std::string& font, std::string_view what) {
-  if (e != 0) {
-    throw Error(Error::Kind::Render, fmt::format("{} '{}': {}", what, font, describe(e)));
-  }
-}
-
-// A character size in 26.6 points; FreeType rejects what it cannot scale to.
-FT_F26Dot6 char_size(double pt, const std::string& font) {
-  if (!(pt >= 1.0 / 64 && pt <= 1e4)) {
-    throw Error(Error::Kind::Render, fmt::format("cannot scale font '{}' to {} pt", font, pt));
-  }
-  return static_cast<FT_F26Dot6>(std::lround(pt * 64));
-}
-
-int floor_px(FT_Pos v) {
-  return static_cast<int>(v >> 6);  // C++20: >> on negative values is an arithmetic shift
-}
-
-int ceil_px(FT_Pos v) {
-  return floor_px(v + 63);
-}
-
-int round_px(FT_Pos v) {
-  return floor_px(v + 32);
-}
-
-// Row `y` (from the top) of a FreeType bitmap, whichever way its rows run in memory.
-const unsigned char* bitmap_row(const FT_Bitmap& bm, unsigned y) {
-  const long pitch = bm.pitch;
-  const unsigned long row = pitch >= 0 ? y : bm.rows - 1 - y;
-  return bm.buffer + static_cast<long>(row) * std::abs(pitch);
-}
-
-// Coverage `a` (0..255) of `fg` over the opaque `bg`, rounded to nearest.
-Rgb over(Rgb fg, Rgb bg, int a) {
-  auto ch = [a](int f, int b) {
-    return static_cast<std::uint8_t>((f * a + b * (255 - a) + 127) / 255);
-  };
-  return {ch(fg.r, bg.r), ch(fg.g, bg.g), ch(fg.b, bg.b)};
-}
-
-TextBox unite(const TextBox& a, const TextBox& b) {
-  return {std::min(a.left, b.left), std::max(a.right, b.right), std::min(a.top, b.top),
-          std::max(a.bottom, b.bottom)};
-}
-
-// Blends a w x h coverage mask onto `im` with its top-left corner at (ox, oy), clipped.
-void blend_mask(gdImage& im, const std::uint8_t* mask, int w, int h, int ox, int oy, Rgb color) {
-  const int x0 = std::max(0, -ox), x1 = std::min(w, im.sx - ox);
-  const int y0 = std::max(0, -oy), y1 = std::min(h, im.sy - oy);
-  for (int y = y0; y < y1; ++y) {
-    const std::uint8_t* row = mask + static_cast<std::ptrdiff_t>(y) * w;
-    for (int x = x0; x < x1; ++x) {
-      if (row[x] != 0) put(im, ox + x, oy + y, over(color, get(im, ox + x, oy + y), row[x]));
-    }
-  }
 }
 
 int widest(GlyphCache& glyphs, double pt, const std::vector<std::string>& texts) {
@@ -191,215 +70,7 @@ std::pair<double, int> fit_text(GlyphCache& glyphs, double px,
   return {pt, w};
 }
 
-// Pairs that meet at antialiased edges; each gets `steps` evenly spaced blends.
-struct Blend {
-  Rgb Theme::*a;
-  Rgb Theme::*b;
-  int steps;
-};
-
 }  // namespace
-
-const std::vector<Theme>& themes() {
-  static const std::vector<Theme> kThemes = {
-      {"classic",
-       /*canvas*/ {250, 248, 243}, /*board*/ {187, 173, 160}, /*blank*/ {205, 193, 180},
-       /*blank_shade*/ {176, 162, 148}, /*face_top*/ {255, 251, 244},
-       /*face_bottom*/ {244, 234, 219}, /*lip*/ {212, 192, 168}, /*shadow*/ {118, 102, 88},
-       /*digit*/ {92, 72, 56}, /*caption*/ {96, 84, 74}, /*title*/ {62, 52, 44}},
-      {"dark",
-       /*canvas*/ {24, 26, 33}, /*board*/ {40, 44, 56}, /*blank*/ {30, 33, 42},
-       /*blank_shade*/ {18, 20, 26}, /*face_top*/ {92, 108, 150},
-       /*face_bottom*/ {76, 90, 128}, /*lip*/ {50, 58, 84}, /*shadow*/ {8, 9, 12},
-       /*digit*/ {242, 245, 250}, /*caption*/ {186, 194, 210}, /*title*/ {236, 240, 248}},
-      {"mint",
-       /*canvas*/ {237, 245, 243}, /*board*/ {54, 112, 112}, /*blank*/ {44, 94, 95},
-       /*blank_shade*/ {30, 72, 73}, /*face_top*/ {255, 255, 255},
-       /*face_bottom*/ {234, 245, 243}, /*lip*/ {170, 204, 200}, /*shadow*/ {14, 48, 50},
-       /*digit*/ {30, 88, 90}, /*caption*/ {44, 86, 86}, /*title*/ {24, 62, 62}},
-  };
-  return kThemes;
-}
-
-const Theme& find_theme(std::string_view name) {
-  std::string valid;
-  for (const auto& t : themes()) {
-    if (name == t.name) return t;
-    valid += valid.empty() ? "" : ", ";
-    valid += t.name;
-  }
-  throw Error(Error::Kind::BadInput, fmt::format("unknown theme '{}' (valid: {})", name, valid));
-}
-
-Palette make_palette(const Theme& t) {
-  static constexpr Blend kBlends[] = {
-      {&Theme::canvas, &Theme::board, 8},      {&Theme::canvas, &Theme::caption, 16},
-      {&Theme::canvas, &Theme::title, 16},     {&Theme::board, &Theme::blank, 8},
-      {&Theme::blank, &Theme::blank_shade, 8}, {&Theme::board, &Theme::blank_shade, 6},
-      {&Theme::board, &Theme::lip, 8},         {&Theme::board, &Theme::face_top, 8},
-      {&Theme::board, &Theme::shadow, 8},      {&Theme::shadow, &Theme::lip, 6},
-      {&Theme::blank, &Theme::shadow, 6},      {&Theme::blank, &Theme::lip, 8},
-      {&Theme::blank, &Theme::face_top, 6},    {&Theme::face_top, &Theme::face_bottom, 10},
-      {&Theme::lip, &Theme::face_bottom, 6},   {&Theme::digit, &Theme::face_top, 8},
-      {&Theme::digit, &Theme::face_bottom, 8},
-  };
-  std::vector<Rgb> colors = {t.canvas, t.board,  t.blank, t.blank_shade, t.face_top, t.face_bottom,
-                             t.lip,    t.shadow, t.digit, t.caption,     t.title};
-  // Text sits on the middle of the face gradient: give it the full 16 shades there.
-  const Rgb face_mid = mix(t.face_top, t.face_bottom, 0.5);
-  colors.push_back(face_mid);
-  for (int i = 1; i < 16; ++i) colors.push_back(mix(t.digit, face_mid, i / 16.0));
-  for (const auto& b : kBlends) {
-    for (int i = 1; i < b.steps; ++i) colors.push_back(mix(t.*b.a, t.*b.b, double(i) / b.steps));
-  }
-  // Duplicates would make gdImageCopy's exact-match colour lookup ambiguous.
-  std::vector<Rgb> unique;
-  for (const auto& c : colors) {
-    if (std::find(unique.begin(), unique.end(), c) == unique.end()) unique.push_back(c);
-  }
-  return Palette(std::move(unique));
-}
-
-// The FreeType objects of one GlyphCache: a library of its own rather than a shared one, since
-// FreeType objects are not thread-safe and we keep no global state. Members are destroyed in
-// reverse order: the face before the library that made it.
-struct GlyphCache::FreeType {
-  std::unique_ptr<FT_LibraryRec_, decltype(&FT_Done_FreeType)> library{nullptr, &FT_Done_FreeType};
-  std::unique_ptr<FT_FaceRec_, decltype(&FT_Done_Face)> face{nullptr, &FT_Done_Face};
-  FT_F26Dot6 size = 0;  // the character size last set on the face
-
-  // Loads glyph `index` at `pt` without hinting, so no TrueType bytecode runs. Outlines only:
-  // a font's embedded bitmaps would not match the unhinted metrics.
-  FT_GlyphSlot load(const std::string& font, double pt, FT_UInt index, FT_Int32 flags) {
-    const FT_F26Dot6 want = char_size(pt, font);
-    if (want != size) {
-      check(FT_Set_Char_Size(face.get(), 0, want, kDpi, kDpi), font, "cannot scale font");
-      size = want;
-    }
-    check(FT_Load_Glyph(face.get(), index, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | flags), font,
-          "cannot load a glyph of font");
-    return face->glyph;
-  }
-};
-
-GlyphCache::GlyphCache(std::string font_path) : font_(std::move(font_path)) {}
-GlyphCache::GlyphCache(GlyphCache&&) noexcept = default;
-GlyphCache& GlyphCache::operator=(GlyphCache&&) noexcept = default;
-GlyphCache::~GlyphCache() = default;
-
-GlyphCache::FreeType& GlyphCache::freetype() {
-  if (ft_) return *ft_;
-  auto ft = std::make_unique<FreeType>();
-  FT_Library library = nullptr;
-  check(FT_Init_FreeType(&library), font_, "cannot start FreeType for font");
-  ft->library.reset(library);
-  FT_Face face = nullptr;
-  check(FT_New_Face(library, font_.c_str(), 0, &face), font_, "cannot load font");
-  ft->face.reset(face);
-  if (!FT_IS_SCALABLE(face) || face->units_per_EM == 0) {
-    throw Error(Error::Kind::Render, fmt::format("font '{}' is not an outline font", font_));
-  }
-  ft_ = std::move(ft);
-  return *ft_;
-}
-
-GlyphCache::Glyph& GlyphCache::metrics(double pt, char32_t c) {
-  const auto key = std::pair(pt, c);
-  if (auto it = glyphs_.find(key); it != glyphs_.end()) return it->second;
-  return glyphs_.emplace(key, load_metrics(pt, c)).first->second;
-}
-
-GlyphCache::Glyph& GlyphCache::rendered(double pt, char32_t c) {
-  Glyph& g = metrics(pt, c);
-  if (!g.rendered && !g.skip) {
-    load_coverage(pt, g);
-    g.rendered = true;
-  }
-  return g;
-}
-
-GlyphCache::Glyph GlyphCache::load_metrics(double pt, char32_t c) {
-  Glyph g;
-  if (c == '\n' || c == '\r') {
-    g.skip = true;
-    return g;
-  }
-  FreeType& ft = freetype();
-  g.index = FT_Get_Char_Index(ft.face.get(), c);  // 0 (the font's "missing" box) if absent
-  const FT_GlyphSlot slot = ft.load(font_, pt, g.index, FT_LOAD_DEFAULT);
-  g.advance = slot->advance.x;                // unhinted: not rounded to whole pixels
-  if (slot->outline.n_points == 0) return g;  // a space: no ink
-  // The rasteriser makes its bitmap the control box rounded outwards to whole pixels, so this
-  // is the box load_coverage() will get, without rasterising.
-  FT_BBox box;
-  FT_Outline_Get_CBox(&slot->outline, &box);
-  g.left = floor_px(box.xMin);
-  g.right = ceil_px(box.xMax);
-  g.top = -ceil_px(box.yMax);
-  g.bottom = -floor_px(box.yMin);
-  return g;
-}
-
-void GlyphCache::load_coverage(double pt, Glyph& g) {
-  const FT_GlyphSlot slot =
-      freetype().load(font_, pt, g.index, FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL);
-  const FT_Bitmap& bm = slot->bitmap;
-  if (bm.width == 0 || bm.rows == 0) return;  // no ink
-  if (bm.pixel_mode != FT_PIXEL_MODE_GRAY || bm.num_grays != 256) {
-    throw Error(Error::Kind::Render, fmt::format("font '{}': unexpected glyph bitmap", font_));
-  }
-  g.dx = slot->bitmap_left;
-  g.dy = -slot->bitmap_top;
-  g.w = static_cast<int>(bm.width);
-  g.h = static_cast<int>(bm.rows);
-  g.coverage.resize(std::size_t{bm.width} * bm.rows);
-  for (unsigned y = 0; y < bm.rows; ++y) {
-    std::memcpy(&g.coverage[std::size_t{y} * bm.width], bitmap_row(bm, y), bm.width);
-  }
-}
-
-long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
-  // FT_Get_Kerning reads the legacy 'kern' table only (DejaVu has one, and the lookup is a binary
-  // search); fonts that kern only through GPOS come out unkerned, as reading GPOS needs a shaper.
-  const FT_Face face = freetype().face.get();
-  FT_Vector k{};
-  if (!FT_HAS_KERNING(face) || FT_Get_Kerning(face, left, right, FT_KERNING_UNSCALED, &k) != 0) {
-    return 0;
-  }
-  // Scaled here rather than by FreeType, whose scale is that of the size last loaded.
-  return std::lround(static_cast<double>(k.x) * (pt / kPointsPerPixel) * 64 / face->units_per_EM);
-}
-
-template <class F>
-void GlyphCache::lay_out(double pt, std::string_view utf8, bool render, F&& f) {
-  FT_Pos pen = 0;  // 26.6 pixels: rounding only where a glyph is put keeps spacing even
-  unsigned prev = 0;
-  for (std::size_t i = 0; i < utf8.size();) {
-    const char32_t c = next_code_point(utf8, i);
-    const Glyph& g = render ? rendered(pt, c) : metrics(pt, c);
-    if (g.skip) continue;
-    if (prev != 0 && g.index != 0) pen += kerning(pt, prev, g.index);
-    f(g, round_px(pen));
-    pen += g.advance;
-    prev = g.index;
-  }
-}
-
-TextBox GlyphCache::measure(double pt, std::string_view utf8) {
-  std::optional<TextBox> box;
-  lay_out(pt, utf8, false, [&box](const Glyph& g, int pen_x) {
-    if (g.right <= g.left || g.bottom <= g.top) return;  // no ink
-    const TextBox ink{pen_x + g.left, pen_x + g.right, g.top, g.bottom};
-    box = box ? unite(*box, ink) : ink;
-  });
-  return box.value_or(TextBox{});
-}
-
-void GlyphCache::draw(gdImage& im, double pt, int x, int y, Rgb color, std::string_view utf8) {
-  lay_out(pt, utf8, true, [&](const Glyph& g, int pen_x) {
-    blend_mask(im, g.coverage.data(), g.w, g.h, x + pen_x + g.dx, y + g.dy, color);
-  });
-}
 
 FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text) {
   GlyphCache glyphs(text.font_path);
@@ -481,39 +152,76 @@ FrameRenderer::FrameRenderer(Shape shape, const Theme& theme, const Palette& pal
 
 void FrameRenderer::init(const FrameText& text) {
   const auto& L = layout_;
-  const double pad = L.board_x - L.tray.x;
-  auto bg = make_truecolor_image(L.width, L.height);
-  fill(*bg, theme_.canvas);
-  const double tr = L.radius + pad;
-  for (int py = L.tray.y; py < L.tray.y + L.tray.h; ++py) {
-    for (int px = L.tray.x; px < L.tray.x + L.tray.w; ++px) {
-      const double d = rounded_rect_distance(px + 0.5, py + 0.5, L.tray.x, L.tray.y,
-                                             L.tray.x + L.tray.w, L.tray.y + L.tray.h, tr);
-      put(*bg, px, py, mix(get(*bg, px, py), theme_.board, coverage(d)));
-    }
-  }
+  canvas_index_ = quantizer_.index(theme_.canvas);
+  background_ = make_palette_image(L.width, L.height, palette_, canvas_index_);
+  draw_tray(*background_);
   if (!text.title.empty()) {
-    draw_centered(*bg, L.title, L.title_pt, theme_.title, text.title);
+    CoverageMask mask(L.title.w, L.title.h);
+    draw_centered(mask, L.title_pt, text.title);
+    paint(*background_, mask, L.title.x, L.title.y, shades(theme_.canvas, theme_.title));
   }
-  background_ = quantizer_.to_palette_image(*bg);
 }
 
-void FrameRenderer::draw_centered(gdImage& im, const Rect& band, double pt, Rgb color,
-                                  const std::string& text) {
+void FrameRenderer::draw_tray(gdImage& bg) {
+  const Rect& t = layout_.tray;
+  const double r = layout_.radius + (layout_.board_x - t.x);
+  const auto board = static_cast<unsigned char>(quantizer_.index(theme_.board));
+  // Antialiased edge pixels from each end of a row until the tray is fully covered; the run in
+  // between is plain board colour.
+  auto edge = [&](int px, int py) {
+    const double cov =
+        coverage(rounded_rect_distance(px + 0.5, py + 0.5, t.x, t.y, t.x + t.w, t.y + t.h, r));
+    if (cov > 0) {
+      bg.pixels[py][px] = static_cast<unsigned char>(
+          cov >= 1 ? board : quantizer_.index(mix(theme_.canvas, theme_.board, cov)));
+    }
+    return cov >= 1;
+  };
+  for (int py = t.y; py < t.y + t.h; ++py) {
+    int x0 = t.x, x1 = t.x + t.w - 1;
+    while (x0 <= x1 && !edge(x0, py)) ++x0;
+    while (x1 > x0 && !edge(x1, py)) --x1;
+    if (x1 > x0 + 1)
+      std::memset(bg.pixels[py] + x0 + 1, board, static_cast<std::size_t>(x1 - x0 - 1));
+  }
+}
+
+FrameRenderer::Shades FrameRenderer::shades(Rgb bg, Rgb fg) {
+  // 64 levels are finer than the palette's blends between any two colours (16 at most), and
+  // a quarter of the nearest-colour searches.
+  Shades lut{};
+  for (int a = 0; a < 256; ++a) {
+    const int level = (a * 63 + 127) / 255;
+    lut[static_cast<std::size_t>(a)] =
+        static_cast<std::uint8_t>(quantizer_.index(mix(bg, fg, level / 63.0)));
+  }
+  return lut;
+}
+
+void FrameRenderer::paint(gdImage& im, const CoverageMask& mask, int x, int y, const Shades& lut) {
+  for (int my = 0; my < mask.height; ++my) {
+    unsigned char* row = im.pixels[y + my] + x;
+    for (int mx = 0; mx < mask.width; ++mx) {
+      if (const std::uint8_t a = mask.at(mx, my); a != 0) row[mx] = lut[a];
+    }
+  }
+}
+
+void FrameRenderer::draw_centered(CoverageMask& mask, double pt, const std::string& text) {
   // Centre on the cap height, not on this string's ink, so captions do not jump vertically.
   const TextBox cap = glyphs_.measure(pt, "H");
   const TextBox box = glyphs_.measure(pt, text);
-  const int x = band.x + (band.w - box.width()) / 2 - box.left;
-  const int baseline = band.y + (band.h + cap.height()) / 2 - cap.bottom;
-  glyphs_.draw(im, pt, x, baseline, color, text);
+  const int x = (mask.width - box.width()) / 2 - box.left;
+  const int baseline = (mask.height + cap.height()) / 2 - cap.bottom;
+  glyphs_.draw(mask, pt, x, baseline, text);
 }
 
-const gdImage& FrameRenderer::tile_body(bool floating) {
-  GdImage& body = body_[floating ? 1 : 0];
-  if (body) return *body;
+const FrameRenderer::TileBody& FrameRenderer::tile_body(bool floating) {
+  TileBody& body = body_[floating ? 1 : 0];
+  if (body.color) return body;
   const auto& L = layout_;
   const int s = L.tile_px;
-  body = make_truecolor_image(s, s);
+  body.color = make_truecolor_image(s, s);
   const Rgb bg = floating ? theme_.blank : theme_.board;
   const double x0 = L.inset, y0 = L.inset, x1 = s - L.inset, y1 = s - L.inset, r = L.radius;
   const double lip = std::max(1.0, std::round(s * 0.06));
@@ -532,36 +240,52 @@ const gdImage& FrameRenderer::tile_body(bool floating) {
       Rgb c = mix(bg, theme_.shadow, a_shadow);
       c = mix(c, theme_.lip, a_tile);
       c = mix(c, face, a_face);
-      put(*body, px, py, c);
+      put(*body.color, px, py, c);
       outside[static_cast<std::size_t>(py) * s + px] = a_shadow <= 0.0 && a_tile <= 0.0;
     }
   }
-  if (floating) body_outside_ = std::move(outside);
-  return *body;
+  body.sprite = quantizer_.to_palette_image(*body.color);
+  if (floating) {
+    // Outside the tile the sprite is transparent, so copying it leaves the wells it slides
+    // over untouched.
+    for (int py = 0; py < s; ++py) {
+      for (int px = 0; px < s; ++px) {
+        if (outside[static_cast<std::size_t>(py) * s + px]) {
+          body.sprite->pixels[py][px] = static_cast<unsigned char>(palette_.transparent());
+        }
+      }
+    }
+    gdImageColorTransparent(body.sprite.get(), palette_.transparent());
+  }
+  return body;
+}
+
+GdImage FrameRenderer::render_well(bool floating) {
+  // The blank: a recessed well, shaded at the top, flat (exactly `blank`) in the middle.
+  const auto& L = layout_;
+  const int s = L.tile_px;
+  auto im = make_truecolor_image(s, s);
+  const Rgb bg = floating ? theme_.blank : theme_.board;
+  const double x0 = L.inset, y0 = L.inset, x1 = s - L.inset, y1 = s - L.inset, r = L.radius;
+  const double shade_h = std::max(2.0, s * 0.12);
+  for (int py = 0; py < s; ++py) {
+    const double shade = std::clamp(1.0 - (py + 0.5 - y0) / shade_h, 0.0, 1.0);
+    const Rgb well = mix(theme_.blank, theme_.blank_shade, shade * 0.8);
+    for (int px = 0; px < s; ++px) {
+      const double cov = coverage(rounded_rect_distance(px + 0.5, py + 0.5, x0, y0, x1, y1, r));
+      put(*im, px, py, mix(bg, well, cov));
+    }
+  }
+  return quantizer_.to_palette_image(*im);
 }
 
 GdImage FrameRenderer::render_tile(int tile, bool floating) {
+  if (tile == 0) return render_well(floating);
+  // Every tile is the same body with its number stamped on: a copy of the body's sprite with
+  // only the digits' ink box drawn and quantised afresh.
+  const TileBody& body = tile_body(floating);
   const auto& L = layout_;
   const int s = L.tile_px;
-  if (tile == 0) {
-    // The blank: a recessed well, shaded at the top, flat (exactly `blank`) in the middle.
-    auto im = make_truecolor_image(s, s);
-    const Rgb bg = floating ? theme_.blank : theme_.board;
-    const double x0 = L.inset, y0 = L.inset, x1 = s - L.inset, y1 = s - L.inset, r = L.radius;
-    const double shade_h = std::max(2.0, s * 0.12);
-    for (int py = 0; py < s; ++py) {
-      const double shade = std::clamp(1.0 - (py + 0.5 - y0) / shade_h, 0.0, 1.0);
-      const Rgb well = mix(theme_.blank, theme_.blank_shade, shade * 0.8);
-      for (int px = 0; px < s; ++px) {
-        const double cov = coverage(rounded_rect_distance(px + 0.5, py + 0.5, x0, y0, x1, y1, r));
-        put(*im, px, py, mix(bg, well, cov));
-      }
-    }
-    return quantizer_.to_palette_image(*im);
-  }
-
-  // Every tile is the same body with its number stamped on.
-  auto im = copy_truecolor(tile_body(floating));
   const double lip = std::max(1.0, std::round(s * 0.06));
   const double y0 = L.inset, y1 = s - L.inset;
   const std::string label = std::to_string(tile);
@@ -569,21 +293,10 @@ GdImage FrameRenderer::render_tile(int tile, bool floating) {
   const double face_cy = (y0 + y1 - lip) / 2;
   const int x = static_cast<int>(std::lround(s / 2.0 - (box.left + box.right) / 2.0));
   const int y = static_cast<int>(std::lround(face_cy - (box.top + box.bottom) / 2.0));
+  auto im = copy_truecolor(*body.color);
   glyphs_.draw(*im, L.digit_pt, x, y, theme_.digit, label);
-
-  auto sprite = quantizer_.to_palette_image(*im);
-  if (floating) {
-    // Outside the tile the sprite is transparent, so copying it leaves the wells it slides
-    // over untouched.
-    for (int py = 0; py < s; ++py) {
-      for (int px = 0; px < s; ++px) {
-        if (body_outside_[static_cast<std::size_t>(py) * s + px]) {
-          sprite->pixels[py][px] = static_cast<unsigned char>(palette_.transparent());
-        }
-      }
-    }
-    gdImageColorTransparent(sprite.get(), palette_.transparent());
-  }
+  auto sprite = copy_palette_image(*body.sprite, palette_);
+  quantizer_.map(*im, {x + box.left, y + box.top, box.width(), box.height()}, *sprite);
   return sprite;
 }
 
@@ -616,15 +329,16 @@ void FrameRenderer::draw_slide(gdImage& frame, int from, int to, int tile, doubl
 }
 
 void FrameRenderer::draw_caption(gdImage& frame, const std::string& text) {
+  const Rect& band = layout_.caption;
   auto it = captions_.find(text);
   if (it == captions_.end()) {
-    const Rect& band = layout_.caption;
-    auto im = make_truecolor_image(band.w, band.h);
-    fill(*im, theme_.canvas);
-    draw_centered(*im, {0, 0, band.w, band.h}, layout_.caption_pt, theme_.caption, text);
-    it = captions_.emplace(text, quantizer_.to_palette_image(*im)).first;
+    if (!caption_shades_) caption_shades_ = shades(theme_.canvas, theme_.caption);
+    auto im = make_palette_image(band.w, band.h, palette_, canvas_index_);
+    CoverageMask mask(band.w, band.h);
+    draw_centered(mask, layout_.caption_pt, text);
+    paint(*im, mask, 0, 0, *caption_shades_);
+    it = captions_.emplace(text, std::move(im)).first;
   }
-  const Rect& band = layout_.caption;
   copy_sprite(frame, *it->second, band.x, band.y);
 }
 

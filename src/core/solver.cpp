@@ -59,7 +59,8 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& option
     auto r = search_with_pdb(start, goal, *options.pdb, options.limits);
     if (r.applicable) {
       if (!r.moves) {
-        if (options.fallback_near_optimal) return near_optimal_fallback(start, goal, options, r.stats);
+        if (options.fallback_near_optimal)
+          return near_optimal_fallback(start, goal, options, r.stats);
         out_of_budget(r.stats, options.limits);
       }
       return Solution{std::move(*r.moves), true, pdb_method_name(*options.pdb), r.stats};

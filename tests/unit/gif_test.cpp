@@ -49,8 +49,8 @@ void expect_round_trip(const Palette& palette, const std::vector<GdImage>& frame
         const Rgb want = palette[frames[k]->pixels[y][x]];
         const Color got = decoded.pixel(static_cast<int>(k), x, y);
         if (got != Color{want.r, want.g, want.b} && ++wrong <= 3) {
-          ADD_FAILURE() << "frame " << k << " pixel " << x << "," << y << " is "
-                        << to_string(got) << ", want index " << int(frames[k]->pixels[y][x]);
+          ADD_FAILURE() << "frame " << k << " pixel " << x << "," << y << " is " << to_string(got)
+                        << ", want index " << int(frames[k]->pixels[y][x]);
         }
       }
     }
@@ -77,7 +77,8 @@ TEST(GifEncoder, NoiseFillsTheDictionaryManyTimes) {
   for (int y = 50; y < 150; ++y)
     for (int x = 20; x < 280; ++x) frames[1]->pixels[y][x] = static_cast<unsigned char>(index(rng));
   frames.push_back(copy_of(*frames[1], palette));
-  for (int i = 0; i < 40; ++i) frames[2]->pixels[i * 5][i * 7] = static_cast<unsigned char>(index(rng));
+  for (int i = 0; i < 40; ++i)
+    frames[2]->pixels[i * 5][i * 7] = static_cast<unsigned char>(index(rng));
   frames.push_back(make_palette_image(300, 200, palette, 3));
   expect_round_trip(palette, frames);
 }
@@ -151,8 +152,9 @@ TEST(GifEncoder, DirtyHintLimitsTheFrameRectangle) {
 TEST(GifEncoder, LoopCounts) {
   const Palette palette = palette_of(2);
   const auto frame = make_palette_image(2, 2, palette, 0);
-  for (auto [loop, stored] : {std::pair{0, std::optional<int>(0)}, std::pair{1, std::optional<int>()},
-                              std::pair{2, std::optional<int>(1)}, std::pair{9, std::optional<int>(8)}}) {
+  for (auto [loop, stored] :
+       {std::pair{0, std::optional<int>(0)}, std::pair{1, std::optional<int>()},
+        std::pair{2, std::optional<int>(1)}, std::pair{9, std::optional<int>(8)}}) {
     GifEncoder gif(palette, 2, 2, loop);
     gif.add_frame(*frame, 5);
     EXPECT_EQ(DecodedGif::decode(std::move(gif).finish()).loop_count(), stored) << "loop " << loop;

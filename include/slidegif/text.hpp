@@ -1,0 +1,101 @@
+#pragma once
+// Text for frames: strings measured and drawn through FreeType with a glyph cache.
+//
+//   slidegif::GlyphCache glyphs(font_path);
+//   slidegif::TextBox box = glyphs.measure(12.0, "Step 1 / 5");
+//   glyphs.draw(*truecolor_image, 12.0, x, baseline, {0, 0, 0}, "Step 1 / 5");
+
+#include <gd.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "slidegif/gif.hpp"
+
+namespace slidegif {
+
+// Text sizes are points at 96 dpi (the units gd takes), so a point is 4/3 pixel.
+inline constexpr int kTextDpi = 96;
+inline constexpr double kPointsPerPixel = 72.0 / kTextDpi;
+
+// Ink box of a string in whole pixels, relative to the pen on the baseline (y grows downwards):
+// every pixel draw() may touch lies inside it. Text without ink measures as an empty box.
+struct TextBox {
+  int left = 0, right = 0, top = 0, bottom = 0;
+  int width() const { return right - left; }
+  int height() const { return bottom - top; }
+};
+
+// Coverage (0..255) of text drawn into an 8-bit image of its own: text over a flat background
+// is then painted in one pass through a 256-entry colour lookup, with no true-colour blending
+// or per-pixel quantising.
+struct CoverageMask {
+  CoverageMask(int w, int h)
+      : width(w), height(h), alpha(static_cast<std::size_t>(w) * static_cast<std::size_t>(h)) {}
+  std::uint8_t at(int x, int y) const {
+    return alpha[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                 static_cast<std::size_t>(x)];
+  }
+  int width, height;
+  std::vector<std::uint8_t> alpha;
+};
+
+// Text through FreeType, unhinted, with a glyph cache. Hinting runs each glyph's TrueType
+// bytecode at every size and was about 40% of a CGI request's instructions; at our sizes (bold,
+// about 7 px and up, blended onto the theme's palette) unhinted antialiased text reads just as
+// well, and its metrics scale linearly with size, which makes fitting text to a width predictable.
+// Each distinct character is loaded once per size for its metrics, and rasterised on first draw
+// to an 8-bit coverage mask. Layout keeps the pen in 26.6 fixed point (unhinted advances plus the
+// font's pair kerning) and puts each mask at the pen rounded to whole pixels. Sizes are points at
+// 96 dpi.
+//
+// Owns its FreeType library and face, loaded at first use (so construction never fails and a bad
+// font is reported when text is first measured). Movable, not copyable; one thread at a time.
+class GlyphCache {
+ public:
+  explicit GlyphCache(std::string font_path);
+  GlyphCache(GlyphCache&&) noexcept;
+  GlyphCache& operator=(GlyphCache&&) noexcept;
+  ~GlyphCache();
+
+  const std::string& font() const { return font_; }
+  // Throws Error(Render) naming the font when it cannot be loaded.
+  TextBox measure(double pt, std::string_view utf8);
+  // Draws on a truecolour image, pen at (x, y) on the baseline.
+  void draw(gdImage& im, double pt, int x, int y, Rgb color, std::string_view utf8);
+  // Draws into a mask, pen at (x, y) on the baseline; where glyphs overlap the larger coverage
+  // wins.
+  void draw(CoverageMask& mask, double pt, int x, int y, std::string_view utf8);
+
+ private:
+  struct FreeType;  // library and face, defined in text.cpp
+  struct Glyph {
+    bool skip = false;                             // line breaks: laid out as nothing
+    unsigned index = 0;                            // in the face, for kerning
+    long advance = 0;                              // unhinted, 26.6 pixels
+    int left = 0, right = 0, top = 0, bottom = 0;  // ink box at a whole-pixel pen, as TextBox
+    bool rendered = false;
+    int dx = 0, dy = 0, w = 0, h = 0;    // coverage mask relative to the pen, in pixels
+    std::vector<std::uint8_t> coverage;  // 0..255, w * h
+  };
+  FreeType& freetype();
+  Glyph& metrics(double pt, char32_t c);
+  Glyph& rendered(double pt, char32_t c);
+  Glyph load_metrics(double pt, char32_t c);
+  void load_coverage(double pt, Glyph& g);
+  long kerning(double pt, unsigned left, unsigned right);
+  // Calls f(glyph, pen_x) for each drawn glyph, pen_x in whole pixels from the start.
+  template <class F>
+  void lay_out(double pt, std::string_view utf8, bool render, F&& f);
+
+  std::string font_;
+  std::unique_ptr<FreeType> ft_;
+  std::map<std::pair<double, char32_t>, Glyph> glyphs_;
+};
+
+}  // namespace slidegif

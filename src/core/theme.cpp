@@ -1,0 +1,90 @@
+#include "slidegif/theme.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+
+namespace {
+
+// Pairs that meet at antialiased edges; each gets `steps` evenly spaced blends.
+struct Blend {
+  Rgb Theme::*a;
+  Rgb Theme::*b;
+  int steps;
+};
+
+}  // namespace
+
+Rgb mix(Rgb a, Rgb b, double t) {
+  t = std::clamp(t, 0.0, 1.0);
+  // +0.5 and truncate rounds like lround for these non-negative values, without the libm call
+  // (this runs for every pixel of every tile sprite).
+  auto lerp = [t](int x, int y) { return static_cast<std::uint8_t>(x + (y - x) * t + 0.5); };
+  return {lerp(a.r, b.r), lerp(a.g, b.g), lerp(a.b, b.b)};
+}
+
+const std::vector<Theme>& themes() {
+  static const std::vector<Theme> kThemes = {
+      {"classic",
+       /*canvas*/ {250, 248, 243}, /*board*/ {187, 173, 160}, /*blank*/ {205, 193, 180},
+       /*blank_shade*/ {176, 162, 148}, /*face_top*/ {255, 251, 244},
+       /*face_bottom*/ {244, 234, 219}, /*lip*/ {212, 192, 168}, /*shadow*/ {118, 102, 88},
+       /*digit*/ {92, 72, 56}, /*caption*/ {96, 84, 74}, /*title*/ {62, 52, 44}},
+      {"dark",
+       /*canvas*/ {24, 26, 33}, /*board*/ {40, 44, 56}, /*blank*/ {30, 33, 42},
+       /*blank_shade*/ {18, 20, 26}, /*face_top*/ {92, 108, 150},
+       /*face_bottom*/ {76, 90, 128}, /*lip*/ {50, 58, 84}, /*shadow*/ {8, 9, 12},
+       /*digit*/ {242, 245, 250}, /*caption*/ {186, 194, 210}, /*title*/ {236, 240, 248}},
+      {"mint",
+       /*canvas*/ {237, 245, 243}, /*board*/ {54, 112, 112}, /*blank*/ {44, 94, 95},
+       /*blank_shade*/ {30, 72, 73}, /*face_top*/ {255, 255, 255},
+       /*face_bottom*/ {234, 245, 243}, /*lip*/ {170, 204, 200}, /*shadow*/ {14, 48, 50},
+       /*digit*/ {30, 88, 90}, /*caption*/ {44, 86, 86}, /*title*/ {24, 62, 62}},
+  };
+  return kThemes;
+}
+
+const Theme& find_theme(std::string_view name) {
+  std::string valid;
+  for (const auto& t : themes()) {
+    if (name == t.name) return t;
+    valid += valid.empty() ? "" : ", ";
+    valid += t.name;
+  }
+  throw Error(Error::Kind::BadInput, fmt::format("unknown theme '{}' (valid: {})", name, valid));
+}
+
+Palette make_palette(const Theme& t) {
+  static constexpr Blend kBlends[] = {
+      {&Theme::canvas, &Theme::board, 8},      {&Theme::canvas, &Theme::caption, 16},
+      {&Theme::canvas, &Theme::title, 16},     {&Theme::board, &Theme::blank, 8},
+      {&Theme::blank, &Theme::blank_shade, 8}, {&Theme::board, &Theme::blank_shade, 6},
+      {&Theme::board, &Theme::lip, 8},         {&Theme::board, &Theme::face_top, 8},
+      {&Theme::board, &Theme::shadow, 8},      {&Theme::shadow, &Theme::lip, 6},
+      {&Theme::blank, &Theme::shadow, 6},      {&Theme::blank, &Theme::lip, 8},
+      {&Theme::blank, &Theme::face_top, 6},    {&Theme::face_top, &Theme::face_bottom, 10},
+      {&Theme::lip, &Theme::face_bottom, 6},   {&Theme::digit, &Theme::face_top, 8},
+      {&Theme::digit, &Theme::face_bottom, 8},
+  };
+  std::vector<Rgb> colors = {t.canvas, t.board,  t.blank, t.blank_shade, t.face_top, t.face_bottom,
+                             t.lip,    t.shadow, t.digit, t.caption,     t.title};
+  // Text sits on the middle of the face gradient: give it the full 16 shades there.
+  const Rgb face_mid = mix(t.face_top, t.face_bottom, 0.5);
+  colors.push_back(face_mid);
+  for (int i = 1; i < 16; ++i) colors.push_back(mix(t.digit, face_mid, i / 16.0));
+  for (const auto& b : kBlends) {
+    for (int i = 1; i < b.steps; ++i) colors.push_back(mix(t.*b.a, t.*b.b, double(i) / b.steps));
+  }
+  // Duplicates would make gdImageCopy's exact-match colour lookup ambiguous.
+  std::vector<Rgb> unique;
+  for (const auto& c : colors) {
+    if (std::find(unique.begin(), unique.end(), c) == unique.end()) unique.push_back(c);
+  }
+  return Palette(std::move(unique));
+}
+
+}  // namespace slidegif
