@@ -21,7 +21,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 namespace slidegif {
@@ -71,7 +70,12 @@ class Quantizer {
 
  private:
   const Palette& palette_;
-  std::unordered_map<std::uint32_t, std::uint8_t> cache_;
+  static constexpr int kCacheBits = 12;
+  struct Entry {
+    std::uint32_t key = 0;  // packed colour + 1, 0 when empty
+    std::uint8_t index = 0;
+  };
+  std::vector<Entry> cache_ = std::vector<Entry>(std::size_t{1} << kCacheBits);
 };
 
 // A palette image with exactly `palette` allocated in order, every pixel set to `fill`.

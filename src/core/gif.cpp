@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <climits>
 #include <cstring>
 #include <string_view>
@@ -52,11 +53,12 @@ int Palette::nearest(Rgb c) const {
 }
 
 int Quantizer::index(Rgb c) {
-  const auto key = pack(c);
-  if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-  const int i = palette_.nearest(c);
-  cache_.emplace(key, static_cast<std::uint8_t>(i));
-  return i;
+  // A direct-mapped cache: antialiased art repeats a few hundred colours, and a collision only
+  // costs a fresh search.
+  const std::uint32_t key = pack(c) + 1;  // 0 marks an empty entry
+  Entry& e = cache_[(key * 0x9E3779B1U) >> (32 - kCacheBits)];
+  if (e.key != key) e = {key, static_cast<std::uint8_t>(palette_.nearest(c))};
+  return e.index;
 }
 
 GdImage Quantizer::to_palette_image(const gdImage& src) {
@@ -190,11 +192,13 @@ class LzwWriter {
     // chain[v * kChain + k]: the code of v repeated k times, for k <= longest[v]. Left
     // uninitialised: only entries up to longest[] are ever read.
     std::unique_ptr<std::uint16_t[]> chain{new std::uint16_t[256 * kChain]};
+    std::vector<std::uint8_t> bytes;  // the coded image, before it is cut into sub-blocks
   };
 
   LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table)
       : out_(out), t_(table), min_bits_(min_bits), clear_(1 << min_bits) {
     out_.push_back(static_cast<std::uint8_t>(min_bits));
+    t_.bytes.clear();
     reset();
     emit(clear_);
   }
@@ -207,8 +211,7 @@ class LzwWriter {
     while (i < n) {
       const std::uint8_t v = p[i];
       if (i >= scanned) {
-        int j = i + 1;
-        while (j < n && p[j] == v) ++j;
+        const int j = run_end(p, i, n);
         if (j - i >= kMinRun) {
           put_run(v, j - i);
           i = j;
@@ -216,14 +219,18 @@ class LzwWriter {
         }
         scanned = j;
       }
-      // The common case, a dictionary hit at the first probe, inline; the rest out of line.
-      const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | v;
-      const std::uint64_t entry = t_.slots[hash(key)];
-      if (prefix_ >= 0 && (entry & ~std::uint64_t{0xFFF}) ==
-                              ((std::uint64_t{t_.generation} << 32) | (std::uint64_t{key} << 12))) {
-        prefix_ = static_cast<int>(entry & 0xFFF);
+      // The common case, a dictionary hit at the first probe, stays inline.
+      if (prefix_ < 0) {
+        prefix_ = v;
       } else {
-        put(v);
+        const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | v;
+        const std::uint32_t slot = hash(key);
+        const std::uint64_t entry = t_.slots[slot];
+        if ((entry & ~std::uint64_t{0xFFF}) == tagged(key)) {
+          prefix_ = static_cast<int>(entry & 0xFFF);
+        } else {
+          probe(slot, key, v);
+        }
       }
       ++i;
     }
@@ -235,15 +242,59 @@ class LzwWriter {
       return;
     }
     const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | index;
-    std::uint32_t slot = hash(key);
-    for (;;) {
+    probe(hash(key), key, index);
+  }
+
+  void finish() {
+    if (prefix_ >= 0) emit(prefix_);
+    emit(clear_ + 1);  // end of information
+    for (; pending_bits_ > 0; pending_bits_ -= 8, bits_ >>= 8) {
+      t_.bytes.push_back(static_cast<std::uint8_t>(bits_));
+    }
+    // Sub-blocks of at most 255 bytes, each after its length, then an empty one.
+    for (std::size_t i = 0; i < t_.bytes.size(); i += 255) {
+      const std::size_t n = std::min<std::size_t>(255, t_.bytes.size() - i);
+      out_.push_back(static_cast<std::uint8_t>(n));
+      out_.insert(out_.end(), t_.bytes.begin() + static_cast<std::ptrdiff_t>(i),
+                  t_.bytes.begin() + static_cast<std::ptrdiff_t>(i + n));
+    }
+    out_.push_back(0);
+  }
+
+ private:
+  static std::uint32_t hash(std::uint32_t key) { return (key * 0x9E3779B1U) >> (32 - 13); }
+
+  // The end of the run of p[i] within p[0, n), comparing eight indices at a time.
+  static int run_end(const std::uint8_t* p, int i, int n) {
+    const std::uint64_t repeated = p[i] * 0x0101010101010101ULL;
+    int j = i + 1;
+    for (; j + 8 <= n; j += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p + j, 8);
+      if (const std::uint64_t diff = word ^ repeated; diff != 0) {
+        // The first differing byte: the lowest on a little-endian machine, else the highest.
+        const bool little = std::endian::native == std::endian::little;
+        return j + (little ? std::countr_zero(diff) : std::countl_zero(diff)) / 8;
+      }
+    }
+    while (j < n && p[j] == p[i]) ++j;
+    return j;
+  }
+  // A slot's contents without its code, as stored for `key` in this generation.
+  std::uint64_t tagged(std::uint32_t key) const {
+    return (std::uint64_t{t_.generation} << 32) | (std::uint64_t{key} << 12);
+  }
+
+  // Looks (prefix_, index) up from `slot` on: a hit extends the pending string; a miss codes
+  // it and starts a new string at `index`.
+  void probe(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
+    for (;; slot = (slot + 1) & (kSlots - 1)) {
       const std::uint64_t entry = t_.slots[slot];
       if ((entry >> 32) != t_.generation) break;  // a free slot: (prefix, index) is new
-      if (((entry >> 12) & 0xFFFFF) == key) {
+      if ((entry & ~std::uint64_t{0xFFF}) == tagged(key)) {
         prefix_ = static_cast<int>(entry & 0xFFF);
         return;
       }
-      slot = (slot + 1) & (kSlots - 1);
     }
     emit(prefix_);
     if (next_code_ < 4096) {
@@ -254,17 +305,6 @@ class LzwWriter {
     }
     prefix_ = index;
   }
-
-  void finish() {
-    if (prefix_ >= 0) emit(prefix_);
-    emit(clear_ + 1);  // end of information
-    if (pending_bits_ > 0) put_byte(static_cast<std::uint8_t>(bits_));
-    flush_block();
-    out_.push_back(0);  // block terminator
-  }
-
- private:
-  static std::uint32_t hash(std::uint32_t key) { return (key * 0x9E3779B1U) >> (32 - 13); }
   std::size_t run_of(int code) const { return t_.run_length[static_cast<std::size_t>(code)]; }
   std::uint16_t& chain(std::uint8_t v, std::size_t k) {
     return t_.chain[v * std::size_t{kChain} + k];
@@ -323,21 +363,11 @@ class LzwWriter {
   void emit(int code) {
     bits_ |= static_cast<std::uint64_t>(code) << pending_bits_;
     pending_bits_ += width_;
-    while (pending_bits_ >= 8) {
-      put_byte(static_cast<std::uint8_t>(bits_ & 0xFF));
-      bits_ >>= 8;
-      pending_bits_ -= 8;
+    if (pending_bits_ >= 32) {  // whole 32-bit words, least significant byte first
+      for (int b = 0; b < 4; ++b) t_.bytes.push_back(static_cast<std::uint8_t>(bits_ >> (8 * b)));
+      bits_ >>= 32;
+      pending_bits_ -= 32;
     }
-  }
-  void put_byte(std::uint8_t b) {
-    block_[static_cast<std::size_t>(block_size_++)] = b;
-    if (block_size_ == 255) flush_block();
-  }
-  void flush_block() {
-    if (block_size_ == 0) return;
-    out_.push_back(static_cast<std::uint8_t>(block_size_));
-    out_.insert(out_.end(), block_.begin(), block_.begin() + block_size_);
-    block_size_ = 0;
   }
 
   std::vector<std::uint8_t>& out_;
@@ -347,8 +377,6 @@ class LzwWriter {
   int prefix_ = -1;  // code of the longest dictionary string matching the pending input
   std::uint64_t bits_ = 0;
   int pending_bits_ = 0;
-  std::array<std::uint8_t, 255> block_{};
-  int block_size_ = 0;
 };
 
 }  // namespace
@@ -437,8 +465,10 @@ Rect GifEncoder::changed_area(const gdImage& frame, const Rect* dirty) const {
     const std::uint8_t* prev = &previous_[y * w];
     if (std::memcmp(row + area.x, prev + area.x, static_cast<std::size_t>(area.w)) == 0) continue;
     int x0 = area.x;
+    while (x0 + 8 <= area.x + area.w && std::memcmp(row + x0, prev + x0, 8) == 0) x0 += 8;
     while (row[x0] == prev[x0]) ++x0;
     int x1 = area.x + area.w - 1;
+    while (x1 - 8 >= x0 && std::memcmp(row + x1 - 7, prev + x1 - 7, 8) == 0) x1 -= 8;
     while (row[x1] == prev[x1]) --x1;
     min_x = std::min(min_x, x0);
     max_x = std::max(max_x, x1);
@@ -463,19 +493,10 @@ void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
       lzw.put(unchanged.data(), changed.w);
       continue;
     }
-    std::uint8_t last = t;
-    for (std::size_t x = 0; x < coded.size(); ++x) {
-      // An unchanged pixel is transparent, unless its colour continues the run to its left:
-      // then writing the colour keeps the run (and LZW's string) going.
-      const std::uint8_t c = row[x];
-      if (c != prev[x] || c == last) {
-        prev[x] = c;
-        last = c;
-      } else {
-        last = t;
-      }
-      coded[x] = last;
-    }
+    // Unchanged pixels become transparent. (Keeping an unchanged pixel's colour where it would
+    // continue a run measured slightly larger and slower: it breaks the transparent runs.)
+    for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
+    std::memcpy(prev, row, cw);
     lzw.put(coded.data(), changed.w);
   }
   lzw.finish();

@@ -233,10 +233,14 @@ const FrameRenderer::TileBody& FrameRenderer::tile_body(bool floating) {
     const Rgb face = mix(theme_.face_top, theme_.face_bottom, (cy - y0) / (y1 - lip - y0));
     for (int px = 0; px < s; ++px) {
       const double cx = px + 0.5;
+      const double a_face = coverage(rounded_rect_distance(cx, cy, x0, y0, x1, y1 - lip, r));
+      if (a_face >= 1) {  // most of the tile: the face hides the lip and the shadow
+        put(*body.color, px, py, face);
+        continue;
+      }
       const double d_shadow = rounded_rect_distance(cx, cy - drop, x0, y0, x1, y1, r);
       const double a_shadow = 0.35 * std::clamp((blur - d_shadow) / (2 * blur), 0.0, 1.0);
       const double a_tile = coverage(rounded_rect_distance(cx, cy, x0, y0, x1, y1, r));
-      const double a_face = coverage(rounded_rect_distance(cx, cy, x0, y0, x1, y1 - lip, r));
       Rgb c = mix(bg, theme_.shadow, a_shadow);
       c = mix(c, theme_.lip, a_tile);
       c = mix(c, face, a_face);
