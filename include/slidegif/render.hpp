@@ -76,6 +76,7 @@ class FrameRenderer {
   void draw_cell(gdImage& frame, int cell, int tile) const;  // tile 0 = blank
   // Tile `tile` on its way from `from` to the blank cell `to`, `t` in [0, 1] of the distance.
   void draw_slide(gdImage& frame, int from, int to, int tile, double t);
+  // Replaces the caption band's contents.
   void draw_caption(gdImage& frame, const std::string& text);
   Rect cell_rect(int cell) const { return layout_.cell(cell / cols_, cell % cols_); }
 
@@ -107,10 +108,9 @@ class FrameRenderer {
   FrameLayout layout_;
   int canvas_index_ = 0;
   GdImage background_;
-  TileBody body_[2];                         // tile_body(false), tile_body(true)
-  std::vector<GdImage> tiles_;               // index = tile number, 0 = blank well
-  std::map<int, GdImage> floating_;          // moving tiles: transparent outside the tile
-  std::map<std::string, GdImage> captions_;  // tweens reuse their step's caption
+  TileBody body_[2];                 // tile_body(false), tile_body(true)
+  std::vector<GdImage> tiles_;       // index = tile number, 0 = blank well
+  std::map<int, GdImage> floating_;  // moving tiles: transparent outside the tile
   std::optional<Shades> caption_shades_;
 };
 

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -37,12 +38,13 @@ struct TextBox {
 struct CoverageMask {
   CoverageMask(int w, int h)
       : width(w), height(h), alpha(static_cast<std::size_t>(w) * static_cast<std::size_t>(h)) {}
-  std::uint8_t at(int x, int y) const {
-    return alpha[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                 static_cast<std::size_t>(x)];
+  std::uint8_t at(int x, int y) const { return row(y)[x]; }
+  const std::uint8_t* row(int y) const {
+    return &alpha[static_cast<std::size_t>(y) * static_cast<std::size_t>(width)];
   }
   int width, height;
   std::vector<std::uint8_t> alpha;
+  int ink_top = 0, ink_bottom = 0;  // rows [ink_top, ink_bottom) are the only ones drawn on
 };
 
 // Text through FreeType, unhinted, with a glyph cache. Hinting runs each glyph's TrueType
@@ -95,6 +97,9 @@ class GlyphCache {
 
   std::string font_;
   std::unique_ptr<FreeType> ft_;
+  // Pair kerning in font units by (left << 32 | right): FreeType's lookup is a binary search
+  // plus scaling, and fitting captions asks for the same pairs again and again.
+  std::unordered_map<std::uint64_t, long> kerning_;
   std::map<std::pair<double, char32_t>, Glyph> glyphs_;
 };
 

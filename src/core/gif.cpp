@@ -352,12 +352,14 @@ class LzwWriter {
     ++t_.generation;
     width_ = min_bits_ + 1;
     next_code_ = clear_ + 2;
-    for (int c = 0; c < clear_; ++c) {  // each single index is a run of one
+    // Each single index is a run of one. (Its chain entry, the index itself, is never read:
+    // put_run() only jumps two or more; leaving it unwritten keeps the chain's untouched pages
+    // unmapped, which a CGI process would pay for in page faults.)
+    for (int c = 0; c < clear_; ++c) {
       const auto v = static_cast<std::uint8_t>(c);
       t_.run_length[v] = 1;
       t_.run_index[v] = v;
       t_.longest[v] = 1;
-      chain(v, 1) = v;
     }
   }
   void emit(int code) {

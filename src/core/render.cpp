@@ -199,10 +199,11 @@ FrameRenderer::Shades FrameRenderer::shades(Rgb bg, Rgb fg) {
 }
 
 void FrameRenderer::paint(gdImage& im, const CoverageMask& mask, int x, int y, const Shades& lut) {
-  for (int my = 0; my < mask.height; ++my) {
-    unsigned char* row = im.pixels[y + my] + x;
+  for (int my = mask.ink_top; my < mask.ink_bottom; ++my) {
+    const std::uint8_t* from = mask.row(my);
+    unsigned char* to = im.pixels[y + my] + x;
     for (int mx = 0; mx < mask.width; ++mx) {
-      if (const std::uint8_t a = mask.at(mx, my); a != 0) row[mx] = lut[a];
+      if (from[mx] != 0) to[mx] = lut[from[mx]];
     }
   }
 }
@@ -333,17 +334,15 @@ void FrameRenderer::draw_slide(gdImage& frame, int from, int to, int tile, doubl
 }
 
 void FrameRenderer::draw_caption(gdImage& frame, const std::string& text) {
+  // Straight into the frame: the animation draws each caption once, when it changes.
   const Rect& band = layout_.caption;
-  auto it = captions_.find(text);
-  if (it == captions_.end()) {
-    if (!caption_shades_) caption_shades_ = shades(theme_.canvas, theme_.caption);
-    auto im = make_palette_image(band.w, band.h, palette_, canvas_index_);
-    CoverageMask mask(band.w, band.h);
-    draw_centered(mask, layout_.caption_pt, text);
-    paint(*im, mask, 0, 0, *caption_shades_);
-    it = captions_.emplace(text, std::move(im)).first;
+  if (!caption_shades_) caption_shades_ = shades(theme_.canvas, theme_.caption);
+  for (int y = band.y; y < band.y + band.h; ++y) {
+    std::memset(frame.pixels[y] + band.x, canvas_index_, static_cast<std::size_t>(band.w));
   }
-  copy_sprite(frame, *it->second, band.x, band.y);
+  CoverageMask mask(band.w, band.h);
+  draw_centered(mask, layout_.caption_pt, text);
+  paint(frame, mask, band.x, band.y, *caption_shades_);
 }
 
 }  // namespace slidegif

@@ -125,6 +125,10 @@ void blend_mask(gdImage& im, const std::uint8_t* mask, int w, int h, int ox, int
 void max_mask(CoverageMask& dst, const std::uint8_t* mask, int w, int h, int ox, int oy) {
   const int x0 = std::max(0, -ox), x1 = std::min(w, dst.width - ox);
   const int y0 = std::max(0, -oy), y1 = std::min(h, dst.height - oy);
+  if (x0 >= x1 || y0 >= y1) return;
+  const bool first = dst.ink_top >= dst.ink_bottom;
+  dst.ink_top = first ? oy + y0 : std::min(dst.ink_top, oy + y0);
+  dst.ink_bottom = first ? oy + y1 : std::max(dst.ink_bottom, oy + y1);
   for (int y = y0; y < y1; ++y) {
     const std::uint8_t* row = mask + static_cast<std::ptrdiff_t>(y) * w;
     std::uint8_t* out =
@@ -238,12 +242,18 @@ long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
   // FT_Get_Kerning reads the legacy 'kern' table only (DejaVu has one, and the lookup is a binary
   // search); fonts that kern only through GPOS come out unkerned, as reading GPOS needs a shaper.
   const FT_Face face = freetype().face.get();
-  FT_Vector k{};
-  if (!FT_HAS_KERNING(face) || FT_Get_Kerning(face, left, right, FT_KERNING_UNSCALED, &k) != 0) {
-    return 0;
+  const auto pair = (std::uint64_t{left} << 32) | right;
+  auto it = kerning_.find(pair);
+  if (it == kerning_.end()) {
+    FT_Vector k{};
+    const bool found =
+        FT_HAS_KERNING(face) && FT_Get_Kerning(face, left, right, FT_KERNING_UNSCALED, &k) == 0;
+    it = kerning_.emplace(pair, found ? k.x : 0).first;
   }
+  if (it->second == 0) return 0;
   // Scaled here rather than by FreeType, whose scale is that of the size last loaded.
-  return std::lround(static_cast<double>(k.x) * (pt / kPointsPerPixel) * 64 / face->units_per_EM);
+  return std::lround(static_cast<double>(it->second) * (pt / kPointsPerPixel) * 64 /
+                     face->units_per_EM);
 }
 
 template <class F>
