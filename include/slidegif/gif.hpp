@@ -56,6 +56,7 @@ class Palette {
 
  private:
   std::vector<Rgb> colors_;
+  std::vector<std::uint8_t> by_green_;  // drawable entries ordered by green, for nearest()
 };
 
 // Maps true colours to palette indices, remembering answers (antialiased art repeats colours).

@@ -161,6 +161,40 @@ TEST(GifEncoder, LoopCounts) {
   }
 }
 
+// The "redmean" distance Palette documents, written out as an oracle for nearest().
+long redmean(Rgb a, Rgb b) {
+  const long rmean = (long{a.r} + b.r) / 2;
+  const long dr = long{a.r} - b.r, dg = long{a.g} - b.g, db = long{a.b} - b.b;
+  return (((512 + rmean) * dr * dr) >> 8) + 4 * dg * dg + (((767 - rmean) * db * db) >> 8);
+}
+
+TEST(Palette, NearestMatchesAPlainScan) {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> byte(0, 255);
+  auto random_rgb = [&] {
+    return Rgb{static_cast<std::uint8_t>(byte(rng)), static_cast<std::uint8_t>(byte(rng)),
+               static_cast<std::uint8_t>(byte(rng))};
+  };
+  std::vector<Palette> palettes = {palette_of(1), palette_of(200)};
+  for (int n : {3, 17, 254}) {
+    std::vector<Rgb> colors;
+    for (int i = 0; i < n; ++i) colors.push_back(random_rgb());
+    colors.push_back(colors.front());  // a duplicate: ties go to the lower index
+    palettes.emplace_back(colors);
+  }
+  for (const Palette& p : palettes) {
+    for (int k = 0; k < 3000; ++k) {
+      const Rgb c = k < p.size() - 1 ? p[k] : random_rgb();
+      int want = 0;
+      for (int i = 1; i < p.transparent(); ++i) {
+        if (redmean(c, p[i]) < redmean(c, p[want])) want = i;
+      }
+      ASSERT_EQ(p.nearest(c), want) << "palette of " << p.size() << ", colour " << int(c.r) << ","
+                                    << int(c.g) << "," << int(c.b);
+    }
+  }
+}
+
 TEST(GifEncoder, MisuseIsARenderError) {
   const Palette palette = palette_of(2);
   EXPECT_THROW(GifEncoder(palette, 0, 5, 0), Error);
