@@ -417,6 +417,11 @@ GifEncoder::GifEncoder(const Palette& palette, int width, int height, int loop)
   if (width < 1 || height < 1 || width > 65535 || height > 65535) {
     throw Error(Error::Kind::Render, fmt::format("a GIF cannot be {}x{} pixels", width, height));
   }
+  // Room for a few uncompressed frames up front: growing by doubling copies the GIF over and
+  // over, and a CGI process pays for each fresh page it touches. Reserved pages never written
+  // cost nothing.
+  out_.reserve(std::min(std::size_t{16} << 20, 4 * static_cast<std::size_t>(width) *
+                                                   static_cast<std::size_t>(height)));
 }
 
 GifEncoder::~GifEncoder() = default;
