@@ -156,7 +156,22 @@ void copy_sprite(gdImage& dst, const gdImage& src, int x, int y) {
       std::memcpy(to + x0, from + x0, static_cast<std::size_t>(x1 - x0));
       continue;
     }
-    for (int sx = x0; sx < x1; ++sx) {
+    int sx = x0;
+    // Eight pixels at a time where none of them is transparent (most of a tile sprite).
+    const std::uint64_t transparent = static_cast<std::uint8_t>(t) * 0x0101010101010101ULL;
+    for (; sx + 8 <= x1; sx += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, from + sx, 8);
+      const std::uint64_t x = word ^ transparent;  // a zero byte where the pixel is transparent
+      if (((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL) == 0) {
+        std::memcpy(to + sx, &word, 8);
+        continue;
+      }
+      for (int k = sx; k < sx + 8; ++k) {
+        if (from[k] != t) to[k] = from[k];
+      }
+    }
+    for (; sx < x1; ++sx) {
       if (from[sx] != t) to[sx] = from[sx];
     }
   }
@@ -232,7 +247,7 @@ class LzwWriter {
     int scanned = 0;  // p[i, scanned) is known not to start a run worth the shortcut
     while (i < n) {
       const std::uint8_t v = p[i];
-      if (i >= scanned) {
+      if (i >= scanned && i + 1 < n && p[i + 1] == v) {  // the check first: most pixels
         const int j = run_end(p, i, n);
         if (j - i >= kMinRun) {
           put_run(v, j - i);
@@ -420,8 +435,8 @@ GifEncoder::GifEncoder(const Palette& palette, int width, int height, int loop)
   // Room for a few uncompressed frames up front: growing by doubling copies the GIF over and
   // over, and a CGI process pays for each fresh page it touches. Reserved pages never written
   // cost nothing.
-  out_.reserve(std::min(std::size_t{16} << 20, 4 * static_cast<std::size_t>(width) *
-                                                   static_cast<std::size_t>(height)));
+  out_.reserve(std::min(std::size_t{16} << 20,
+                        4 * static_cast<std::size_t>(width) * static_cast<std::size_t>(height)));
 }
 
 GifEncoder::~GifEncoder() = default;

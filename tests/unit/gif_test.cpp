@@ -195,6 +195,34 @@ TEST(Palette, NearestMatchesAPlainScan) {
   }
 }
 
+TEST(CopySprite, SkipsTransparentPixelsAndClips) {
+  const Palette palette = palette_of(6);
+  const int t = palette.transparent();
+  std::mt19937 rng(3);
+  std::uniform_int_distribution<int> pick(0, 9);
+  for (int trial = 0; trial < 50; ++trial) {
+    auto sprite = make_palette_image(37, 11, palette, 0);
+    for (int y = 0; y < 11; ++y) {
+      for (int x = 0; x < 37; ++x) {  // mostly opaque, some transparent, in runs and alone
+        const int r = pick(rng);
+        sprite->pixels[y][x] = static_cast<unsigned char>(r < 2 ? t : 1 + r % 4);
+      }
+    }
+    gdImageColorTransparent(sprite.get(), t);
+    auto dst = make_palette_image(50, 20, palette, 5);
+    const int ox = trial % 30 - 10, oy = trial % 15 - 3;
+    copy_sprite(*dst, *sprite, ox, oy);
+    for (int y = 0; y < 20; ++y) {
+      for (int x = 0; x < 50; ++x) {
+        const int sx = x - ox, sy = y - oy;
+        const bool inside = sx >= 0 && sx < 37 && sy >= 0 && sy < 11;
+        const int want = inside && sprite->pixels[sy][sx] != t ? sprite->pixels[sy][sx] : 5;
+        ASSERT_EQ(dst->pixels[y][x], want) << "trial " << trial << " at " << x << "," << y;
+      }
+    }
+  }
+}
+
 TEST(GifEncoder, MisuseIsARenderError) {
   const Palette palette = palette_of(2);
   EXPECT_THROW(GifEncoder(palette, 0, 5, 0), Error);
