@@ -208,8 +208,9 @@ int bits_for(int colors) {  // GIF code sizes start at 2 bits
 // sub-blocks of at most 255 bytes, a clear code when the 4096-entry dictionary is full.
 //
 // The dictionary maps (prefix code, next index) to a code through an open-addressing hash
-// table whose slots carry the generation that wrote them, so a clear is a counter increment
-// instead of wiping the table (there are several clears per animation: one per frame).
+// table of 32-bit slots (key << 12 | code; code 0 never occurs, so 0 is a free slot). Each
+// pixel's lookup waits on the previous one, so the table is kept to 32 KB, L1-sized; a clear
+// (one per frame at least) frees just the slots in use, listed as they are filled.
 //
 // Frames are full of runs (the transparent index of unchanged pixels, rows of a tile's face),
 // so runs take a shortcut: the dictionary's strings of one index repeated k times form a chain
@@ -221,8 +222,8 @@ class LzwWriter {
   static constexpr int kChain = 512;   // longest run remembered per index (longer still works)
   // Kept by the GifEncoder across frames, so no frame pays for allocating or clearing it.
   struct Table {
-    std::vector<std::uint64_t> slots = std::vector<std::uint64_t>(kSlots, 0);
-    std::uint32_t generation = 0;
+    std::vector<std::uint32_t> slots = std::vector<std::uint32_t>(kSlots, 0);
+    std::vector<std::uint16_t> filled;             // slots in use, to free at the next clear
     std::array<std::uint16_t, 4096> run_length{};  // k if the code is an index repeated k times
     std::array<std::uint8_t, 4096> run_index{};    // ... and which index
     std::array<std::uint16_t, 256> longest{};      // per index, the longest run in the chain
@@ -262,8 +263,8 @@ class LzwWriter {
       } else {
         const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | v;
         const std::uint32_t slot = hash(key);
-        const std::uint64_t entry = t_.slots[slot];
-        if ((entry & ~std::uint64_t{0xFFF}) == tagged(key)) {
+        const std::uint32_t entry = t_.slots[slot];
+        if (holds(entry, key)) {
           prefix_ = static_cast<int>(entry & 0xFFF);
         } else {
           probe(slot, key, v);
@@ -317,18 +318,18 @@ class LzwWriter {
     while (j < n && p[j] == p[i]) ++j;
     return j;
   }
-  // A slot's contents without its code, as stored for `key` in this generation.
-  std::uint64_t tagged(std::uint32_t key) const {
-    return (std::uint64_t{t_.generation} << 32) | (std::uint64_t{key} << 12);
+  // Whether a slot holds `key`: its top 20 bits are the key and its code is not 0 (free).
+  static bool holds(std::uint32_t entry, std::uint32_t key) {
+    return entry - (key << 12) - 1 < 0xFFFU;  // unsigned: code - 1 in [0, 4095)
   }
 
   // Looks (prefix_, index) up from `slot` on: a hit extends the pending string; a miss codes
   // it and starts a new string at `index`.
   void probe(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
     for (;; slot = (slot + 1) & (kSlots - 1)) {
-      const std::uint64_t entry = t_.slots[slot];
-      if ((entry >> 32) != t_.generation) break;  // a free slot: (prefix, index) is new
-      if ((entry & ~std::uint64_t{0xFFF}) == tagged(key)) {
+      const std::uint32_t entry = t_.slots[slot];
+      if (entry == 0) break;  // a free slot: (prefix, index) is new
+      if (holds(entry, key)) {
         prefix_ = static_cast<int>(entry & 0xFFF);
         return;
       }
@@ -369,8 +370,8 @@ class LzwWriter {
 
   void add(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
     const int code = next_code_++;
-    t_.slots[slot] = (std::uint64_t{t_.generation} << 32) | (std::uint64_t{key} << 12) |
-                     static_cast<std::uint64_t>(code);
+    t_.slots[slot] = (key << 12) | static_cast<std::uint32_t>(code);
+    t_.filled.push_back(static_cast<std::uint16_t>(slot));
     const auto run = run_of(prefix_);
     const bool extends_run = run > 0 && t_.run_index[static_cast<std::size_t>(prefix_)] == index;
     t_.run_length[static_cast<std::size_t>(code)] =
@@ -386,7 +387,8 @@ class LzwWriter {
     if (next_code_ > (1 << width_) && width_ < 12) ++width_;
   }
   void reset() {
-    ++t_.generation;
+    for (const std::uint16_t slot : t_.filled) t_.slots[slot] = 0;
+    t_.filled.clear();
     width_ = min_bits_ + 1;
     next_code_ = clear_ + 2;
     // Each single index is a run of one. (Its chain entry, the index itself, is never read:
