@@ -525,6 +525,27 @@ Rect GifEncoder::changed_area(const gdImage& frame, const Rect* dirty) const {
   return {min_x, min_y, max_x - min_x + 1, max_y - min_y + 1};
 }
 
+namespace {
+
+// Unchanged pixels between two changed pixels of their own colour keep that colour: the run
+// then goes on unbroken instead of switching to transparent and back. (Keeping every unchanged
+// pixel that continues a run measured larger: the colour tails break transparent runs.)
+void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, std::uint8_t t) {
+  std::size_t x = 0;
+  while (x < n) {
+    while (x < n && coded[x] == t) ++x;
+    while (x < n && coded[x] != t) ++x;  // x: the first unchanged pixel after a changed one
+    if (x >= n) break;
+    const std::uint8_t c = row[x - 1];
+    std::size_t end = x;
+    while (end < n && coded[end] == t && row[end] == c) ++end;
+    if (end < n && coded[end] != t && row[end] == c) std::memcpy(coded + x, row + x, end - x);
+    x = end;
+  }
+}
+
+}  // namespace
+
 void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
   const auto w = static_cast<std::size_t>(width_);
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
@@ -542,6 +563,7 @@ void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
     // Unchanged pixels become transparent. (Keeping an unchanged pixel's colour where it would
     // continue a run measured slightly larger and slower: it breaks the transparent runs.)
     for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
+    bridge_gaps(row, coded.data(), cw, t);
     std::memcpy(prev, row, cw);
     lzw.put(coded.data(), changed.w);
   }
