@@ -3,12 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <bit>
 #include <climits>
 #include <cstring>
 #include <string_view>
 
+#include "lzw.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {
@@ -204,225 +203,9 @@ int bits_for(int colors) {  // GIF code sizes start at 2 bits
   return bits;
 }
 
-// LZW as GIF codes it: variable-width codes packed least significant bit first into
-// sub-blocks of at most 255 bytes, a clear code when the 4096-entry dictionary is full.
-//
-// The dictionary maps (prefix code, next index) to a code through an open-addressing hash
-// table of 32-bit slots (key << 12 | code; code 0 never occurs, so 0 is a free slot). Each
-// pixel's lookup waits on the previous one, so the table is kept to 32 KB, L1-sized; a clear
-// (one per frame at least) frees just the slots in use, listed as they are filled.
-//
-// Frames are full of runs (the transparent index of unchanged pixels, rows of a tile's face),
-// so runs take a shortcut: the dictionary's strings of one index repeated k times form a chain
-// v, vv, vvv..., and greedy LZW over a run takes the longest one at once instead of one hash
-// lookup per pixel.
-class LzwWriter {
- public:
-  static constexpr int kSlots = 8192;  // twice the dictionary: probes stay short
-  static constexpr int kChain = 512;   // longest run remembered per index (longer still works)
-  // Kept by the GifEncoder across frames, so no frame pays for allocating or clearing it.
-  struct Table {
-    std::vector<std::uint32_t> slots = std::vector<std::uint32_t>(kSlots, 0);
-    std::vector<std::uint16_t> filled;             // slots in use, to free at the next clear
-    std::array<std::uint16_t, 4096> run_length{};  // k if the code is an index repeated k times
-    std::array<std::uint8_t, 4096> run_index{};    // ... and which index
-    std::array<std::uint16_t, 256> longest{};      // per index, the longest run in the chain
-    // chain[v * kChain + k]: the code of v repeated k times, for k <= longest[v]. Left
-    // uninitialised: only entries up to longest[] are ever read.
-    std::unique_ptr<std::uint16_t[]> chain{new std::uint16_t[256 * kChain]};
-    std::vector<std::uint8_t> bytes;  // the coded image, before it is cut into sub-blocks
-  };
-
-  LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table)
-      : out_(out), t_(table), min_bits_(min_bits), clear_(1 << min_bits) {
-    out_.push_back(static_cast<std::uint8_t>(min_bits));
-    t_.bytes.clear();
-    reset();
-    emit(clear_);
-  }
-
-  // A row of indices.
-  void put(const std::uint8_t* p, int n) {
-    constexpr int kMinRun = 6;  // shorter runs are cheaper one index at a time
-    int i = 0;
-    int scanned = 0;  // p[i, scanned) is known not to start a run worth the shortcut
-    while (i < n) {
-      const std::uint8_t v = p[i];
-      if (i >= scanned && i + 1 < n && p[i + 1] == v) {  // the check first: most pixels
-        const int j = run_end(p, i, n);
-        if (j - i >= kMinRun) {
-          put_run(v, j - i);
-          i = j;
-          continue;
-        }
-        scanned = j;
-      }
-      // The common case, a dictionary hit at the first probe, stays inline.
-      if (prefix_ < 0) {
-        prefix_ = v;
-      } else {
-        const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | v;
-        const std::uint32_t slot = hash(key);
-        const std::uint32_t entry = t_.slots[slot];
-        if (holds(entry, key)) {
-          prefix_ = static_cast<int>(entry & 0xFFF);
-        } else {
-          probe(slot, key, v);
-        }
-      }
-      ++i;
-    }
-  }
-
-  void put(std::uint8_t index) {
-    if (prefix_ < 0) {
-      prefix_ = index;
-      return;
-    }
-    const auto key = (static_cast<std::uint32_t>(prefix_) << 8) | index;
-    probe(hash(key), key, index);
-  }
-
-  void finish() {
-    if (prefix_ >= 0) emit(prefix_);
-    emit(clear_ + 1);  // end of information
-    for (; pending_bits_ > 0; pending_bits_ -= 8, bits_ >>= 8) {
-      t_.bytes.push_back(static_cast<std::uint8_t>(bits_));
-    }
-    // Sub-blocks of at most 255 bytes, each after its length, then an empty one.
-    for (std::size_t i = 0; i < t_.bytes.size(); i += 255) {
-      const std::size_t n = std::min<std::size_t>(255, t_.bytes.size() - i);
-      out_.push_back(static_cast<std::uint8_t>(n));
-      out_.insert(out_.end(), t_.bytes.begin() + static_cast<std::ptrdiff_t>(i),
-                  t_.bytes.begin() + static_cast<std::ptrdiff_t>(i + n));
-    }
-    out_.push_back(0);
-  }
-
- private:
-  static std::uint32_t hash(std::uint32_t key) { return (key * 0x9E3779B1U) >> (32 - 13); }
-
-  // The end of the run of p[i] within p[0, n), comparing eight indices at a time.
-  static int run_end(const std::uint8_t* p, int i, int n) {
-    const std::uint64_t repeated = p[i] * 0x0101010101010101ULL;
-    int j = i + 1;
-    for (; j + 8 <= n; j += 8) {
-      std::uint64_t word;
-      std::memcpy(&word, p + j, 8);
-      if (const std::uint64_t diff = word ^ repeated; diff != 0) {
-        // The first differing byte: the lowest on a little-endian machine, else the highest.
-        const bool little = std::endian::native == std::endian::little;
-        return j + (little ? std::countr_zero(diff) : std::countl_zero(diff)) / 8;
-      }
-    }
-    while (j < n && p[j] == p[i]) ++j;
-    return j;
-  }
-  // Whether a slot holds `key`: its top 20 bits are the key and its code is not 0 (free).
-  static bool holds(std::uint32_t entry, std::uint32_t key) {
-    return entry - (key << 12) - 1 < 0xFFFU;  // unsigned: code - 1 in [0, 4095)
-  }
-
-  // Looks (prefix_, index) up from `slot` on: a hit extends the pending string; a miss codes
-  // it and starts a new string at `index`.
-  void probe(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
-    for (;; slot = (slot + 1) & (kSlots - 1)) {
-      const std::uint32_t entry = t_.slots[slot];
-      if (entry == 0) break;  // a free slot: (prefix, index) is new
-      if (holds(entry, key)) {
-        prefix_ = static_cast<int>(entry & 0xFFF);
-        return;
-      }
-    }
-    emit(prefix_);
-    if (next_code_ < 4096) {
-      add(slot, key, index);
-    } else {
-      emit(clear_);
-      reset();
-    }
-    prefix_ = index;
-  }
-  std::size_t run_of(int code) const { return t_.run_length[static_cast<std::size_t>(code)]; }
-  std::uint16_t& chain(std::uint8_t v, std::size_t k) {
-    return t_.chain[v * std::size_t{kChain} + k];
-  }
-
-  // n copies of v: exactly what n calls of put(v) would code.
-  void put_run(std::uint8_t v, int n) {
-    // Until the pending string is itself a run of v, go one index at a time (a miss comes soon).
-    while (n > 0 && (prefix_ < 0 || run_of(prefix_) == 0 ||
-                     t_.run_index[static_cast<std::size_t>(prefix_)] != v)) {
-      put(v);
-      --n;
-    }
-    while (n > 0) {
-      const auto k = static_cast<int>(run_of(prefix_));
-      if (const int more = std::min(n, t_.longest[v] - k); more > 0) {
-        prefix_ = chain(v, static_cast<std::size_t>(k + more));  // every step a dictionary hit
-        n -= more;
-      } else {
-        put(v);  // past the chain: usually a miss that adds the next run
-        --n;
-      }
-    }
-  }
-
-  void add(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
-    const int code = next_code_++;
-    t_.slots[slot] = (key << 12) | static_cast<std::uint32_t>(code);
-    t_.filled.push_back(static_cast<std::uint16_t>(slot));
-    const auto run = run_of(prefix_);
-    const bool extends_run = run > 0 && t_.run_index[static_cast<std::size_t>(prefix_)] == index;
-    t_.run_length[static_cast<std::size_t>(code)] =
-        static_cast<std::uint16_t>(extends_run ? run + 1 : 0);
-    t_.run_index[static_cast<std::size_t>(code)] = index;
-    // Runs enter the dictionary one longer than the longest so far; the chain keeps kChain.
-    if (extends_run && run == t_.longest[index] && run + 1 < kChain) {
-      t_.longest[index] = static_cast<std::uint16_t>(run + 1);
-      chain(index, run + 1) = static_cast<std::uint16_t>(code);
-    }
-    // The decoder adds each entry one code later than we do, so it widens its codes when our
-    // count has gone one past the power of two.
-    if (next_code_ > (1 << width_) && width_ < 12) ++width_;
-  }
-  void reset() {
-    for (const std::uint16_t slot : t_.filled) t_.slots[slot] = 0;
-    t_.filled.clear();
-    width_ = min_bits_ + 1;
-    next_code_ = clear_ + 2;
-    // Each single index is a run of one. (Its chain entry, the index itself, is never read:
-    // put_run() only jumps two or more; leaving it unwritten keeps the chain's untouched pages
-    // unmapped, which a CGI process would pay for in page faults.)
-    for (int c = 0; c < clear_; ++c) {
-      const auto v = static_cast<std::uint8_t>(c);
-      t_.run_length[v] = 1;
-      t_.run_index[v] = v;
-      t_.longest[v] = 1;
-    }
-  }
-  void emit(int code) {
-    bits_ |= static_cast<std::uint64_t>(code) << pending_bits_;
-    pending_bits_ += width_;
-    if (pending_bits_ >= 32) {  // whole 32-bit words, least significant byte first
-      for (int b = 0; b < 4; ++b) t_.bytes.push_back(static_cast<std::uint8_t>(bits_ >> (8 * b)));
-      bits_ >>= 32;
-      pending_bits_ -= 32;
-    }
-  }
-
-  std::vector<std::uint8_t>& out_;
-  Table& t_;
-  int min_bits_, clear_;
-  int width_ = 0, next_code_ = 0;
-  int prefix_ = -1;  // code of the longest dictionary string matching the pending input
-  std::uint64_t bits_ = 0;
-  int pending_bits_ = 0;
-};
-
 }  // namespace
 
-struct GifEncoder::LzwState : LzwWriter::Table {};
+struct GifEncoder::LzwState : detail::LzwWriter::Table {};
 
 GifEncoder::GifEncoder(const Palette& palette, int width, int height, int loop)
     : palette_(palette),
@@ -484,7 +267,7 @@ void GifEncoder::begin_image(const Rect& area, int delay_cs, bool transparent) {
 void GifEncoder::encode_first(const gdImage& frame) {
   const auto w = static_cast<std::size_t>(width_);
   previous_.resize(w * static_cast<std::size_t>(height_));
-  LzwWriter lzw(out_, code_bits_, *lzw_);
+  detail::LzwWriter lzw(out_, code_bits_, *lzw_);
   for (int y = 0; y < height_; ++y) {
     const unsigned char* row = frame.pixels[y];
     std::memcpy(&previous_[y * w], row, w);
@@ -549,7 +332,7 @@ void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, st
 void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
   const auto w = static_cast<std::size_t>(width_);
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
-  LzwWriter lzw(out_, code_bits_, *lzw_);
+  detail::LzwWriter lzw(out_, code_bits_, *lzw_);
   const auto cw = static_cast<std::size_t>(changed.w);
   std::vector<std::uint8_t> coded(cw);
   const std::vector<std::uint8_t> unchanged(cw, t);
@@ -586,7 +369,7 @@ void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty
     // Nothing changed: still write a frame, or viewers would lose this frame's delay.
     begin_image({0, 0, 1, 1}, delay_cs, true);
     const auto t = static_cast<std::uint8_t>(palette_.transparent());
-    LzwWriter lzw(out_, code_bits_, *lzw_);
+    detail::LzwWriter lzw(out_, code_bits_, *lzw_);
     lzw.put(t);
     lzw.finish();
   }
