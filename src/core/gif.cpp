@@ -313,11 +313,35 @@ namespace {
 // Unchanged pixels between two changed pixels of their own colour keep that colour: the run
 // then goes on unbroken instead of switching to transparent and back. (Keeping every unchanged
 // pixel that continues a run measured larger: the colour tails break transparent runs.)
+// The first index from x on whose byte is not v, eight bytes at a time: rows of a difference
+// frame are mostly long transparent stretches.
+std::size_t skip(const std::uint8_t* p, std::size_t x, std::size_t n, std::uint8_t v) {
+  const std::uint64_t repeated = v * 0x0101010101010101ULL;
+  for (; x + 8 <= n; x += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p + x, 8);
+    if (word != repeated) break;
+  }
+  while (x < n && p[x] == v) ++x;
+  return x;
+}
+
+// The first index from x on whose byte is v, eight bytes at a time.
+std::size_t find(const std::uint8_t* p, std::size_t x, std::size_t n, std::uint8_t v) {
+  const std::uint64_t repeated = v * 0x0101010101010101ULL;
+  for (; x + 8 <= n; x += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p + x, 8);
+    const std::uint64_t d = word ^ repeated;  // a zero byte where p[i] == v
+    if (((d - 0x0101010101010101ULL) & ~d & 0x8080808080808080ULL) != 0) break;
+  }
+  while (x < n && p[x] != v) ++x;
+  return x;
+}
+
 void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, std::uint8_t t) {
-  std::size_t x = 0;
-  while (x < n) {
-    while (x < n && coded[x] == t) ++x;
-    while (x < n && coded[x] != t) ++x;  // x: the first unchanged pixel after a changed one
+  for (std::size_t x = skip(coded, 0, n, t); x < n; x = skip(coded, x, n, t)) {
+    x = find(coded, x, n, t);  // the first unchanged pixel after a changed one
     if (x >= n) break;
     const std::uint8_t c = row[x - 1];
     std::size_t end = x;

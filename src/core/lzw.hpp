@@ -27,7 +27,8 @@ class LzwWriter {
   // Kept by the GifEncoder across frames, so no frame pays for allocating or clearing it.
   struct Table {
     std::vector<std::uint32_t> slots = std::vector<std::uint32_t>(kSlots, 0);
-    std::vector<std::uint16_t> filled;             // slots in use, to free at the next clear
+    std::array<std::uint16_t, 4096> filled{};  // slots in use, to free at the next clear
+    int filled_count = 0;
     std::array<std::uint16_t, 4096> run_length{};  // k if the code is an index repeated k times
     std::array<std::uint8_t, 4096> run_index{};    // ... and which index
     std::array<std::uint16_t, 256> longest{};      // per index, the longest run in the chain
@@ -39,13 +40,7 @@ class LzwWriter {
 
   // Starts an image's data in `out`: the minimum code size, then (as codes are written) the
   // sub-blocks. `table` is reused from image to image.
-  LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table)
-      : out_(out), t_(table), min_bits_(min_bits), clear_(1 << min_bits) {
-    out_.push_back(static_cast<std::uint8_t>(min_bits));
-    t_.bytes.clear();
-    reset();
-    emit(clear_);
-  }
+  LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table);
 
   // Codes n palette indices (a row, or part of one); long runs take the shortcut.
   void put(const std::uint8_t* p, int n);
