@@ -1,5 +1,7 @@
 // GlyphCache: what measure() promises about draw(), sizes, hostile UTF-8, font errors, moves.
 
+#include "slidegif/text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,7 +12,6 @@
 
 #include "slidegif/error.hpp"
 #include "slidegif/gif.hpp"
-#include "slidegif/render.hpp"
 
 namespace slidegif {
 namespace {
@@ -147,6 +148,43 @@ TEST(Text, BadSizeIsARenderError) {
   EXPECT_THROW(glyphs.measure(0, "1"), Error);
   EXPECT_THROW(glyphs.measure(-3, "1"), Error);
   EXPECT_THROW(glyphs.measure(std::nan(""), "1"), Error);
+}
+
+// Captions go through a coverage mask: it must cover exactly the pixels the true-colour path
+// paints, and its ink rows must bound them.
+TEST(Text, MaskCoversWhatDrawPaints) {
+  GlyphCache glyphs(kFont);
+  for (double pt : {7.0, 16.5}) {
+    const std::string text = "Step 12 / 30 — tile 8 moves left";
+    constexpr int kW = 400, kH = 60, kPenX = 10, kPenY = 40;
+    auto im = make_truecolor_image(kW, kH);
+    for (int y = 0; y < kH; ++y) {
+      for (int x = 0; x < kW; ++x) im->tpixels[y][x] = gdTrueColor(255, 255, 255);
+    }
+    glyphs.draw(*im, pt, kPenX, kPenY, {0, 0, 0}, text);
+    CoverageMask mask(kW, kH);
+    glyphs.draw(mask, pt, kPenX, kPenY, text);
+    int painted = 0;
+    for (int y = 0; y < kH; ++y) {
+      for (int x = 0; x < kW; ++x) {
+        const bool in_image = im->tpixels[y][x] != gdTrueColor(255, 255, 255);
+        const bool in_mask = mask.at(x, y) != 0;
+        // A coverage of a few levels can round back to white in the blend; never the reverse.
+        if (in_image) {
+          EXPECT_TRUE(in_mask) << x << "," << y << " at " << pt;
+        }
+        if (in_mask && !in_image) {
+          EXPECT_LT(mask.at(x, y), 2) << x << "," << y << " at " << pt;
+        }
+        if (in_mask) {
+          ++painted;
+          EXPECT_GE(y, mask.ink_top);
+          EXPECT_LT(y, mask.ink_bottom);
+        }
+      }
+    }
+    EXPECT_GT(painted, 50) << pt;
+  }
 }
 
 TEST(Text, MovedCacheKeepsWorking) {
