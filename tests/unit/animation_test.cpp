@@ -273,30 +273,22 @@ TEST(Animation, BadOptionsThrow) {
     for (const auto& name : theme_names())
       EXPECT_NE(std::string(e.what()).find(name), std::string::npos);
   }
-  o = options();
-  o.tile_px = kMinTilePx - 1;
-  expect_bad(o, "small tile");
-  o = options();
-  o.tile_px = kMaxTilePx + 1;
-  expect_bad(o, "big tile");
-  o = options();
-  o.tween = -1;
-  expect_bad(o, "negative tween");
-  o = options();
-  o.tween = kMaxTween + 1;
-  expect_bad(o, "too many tweens");
-  o = options();
-  o.delay_ms = -1;
-  expect_bad(o, "negative delay");
-  o = options();
-  o.first_hold_ms = -1;
-  expect_bad(o, "negative first hold");
-  o = options();
-  o.last_hold_ms = -1;
-  expect_bad(o, "negative last hold");
-  o = options();
-  o.loop = -1;
-  expect_bad(o, "negative loop");
+  // One bad option at a time, everything else the defaults.
+  const std::pair<const char*, void (*)(AnimationOptions&)> kBad[] = {
+      {"small tile", [](AnimationOptions& x) { x.tile_px = kMinTilePx - 1; }},
+      {"big tile", [](AnimationOptions& x) { x.tile_px = kMaxTilePx + 1; }},
+      {"negative tween", [](AnimationOptions& x) { x.tween = -1; }},
+      {"too many tweens", [](AnimationOptions& x) { x.tween = kMaxTween + 1; }},
+      {"negative delay", [](AnimationOptions& x) { x.delay_ms = -1; }},
+      {"negative first hold", [](AnimationOptions& x) { x.first_hold_ms = -1; }},
+      {"negative last hold", [](AnimationOptions& x) { x.last_hold_ms = -1; }},
+      {"negative loop", [](AnimationOptions& x) { x.loop = -1; }},
+  };
+  for (const auto& [what, spoil] : kBad) {
+    o = options();
+    spoil(o);
+    expect_bad(o, what);
+  }
   EXPECT_THROW(render_animation(f.start, {Move::Down}, options()), Error);  // leaves the board
 }
 
