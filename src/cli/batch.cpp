@@ -1,14 +1,15 @@
 #include "cli/batch.hpp"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "cli/report.hpp"
+#include "slidegif/error.hpp"
 #include "slidegif/solver.hpp"
 
 namespace slidegif::cli {
@@ -31,6 +32,23 @@ BatchLine split_line(const std::string& line) {
   return {line, ""};  // a board written with spaces, e.g. "1 2 3 4 5 6 7 8 0"
 }
 
+// A line holds a start and maybe a goal, each at most kMaxBoardText characters.
+constexpr std::size_t kMaxLine = 2 * kMaxBoardText + 1;
+
+// The next line without its '\n'; false at the end of input. Keeps at most kMaxLine + 1
+// characters of it, so one huge line costs no memory (and is then refused as too long).
+bool read_line(std::istream& in, std::string& line) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() <= kMaxLine) line.push_back(static_cast<char>(c));
+  }
+  return any;
+}
+
 bool skip(const std::string& line) {
   const auto first = line.find_first_not_of(" \t\r");
   return first == std::string::npos || line[first] == '#';
@@ -45,10 +63,14 @@ int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
   std::map<std::string, std::optional<app::LoadedPdb>> databases;
   int failures = 0;
   int number = 0;
-  for (std::string line; std::getline(in, line);) {
+  for (std::string line; read_line(in, line);) {
     ++number;
     if (skip(line)) continue;
     try {
+      if (line.size() > kMaxLine) {
+        throw Error(Error::Kind::BadInput,
+                    fmt::format("line is too long (more than {} characters)", kMaxLine));
+      }
       const BatchLine fields = split_line(line);
       const Board start = parse_board(fields.start, shape);
       const Board goal = !fields.goal.empty() ? parse_board(fields.goal, start.shape())

@@ -75,8 +75,8 @@ TEST(Cli, SolveWritesAGifAndReportsIt) {
   EXPECT_EQ(j["bytes"], bytes.size());
   const auto gif = testing::DecodedGif::decode_file(out);
   EXPECT_EQ(gif.frame_count(), j["frames"].get<int>());
-  EXPECT_EQ(gif.frame_count(), 32);  // start + 31 moves
-  EXPECT_EQ(gif.loop_count(), 0);    // forever
+  EXPECT_EQ(gif.frame_count(), 32);     // start + 31 moves
+  EXPECT_EQ(gif.loop_count(), 0);       // forever
   EXPECT_EQ(dir.entries().size(), 1u);  // no temporary left behind
 }
 
@@ -155,6 +155,20 @@ TEST(Cli, BatchAnswersEveryLineAndSurvivesBadOnes) {
   EXPECT_EQ(out[5], "0 -");
 }
 
+// A huge line is refused as too long (read through, at most kMaxLine characters of it kept), and
+// the next line is still solved.
+TEST(Cli, BatchRefusesAHugeLine) {
+  const std::string input = std::string(5'000'000, '1') + "\n123456708\n";
+  const auto r = slidegif({"solve", "--batch", "-"}, input);
+  EXPECT_EQ(r.exit_code, 1);
+  std::istringstream lines(r.out);
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_TRUE(contains(first, "error: line 1: line is too long")) << first.substr(0, 200);
+  EXPECT_EQ(second, "1 R");
+}
+
 TEST(Cli, BatchJson) {
   const auto r = slidegif({"solve", "--batch", "-", "--json"}, "123456708\nnope\n");
   std::istringstream lines(r.out);
@@ -182,7 +196,9 @@ TEST(Cli, EveryBadInputFailsCleanlyWithoutAFile) {
       {{"solve", "   "}, 2, "empty"},
       {{"solve", std::string(3000, '1')}, 2, "too long"},
       {{"solve", "283104765", "--goal", "1234/5670"}, 2, "size"},
-      {{"solve", "283104765", "--goal", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"}, 2, "needs 9 tiles"},
+      {{"solve", "283104765", "--goal", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"},
+       2,
+       "needs 9 tiles"},
       {{"solve", "213456780"}, 3, "unsolvable"},
       {{"solve", "283104765", "--tile", "5"}, 2, "--tile"},
       {{"solve", "283104765", "--tween", "99"}, 2, "--tween"},
