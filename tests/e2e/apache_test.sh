@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# End-to-end: samples/apache-slidegif.conf as shipped, under a real Apache 2.4 (Debian's
+# apache2-bin, mod_cgid), with only its /usr/local paths pointed at the build tree. curl checks
+# the page, a GIF, HEAD, a 400 message, and that Apache itself refuses other methods.
+#   tests/e2e/apache_test.sh BUILD/slidegif.cgi BUILD/tests/e2e/gif_frames
+set -euo pipefail
+cgi=$(realpath "$1") gif_frames=$2
+source "$(dirname "$0")/lib.sh"
+apache=$(command -v apache2 || echo /usr/sbin/apache2)
+modules=/usr/lib/apache2/modules
+[[ -x $apache && -f $modules/mod_cgid.so ]] || e2e_fail "apache2 is not installed (scripts/install-deps)"
+
+# Apache, started as root, runs the CGI as www-data, which may not reach the build tree: the
+# program, its font (found beside it, ../fonts) and the page are copied where it can.
+run=$E2E_STATE/apache
+mkdir -p "$run/bin" "$run/fonts" "$run/web" "$run/pdb"
+cp "$cgi" "$run/bin/slidegif.cgi"
+cp "$E2E_SOURCE_DIR"/fonts/*.ttf "$run/fonts/"
+cp "$E2E_SOURCE_DIR/samples/web/index.html" "$run/web/"
+chmod 711 "$E2E_STATE"
+chmod -R a+rX "$run"
+chown www-data "$run"
+
+sed -e "s|/usr/local/lib/cgi-bin/slidegif.cgi|$run/bin/slidegif.cgi|" \
+  -e "s|/usr/local/share/slidegif/web|$run/web|" \
+  -e "s|/var/cache/slidegif|$run/pdb|" \
+  "$E2E_SOURCE_DIR/samples/apache-slidegif.conf" >"$run/slidegif.conf"
+grep -v "^#" "$run/slidegif.conf" | grep -q /usr/local && e2e_fail "a /usr/local path is left in the config"
+
+start_apache() {
+  local port=$1
+  cat >"$run/httpd.conf" <<CONF
+ServerName 127.0.0.1
+Listen 127.0.0.1:$port
+User www-data
+Group www-data
+PidFile $run/httpd.pid
+ErrorLog $run/error.log
+DefaultRuntimeDir $run
+Mutex file:$run default
+ScriptSock $run/cgid.sock
+LoadModule mpm_event_module $modules/mod_mpm_event.so
+LoadModule authz_core_module $modules/mod_authz_core.so
+LoadModule alias_module $modules/mod_alias.so
+LoadModule mime_module $modules/mod_mime.so
+LoadModule dir_module $modules/mod_dir.so
+LoadModule env_module $modules/mod_env.so
+LoadModule cgid_module $modules/mod_cgid.so
+TypesConfig /etc/mime.types
+Include $run/slidegif.conf
+CONF
+  "$apache" -f "$run/httpd.conf" -DFOREGROUND 2>>"$run/error.log" &
+  E2E_PID=$!
+}
+
+# A random free port, as lib.sh does for lighttpd.
+for _ in $(seq 1 20); do
+  port=$((20000 + RANDOM % 40000))
+  start_apache "$port"
+  for _ in $(seq 1 50); do
+    if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/slidegif/"; then break 2; fi
+    kill -0 "$E2E_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  e2e_stop_server
+  port=""
+done
+[[ -n $port ]] || e2e_fail "apache did not start: $(tail -5 "$run/error.log")"
+url=http://127.0.0.1:$port/slidegif
+h=$E2E_STATE/headers b=$E2E_STATE/body
+fetch() { rm -f "$b"; : >"$b"; curl -s --max-time 20 -D "$h" -o "$b" -w '%{http_code}' "$@"; }
+header() { grep -i "^$1:" "$h" | head -1 | cut -d' ' -f2- | tr -d '\r' || true; }
+fail() { e2e_fail "$1; body: $(head -c 300 "$b" | tr -d '\0'); apache: $(tail -3 "$run/error.log")"; }
+
+[[ $(fetch "$url/") == 200 ]] || fail "the page"
+grep -q 'slidegif.cgi' "$b" || fail "the page does not point at slidegif.cgi"
+echo "ok: the page at /slidegif/"
+
+[[ $(fetch "$url/slidegif.cgi?start=123456708&tween=0") == 200 ]] || fail "a GIF"
+[[ $(header Content-Type) == image/gif ]] || fail "Content-Type $(header Content-Type)"
+# Apache streams a CGI's body chunked rather than pass its Content-Length on; either is fine.
+length=$(header Content-Length)
+[[ -z $length || $length == "$(stat -c %s "$b")" ]] || fail "Content-Length mismatch"
+[[ -n $length || $(header Transfer-Encoding) == chunked ]] || fail "neither a length nor chunks"
+info=$("$gif_frames" "$b") || fail "giflib cannot decode the body"
+[[ ${info%% *} == 2 ]] || fail "frames: $info, want 2 (one move, no tweens)"
+echo "ok: a GIF through mod_cgid ($info)"
+
+# HEAD: Apache's answer, headers only (curl -I writes them where a body would go).
+[[ $(fetch -I "$url/slidegif.cgi?start=123456708") == 200 ]] || fail "HEAD"
+[[ $(header Content-Type) == image/gif ]] || fail "HEAD: Content-Type $(header Content-Type)"
+! grep -qa GIF89a "$b" || fail "HEAD has a body"
+echo "ok: HEAD"
+
+[[ $(fetch "$url/slidegif.cgi?start=123456780&goal=123456870") == 400 ]] || fail "unsolvable"
+grep -q unsolvable "$b" || fail "the 400 does not say why"
+echo "ok: 400 $(head -c 60 "$b")"
+
+[[ $(fetch -X POST "$url/slidegif.cgi?random=1") == 403 ]] || fail "POST should be refused by Apache"
+echo "ok: POST refused by the config (403)"
+echo "PASS"
