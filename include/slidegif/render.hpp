@@ -1,12 +1,12 @@
 #pragma once
-// Drawing frames of a board with libgd. Everything antialiased (tiles, digits, captions) is
-// drawn once in true colour and mapped onto the theme's fixed palette; frames are then
-// assembled by copying those pre-drawn palette sprites, so a frame costs a few gdImageCopy
-// calls and the palette never grows.
+// Drawing frames of a board as libgd palette images in the theme's fixed palette. Tiles and
+// wells are drawn once in true colour and mapped onto the palette as sprites; text on the flat
+// background (captions, title) is painted straight onto the palette through coverage lookups.
+// A frame is then assembled by copying sprites (copy_sprite), and the palette never grows.
 //
 //   const auto& theme = slidegif::find_theme("dark");
 //   slidegif::Palette palette = slidegif::make_palette(theme);
-//   slidegif::FrameRenderer r(shape, theme, palette, {font, title, captions, tile_px});
+//   slidegif::FrameRenderer r(shape, theme, palette, {font, title, captions}, tile_px);
 //   auto frame = r.new_frame();
 //   r.draw_board(*frame, board);
 //   r.draw_caption(*frame, captions[0]);

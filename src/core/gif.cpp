@@ -28,8 +28,8 @@ long distance(Rgb a, Rgb b) {
 }  // namespace
 
 Palette::Palette(std::vector<Rgb> colors) : colors_(std::move(colors)) {
-  // The reserved transparent slot gets a colour no theme uses, so an exact-match lookup by
-  // gdImageCopy never lands on it.
+  // The reserved transparent slot gets a colour no theme uses: should it ever show in a
+  // decoded frame, it stands out (nearest() never picks it).
   colors_.push_back({1, 254, 3});
   if (colors_.size() > gdMaxColors) {
     throw Error(Error::Kind::Render,

@@ -79,7 +79,7 @@ Palette make_palette(const Theme& t) {
   for (const auto& b : kBlends) {
     for (int i = 1; i < b.steps; ++i) colors.push_back(mix(t.*b.a, t.*b.b, double(i) / b.steps));
   }
-  // Duplicates would make gdImageCopy's exact-match colour lookup ambiguous.
+  // Duplicates would only take palette slots.
   std::vector<Rgb> unique;
   for (const auto& c : colors) {
     if (std::find(unique.begin(), unique.end(), c) == unique.end()) unique.push_back(c);
