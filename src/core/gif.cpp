@@ -359,16 +359,15 @@ void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
   detail::LzwWriter lzw(out_, code_bits_, *lzw_);
   const auto cw = static_cast<std::size_t>(changed.w);
   std::vector<std::uint8_t> coded(cw);
-  const std::vector<std::uint8_t> unchanged(cw, t);
   for (int y = changed.y; y < changed.y + changed.h; ++y) {
     const unsigned char* row = frame.pixels[y] + changed.x;
     std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
     if (std::memcmp(row, prev, cw) == 0) {  // common in the tall rectangles of caption changes
-      lzw.put(unchanged.data(), changed.w);
+      std::memset(coded.data(), t, cw);
+      lzw.put(coded.data(), changed.w);
       continue;
     }
-    // Unchanged pixels become transparent. (Keeping an unchanged pixel's colour where it would
-    // continue a run measured slightly larger and slower: it breaks the transparent runs.)
+    // Unchanged pixels become transparent, except where they bridge a run (bridge_gaps).
     for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
     bridge_gaps(row, coded.data(), cw, t);
     std::memcpy(prev, row, cw);
