@@ -76,8 +76,13 @@ class FrameRenderer {
   void draw_cell(gdImage& frame, int cell, int tile) const;  // tile 0 = blank
   // Tile `tile` on its way from `from` to the blank cell `to`, `t` in [0, 1] of the distance.
   void draw_slide(gdImage& frame, int from, int to, int tile, double t);
-  // Replaces the caption band's contents.
+  // Replaces the caption band's contents with `text`, centred.
   void draw_caption(gdImage& frame, const std::string& text);
+  // The same, with the text's pen starting at `pen_x`. Captions drawn from one pen position
+  // keep a common prefix in place, so the GIF codes only the glyphs that differ.
+  void draw_caption(gdImage& frame, const std::string& text, int pen_x);
+  // The pen position that centres the widest of `texts` in the caption band.
+  int caption_pen_x(const std::vector<std::string>& texts);
   Rect cell_rect(int cell) const { return layout_.cell(cell / cols_, cell % cols_); }
 
  private:
@@ -95,6 +100,10 @@ class FrameRenderer {
   static void paint(gdImage& im, const CoverageMask& mask, int x, int y, const Shades& lut);
   // `text` centred in the mask (horizontally on its ink, vertically on the cap height).
   void draw_centered(CoverageMask& mask, double pt, const std::string& text);
+  // The pen position that centres `text` horizontally in `width` pixels.
+  int centred_pen_x(int width, double pt, const std::string& text);
+  // `text` from pen position x on the baseline that centres the cap height in the mask.
+  void draw_line(CoverageMask& mask, double pt, int x, const std::string& text);
   GdImage render_tile(int tile, bool floating);
   GdImage render_well(bool floating);
   // The shaded tile without its number (identical for every tile), built once per background.

@@ -151,10 +151,17 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   const int k_tween = options.tween;
   const double slide_ms = k_tween > 0 ? options.delay_ms / 2.0 : 0.0;
   const std::string* shown_caption = &first_caption;
+  // Step captions share one left edge, not each its own centre: from one step to the next
+  // only the glyphs that differ change, and the text does not shift about as it is read.
+  const int step_pen_x = renderer.caption_pen_x(step_captions);
   // The caption band joins the area the encoder compares only when the caption changes.
   auto show_caption = [&](const std::string& caption, Rect cells) {
     if (caption == *shown_caption) return cells;
-    renderer.draw_caption(*frame, caption);
+    if (&caption == &last_caption) {
+      renderer.draw_caption(*frame, caption);
+    } else {
+      renderer.draw_caption(*frame, caption, step_pen_x);
+    }
     shown_caption = &caption;
     return unite(cells, layout.caption);
   };

@@ -209,10 +209,17 @@ void FrameRenderer::paint(gdImage& im, const CoverageMask& mask, int x, int y, c
 }
 
 void FrameRenderer::draw_centered(CoverageMask& mask, double pt, const std::string& text) {
+  draw_line(mask, pt, centred_pen_x(mask.width, pt, text), text);
+}
+
+int FrameRenderer::centred_pen_x(int width, double pt, const std::string& text) {
+  const TextBox box = glyphs_.measure(pt, text);
+  return (width - box.width()) / 2 - box.left;
+}
+
+void FrameRenderer::draw_line(CoverageMask& mask, double pt, int x, const std::string& text) {
   // Centre on the cap height, not on this string's ink, so captions do not jump vertically.
   const TextBox cap = glyphs_.measure(pt, "H");
-  const TextBox box = glyphs_.measure(pt, text);
-  const int x = (mask.width - box.width()) / 2 - box.left;
   const int baseline = (mask.height + cap.height()) / 2 - cap.bottom;
   glyphs_.draw(mask, pt, x, baseline, text);
 }
@@ -334,6 +341,21 @@ void FrameRenderer::draw_slide(gdImage& frame, int from, int to, int tile, doubl
 }
 
 void FrameRenderer::draw_caption(gdImage& frame, const std::string& text) {
+  draw_caption(frame, text, centred_pen_x(layout_.caption.w, layout_.caption_pt, text));
+}
+
+int FrameRenderer::caption_pen_x(const std::vector<std::string>& texts) {
+  const std::string* widest = nullptr;
+  int widest_w = -1;
+  for (const auto& t : texts) {
+    if (const int w = glyphs_.measure(layout_.caption_pt, t).width(); w > widest_w) {
+      widest = &t, widest_w = w;
+    }
+  }
+  return widest ? centred_pen_x(layout_.caption.w, layout_.caption_pt, *widest) : 0;
+}
+
+void FrameRenderer::draw_caption(gdImage& frame, const std::string& text, int pen_x) {
   // Straight into the frame: the animation draws each caption once, when it changes.
   const Rect& band = layout_.caption;
   if (!caption_shades_) caption_shades_ = shades(theme_.canvas, theme_.caption);
@@ -341,7 +363,7 @@ void FrameRenderer::draw_caption(gdImage& frame, const std::string& text) {
     std::memset(frame.pixels[y] + band.x, canvas_index_, static_cast<std::size_t>(band.w));
   }
   CoverageMask mask(band.w, band.h);
-  draw_centered(mask, layout_.caption_pt, text);
+  draw_line(mask, layout_.caption_pt, pen_x, text);
   paint(frame, mask, band.x, band.y, *caption_shades_);
 }
 

@@ -17,6 +17,8 @@
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/render.hpp"
+#include "slidegif/text.hpp"
+#include "slidegif/theme.hpp"
 
 namespace slidegif {
 namespace {
@@ -234,6 +236,45 @@ TEST(Animation, OneGlobalPaletteThatTextNeverGrows) {
     EXPECT_EQ(gif.global_color_count(), table) << board;
     EXPECT_FALSE(gif.any_local_color_map()) << board;
     EXPECT_LE(gif.distinct_colors(), expected - 1) << board;  // the transparent slot is unused
+  }
+}
+
+// The columns of the caption band holding ink (not the canvas colour) in frame k: {first, last}.
+std::pair<int, int> caption_ink(const DecodedGif& gif, int k, const FrameLayout& l, Rgb canvas) {
+  int first = l.caption.x + l.caption.w, last = -1;
+  for (int y = l.caption.y; y < l.caption.y + l.caption.h; ++y) {
+    for (int x = l.caption.x; x < l.caption.x + l.caption.w; ++x) {
+      if (gif.pixel(k, x, y) != as_color(canvas)) first = std::min(first, x), last = std::max(last, x);
+    }
+  }
+  return {first, last};
+}
+
+TEST(Animation, StepCaptionsShareALeftEdgeSoOnlyChangedGlyphsRedraw) {
+  // Moves 3 and 4 of the fixture read "... moves right" and "... moves up": widths that differ
+  // by several pixels, so centring each caption would move "Step" too.
+  Fixture f;
+  const auto o = options();
+  const DecodedGif gif = DecodedGif::decode(render_animation(f.start, f.moves, o).bytes);
+  const FrameLayout l = animation_layout(f.start, f.moves, o);
+  const Rgb canvas = find_theme(o.theme).canvas;
+  const auto [first3, last3] = caption_ink(gif, 3, l, canvas);
+  const auto [first4, last4] = caption_ink(gif, 4, l, canvas);
+  ASSERT_GT(last3 - last4, 4) << "the two captions should differ in width";
+  EXPECT_EQ(first3, first4);
+  // "Step " is drawn identically: every pixel of its columns is the same in both frames.
+  GlyphCache glyphs(kFont);
+  const int step_w = glyphs.measure(l.caption_pt, "Step").width();
+  for (int y = l.caption.y; y < l.caption.y + l.caption.h; ++y) {
+    for (int x = first3; x < first3 + step_w; ++x) {
+      ASSERT_EQ(gif.pixel(3, x, y), gif.pixel(4, x, y)) << x << "," << y;
+    }
+  }
+  // The start and end captions are each centred on their own ink (to a pixel of rounding).
+  for (const int k : {0, gif.frame_count() - 1}) {
+    const auto [first, last] = caption_ink(gif, k, l, canvas);
+    const int left = first - l.caption.x, right = l.caption.x + l.caption.w - 1 - last;
+    EXPECT_LE(std::abs(left - right), 1) << "frame " << k;
   }
 }
 
