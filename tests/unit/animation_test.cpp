@@ -244,7 +244,8 @@ std::pair<int, int> caption_ink(const DecodedGif& gif, int k, const FrameLayout&
   int first = l.caption.x + l.caption.w, last = -1;
   for (int y = l.caption.y; y < l.caption.y + l.caption.h; ++y) {
     for (int x = l.caption.x; x < l.caption.x + l.caption.w; ++x) {
-      if (gif.pixel(k, x, y) != as_color(canvas)) first = std::min(first, x), last = std::max(last, x);
+      if (gif.pixel(k, x, y) != as_color(canvas))
+        first = std::min(first, x), last = std::max(last, x);
     }
   }
   return {first, last};
