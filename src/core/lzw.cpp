@@ -84,15 +84,19 @@ inline void LzwWriter::reset() {
   t_.filled_count = 0;
   width_ = min_bits_ + 1;
   next_code_ = clear_ + 2;
-  // Each single index is a run of one. (Its chain entry, the index itself, is never read:
+  // Each single index is a run of one. Codes below clear_ are never reassigned, so their run
+  // entries are written once per table. (Its chain entry, the index itself, is never read:
   // put_run() only jumps two or more; leaving it unwritten keeps the chain's untouched pages
   // unmapped, which a CGI process would pay for in page faults.)
-  for (int c = 0; c < clear_; ++c) {
-    const auto v = static_cast<std::uint8_t>(c);
-    t_.run_length[v] = 1;
-    t_.run_index[v] = v;
-    t_.longest[v] = 1;
+  if (t_.literals != clear_) {
+    for (int c = 0; c < clear_; ++c) {
+      const auto v = static_cast<std::uint8_t>(c);
+      t_.run_length[v] = 1;
+      t_.run_index[v] = v;
+    }
+    t_.literals = clear_;
   }
+  std::fill_n(t_.longest.begin(), clear_, std::uint16_t{1});
 }
 
 inline void LzwWriter::emit(int code) {

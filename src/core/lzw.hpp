@@ -31,7 +31,8 @@ class LzwWriter {
     int filled_count = 0;
     std::array<std::uint16_t, 4096> run_length{};  // k if the code is an index repeated k times
     std::array<std::uint8_t, 4096> run_index{};    // ... and which index
-    std::array<std::uint16_t, 256> longest{};      // per index, the longest run in the chain
+    int literals = 0;  // run entries of codes below this are set (the clear code of the last reset)
+    std::array<std::uint16_t, 256> longest{};  // per index, the longest run in the chain
     // chain[v * kChain + k]: the code of v repeated k times, for k <= longest[v]. Left
     // uninitialised: only entries up to longest[] are ever read.
     std::unique_ptr<std::uint16_t[]> chain{new std::uint16_t[256 * kChain]};
