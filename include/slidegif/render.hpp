@@ -118,6 +118,7 @@ class FrameRenderer {
   int canvas_index_ = 0;
   GdImage background_;
   TileBody body_[2];                 // tile_body(false), tile_body(true)
+  GdImage digit_scratch_;            // true colour, where render_tile() draws each tile's digits
   std::vector<GdImage> tiles_;       // index = tile number, 0 = blank well
   std::map<int, GdImage> floating_;  // moving tiles: transparent outside the tile
   std::optional<Shades> caption_shades_;

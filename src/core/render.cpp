@@ -22,14 +22,6 @@ void put(gdImage& im, int x, int y, Rgb c) {
   im.tpixels[y][x] = gd_color(c);
 }
 
-GdImage copy_truecolor(const gdImage& src) {
-  auto im = make_truecolor_image(src.sx, src.sy);
-  for (int y = 0; y < src.sy; ++y) {
-    std::memcpy(im->tpixels[y], src.tpixels[y], static_cast<std::size_t>(src.sx) * sizeof(int));
-  }
-  return im;
-}
-
 // Signed distance from a pixel centre to a rounded rectangle (negative inside).
 double rounded_rect_distance(double px, double py, double x0, double y0, double x1, double y1,
                              double r) {
@@ -305,10 +297,18 @@ GdImage FrameRenderer::render_tile(int tile, bool floating) {
   const double face_cy = (y0 + y1 - lip) / 2;
   const int x = static_cast<int>(std::lround(s / 2.0 - (box.left + box.right) / 2.0));
   const int y = static_cast<int>(std::lround(face_cy - (box.top + box.bottom) / 2.0));
-  auto im = copy_truecolor(*body.color);
-  glyphs_.draw(*im, L.digit_pt, x, y, theme_.digit, label);
+  // The digits go on one scratch image shared by every tile: draw() touches only the ink box,
+  // so restoring that box from the body is enough (and saves a whole image per tile).
+  const int bx0 = std::max(0, x + box.left), bx1 = std::min(s, x + box.right);
+  const int by0 = std::max(0, y + box.top), by1 = std::min(s, y + box.bottom);
+  if (!digit_scratch_) digit_scratch_ = make_truecolor_image(s, s);
+  for (int py = by0; py < by1; ++py) {
+    std::memcpy(digit_scratch_->tpixels[py] + bx0, body.color->tpixels[py] + bx0,
+                static_cast<std::size_t>(std::max(0, bx1 - bx0)) * sizeof(int));
+  }
+  glyphs_.draw(*digit_scratch_, L.digit_pt, x, y, theme_.digit, label);
   auto sprite = copy_palette_image(*body.sprite, palette_);
-  quantizer_.map(*im, {x + box.left, y + box.top, box.width(), box.height()}, *sprite);
+  quantizer_.map(*digit_scratch_, {bx0, by0, bx1 - bx0, by1 - by0}, *sprite);
   return sprite;
 }
 
