@@ -104,10 +104,20 @@ class FrameRenderer {
   int centred_pen_x(int width, double pt, const std::string& text);
   // `text` from pen position x on the baseline that centres the cap height in the mask.
   void draw_line(CoverageMask& mask, double pt, int x, const std::string& text);
+  // Where a tile's number goes: the pen position and the ink box inside the tile.
+  struct DigitBox {
+    std::string label;
+    int pen_x = 0, pen_y = 0;
+    Rect ink;
+  };
+  DigitBox digit_box(int tile);
   GdImage render_tile(int tile, bool floating);
+  // A moving tile, reusing the fixed tile's digits (tiles_ must be filled).
+  GdImage render_floating(int tile);
   GdImage render_well(bool floating);
   // The shaded tile without its number (identical for every tile), built once per background.
   const TileBody& tile_body(bool floating);
+  void draw_tile_bodies();
 
   int cols_;
   const Theme& theme_;

@@ -217,12 +217,16 @@ void FrameRenderer::draw_line(CoverageMask& mask, double pt, int x, const std::s
 }
 
 const FrameRenderer::TileBody& FrameRenderer::tile_body(bool floating) {
-  TileBody& body = body_[floating ? 1 : 0];
-  if (body.color) return body;
+  if (!body_[0].color) draw_tile_bodies();
+  return body_[floating ? 1 : 0];
+}
+
+void FrameRenderer::draw_tile_bodies() {
+  // Both bodies in one pass: they differ only in what the shadow falls on (the board, or the
+  // blank well a moving tile slides over), so the distances are computed once for both.
   const auto& L = layout_;
   const int s = L.tile_px;
-  body.color = make_truecolor_image(s, s);
-  const Rgb bg = floating ? theme_.blank : theme_.board;
+  for (auto& body : body_) body.color = make_truecolor_image(s, s);
   const double x0 = L.inset, y0 = L.inset, x1 = s - L.inset, y1 = s - L.inset, r = L.radius;
   const double lip = std::max(1.0, std::round(s * 0.06));
   const double drop = std::max(1.0, s * 0.03), blur = std::max(1.0, s * 0.035);
@@ -235,33 +239,33 @@ const FrameRenderer::TileBody& FrameRenderer::tile_body(bool floating) {
       const double cx = px + 0.5;
       const double a_face = coverage(rounded_rect_distance(cx, cy, x0, y0, x1, y1 - lip, r));
       if (a_face >= 1) {  // most of the tile: the face hides the lip and the shadow
-        put(*body.color, px, py, face);
+        for (auto& body : body_) put(*body.color, px, py, face);
         continue;
       }
       const double d_shadow = rounded_rect_distance(cx, cy - drop, x0, y0, x1, y1, r);
       const double a_shadow = 0.35 * std::clamp((blur - d_shadow) / (2 * blur), 0.0, 1.0);
       const double a_tile = coverage(rounded_rect_distance(cx, cy, x0, y0, x1, y1, r));
-      Rgb c = mix(bg, theme_.shadow, a_shadow);
-      c = mix(c, theme_.lip, a_tile);
-      c = mix(c, face, a_face);
-      put(*body.color, px, py, c);
+      for (const bool floating : {false, true}) {
+        Rgb c = mix(floating ? theme_.blank : theme_.board, theme_.shadow, a_shadow);
+        c = mix(c, theme_.lip, a_tile);
+        c = mix(c, face, a_face);
+        put(*body_[floating ? 1 : 0].color, px, py, c);
+      }
       outside[static_cast<std::size_t>(py) * s + px] = a_shadow <= 0.0 && a_tile <= 0.0;
     }
   }
-  body.sprite = quantizer_.to_palette_image(*body.color);
-  if (floating) {
-    // Outside the tile the sprite is transparent, so copying it leaves the wells it slides
-    // over untouched.
-    for (int py = 0; py < s; ++py) {
-      for (int px = 0; px < s; ++px) {
-        if (outside[static_cast<std::size_t>(py) * s + px]) {
-          body.sprite->pixels[py][px] = static_cast<unsigned char>(palette_.transparent());
-        }
+  for (auto& body : body_) body.sprite = quantizer_.to_palette_image(*body.color);
+  // Outside the tile the floating sprite is transparent, so copying it leaves the wells it
+  // slides over untouched.
+  gdImage& floating = *body_[1].sprite;
+  for (int py = 0; py < s; ++py) {
+    for (int px = 0; px < s; ++px) {
+      if (outside[static_cast<std::size_t>(py) * s + px]) {
+        floating.pixels[py][px] = static_cast<unsigned char>(palette_.transparent());
       }
     }
-    gdImageColorTransparent(body.sprite.get(), palette_.transparent());
   }
-  return body;
+  gdImageColorTransparent(&floating, palette_.transparent());
 }
 
 GdImage FrameRenderer::render_well(bool floating) {
@@ -283,32 +287,61 @@ GdImage FrameRenderer::render_well(bool floating) {
   return quantizer_.to_palette_image(*im);
 }
 
+FrameRenderer::DigitBox FrameRenderer::digit_box(int tile) {
+  const auto& L = layout_;
+  const int s = L.tile_px;
+  const double lip = std::max(1.0, std::round(s * 0.06));
+  const double y0 = L.inset, y1 = s - L.inset;
+  DigitBox d;
+  d.label = std::to_string(tile);
+  const TextBox box = glyphs_.measure(L.digit_pt, d.label);
+  const double face_cy = (y0 + y1 - lip) / 2;
+  d.pen_x = static_cast<int>(std::lround(s / 2.0 - (box.left + box.right) / 2.0));
+  d.pen_y = static_cast<int>(std::lround(face_cy - (box.top + box.bottom) / 2.0));
+  const int bx0 = std::max(0, d.pen_x + box.left), bx1 = std::min(s, d.pen_x + box.right);
+  const int by0 = std::max(0, d.pen_y + box.top), by1 = std::min(s, d.pen_y + box.bottom);
+  d.ink = {bx0, by0, std::max(0, bx1 - bx0), std::max(0, by1 - by0)};
+  return d;
+}
+
 GdImage FrameRenderer::render_tile(int tile, bool floating) {
   if (tile == 0) return render_well(floating);
   // Every tile is the same body with its number stamped on: a copy of the body's sprite with
   // only the digits' ink box drawn and quantised afresh.
   const TileBody& body = tile_body(floating);
-  const auto& L = layout_;
-  const int s = L.tile_px;
-  const double lip = std::max(1.0, std::round(s * 0.06));
-  const double y0 = L.inset, y1 = s - L.inset;
-  const std::string label = std::to_string(tile);
-  const TextBox box = glyphs_.measure(L.digit_pt, label);
-  const double face_cy = (y0 + y1 - lip) / 2;
-  const int x = static_cast<int>(std::lround(s / 2.0 - (box.left + box.right) / 2.0));
-  const int y = static_cast<int>(std::lround(face_cy - (box.top + box.bottom) / 2.0));
+  const DigitBox d = digit_box(tile);
+  const Rect& ink = d.ink;
   // The digits go on one scratch image shared by every tile: draw() touches only the ink box,
   // so restoring that box from the body is enough (and saves a whole image per tile).
-  const int bx0 = std::max(0, x + box.left), bx1 = std::min(s, x + box.right);
-  const int by0 = std::max(0, y + box.top), by1 = std::min(s, y + box.bottom);
-  if (!digit_scratch_) digit_scratch_ = make_truecolor_image(s, s);
-  for (int py = by0; py < by1; ++py) {
-    std::memcpy(digit_scratch_->tpixels[py] + bx0, body.color->tpixels[py] + bx0,
-                static_cast<std::size_t>(std::max(0, bx1 - bx0)) * sizeof(int));
+  if (!digit_scratch_) digit_scratch_ = make_truecolor_image(layout_.tile_px, layout_.tile_px);
+  for (int py = ink.y; py < ink.y + ink.h; ++py) {
+    std::memcpy(digit_scratch_->tpixels[py] + ink.x, body.color->tpixels[py] + ink.x,
+                static_cast<std::size_t>(ink.w) * sizeof(int));
   }
-  glyphs_.draw(*digit_scratch_, L.digit_pt, x, y, theme_.digit, label);
+  glyphs_.draw(*digit_scratch_, layout_.digit_pt, d.pen_x, d.pen_y, theme_.digit, d.label);
   auto sprite = copy_palette_image(*body.sprite, palette_);
-  quantizer_.map(*digit_scratch_, {bx0, by0, bx1 - bx0, by1 - by0}, *sprite);
+  quantizer_.map(*digit_scratch_, ink, *sprite);
+  return sprite;
+}
+
+GdImage FrameRenderer::render_floating(int tile) {
+  // The floating body with the fixed tile's digit box copied in: the same pixels as drawing
+  // the digits again wherever the two bodies agree under the box (always, bar tiny tiles).
+  const DigitBox d = digit_box(tile);
+  const gdImage& fixed = *tile_body(false).color;
+  const gdImage& floating = *tile_body(true).color;
+  for (int py = d.ink.y; py < d.ink.y + d.ink.h; ++py) {
+    if (std::memcmp(fixed.tpixels[py] + d.ink.x, floating.tpixels[py] + d.ink.x,
+                    static_cast<std::size_t>(d.ink.w) * sizeof(int)) != 0) {
+      return render_tile(tile, true);
+    }
+  }
+  auto sprite = copy_palette_image(*tile_body(true).sprite, palette_);
+  const gdImage& stamped = *tiles_.at(static_cast<std::size_t>(tile));
+  for (int py = d.ink.y; py < d.ink.y + d.ink.h; ++py) {
+    std::memcpy(sprite->pixels[py] + d.ink.x, stamped.pixels[py] + d.ink.x,
+                static_cast<std::size_t>(d.ink.w));
+  }
   return sprite;
 }
 
@@ -331,7 +364,7 @@ void FrameRenderer::draw_cell(gdImage& frame, int cell, int tile) const {
 
 void FrameRenderer::draw_slide(gdImage& frame, int from, int to, int tile, double t) {
   auto it = floating_.find(tile);
-  if (it == floating_.end()) it = floating_.emplace(tile, render_tile(tile, true)).first;
+  if (it == floating_.end()) it = floating_.emplace(tile, render_floating(tile)).first;
   draw_cell(frame, from, 0);
   draw_cell(frame, to, 0);
   const Rect a = cell_rect(from), b = cell_rect(to);
