@@ -339,13 +339,27 @@ std::size_t find(const std::uint8_t* p, std::size_t x, std::size_t n, std::uint8
   return x;
 }
 
+// The first index from x on where coded is not t or row is not c, eight at a time: the
+// unchanged stretch of one colour that a gap may be.
+std::size_t gap_end(const std::uint8_t* row, const std::uint8_t* coded, std::size_t x,
+                    std::size_t n, std::uint8_t t, std::uint8_t c) {
+  const std::uint64_t ts = t * 0x0101010101010101ULL, cs = c * 0x0101010101010101ULL;
+  for (; x + 8 <= n; x += 8) {
+    std::uint64_t a, b;
+    std::memcpy(&a, coded + x, 8);
+    std::memcpy(&b, row + x, 8);
+    if (a != ts || b != cs) break;
+  }
+  while (x < n && coded[x] == t && row[x] == c) ++x;
+  return x;
+}
+
 void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, std::uint8_t t) {
   for (std::size_t x = skip(coded, 0, n, t); x < n; x = skip(coded, x, n, t)) {
     x = find(coded, x, n, t);  // the first unchanged pixel after a changed one
     if (x >= n) break;
     const std::uint8_t c = row[x - 1];
-    std::size_t end = x;
-    while (end < n && coded[end] == t && row[end] == c) ++end;
+    const std::size_t end = gap_end(row, coded, x, n, t, c);
     if (end < n && coded[end] != t && row[end] == c) std::memcpy(coded + x, row + x, end - x);
     x = end;
   }
