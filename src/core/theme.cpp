@@ -19,14 +19,6 @@ struct Blend {
 
 }  // namespace
 
-Rgb mix(Rgb a, Rgb b, double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  // +0.5 and truncate rounds like lround for these non-negative values, without the libm call
-  // (this runs for every pixel of every tile sprite).
-  auto lerp = [t](int x, int y) { return static_cast<std::uint8_t>(x + (y - x) * t + 0.5); };
-  return {lerp(a.r, b.r), lerp(a.g, b.g), lerp(a.b, b.b)};
-}
-
 const std::vector<Theme>& themes() {
   static const std::vector<Theme> kThemes = {
       {"classic",
