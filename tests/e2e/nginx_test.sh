@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# End-to-end: samples/nginx-slidegif.conf as shipped, under a real nginx (Debian's) passing the
+# CGI to fcgiwrap, with only its paths (/usr/local, /var/cache, /run) pointed at a temporary dir.
+# curl checks the page, a GIF, HEAD, a 304, 400 messages, and that nginx itself refuses POST.
+#   tests/e2e/nginx_test.sh BUILD/slidegif.cgi BUILD/tests/e2e/gif_frames
+set -euo pipefail
+cgi=$(realpath "$1") gif_frames=$2
+source "$(dirname "$0")/lib.sh"
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
+fcgiwrap=$(command -v fcgiwrap || echo /usr/sbin/fcgiwrap)
+[[ -x $nginx ]] || e2e_fail "nginx is not installed (scripts/install-deps)"
+[[ -x $fcgiwrap ]] || e2e_fail "fcgiwrap is not installed (scripts/install-deps)"
+
+# lib.sh stops the server in $E2E_PID (nginx) on exit; fcgiwrap is this script's to stop, first
+# nginx, then fcgiwrap, then lib.sh's cleanup removes the directory.
+fcgi_pid=""
+stop_fcgiwrap() {
+  if [[ -n $fcgi_pid ]]; then
+    kill "$fcgi_pid" 2>/dev/null || true
+    wait "$fcgi_pid" 2>/dev/null || true
+  fi
+  fcgi_pid=""
+}
+trap 'e2e_stop_server; stop_fcgiwrap; e2e_cleanup' EXIT
+
+# As root, nginx's workers and fcgiwrap (so the CGI) run as www-data, as Debian's packages run
+# them; www-data may not reach the build tree, so the program, its font (found beside it,
+# ../fonts) and the page are copied where it can. fcgiwrap's socket is then www-data's own.
+run=$E2E_STATE/nginx
+mkdir -p "$run/bin" "$run/fonts" "$run/web" "$run/pdb" "$run/tmp"
+cp "$cgi" "$run/bin/slidegif.cgi"
+cp "$E2E_SOURCE_DIR"/fonts/*.ttf "$run/fonts/"
+cp "$E2E_SOURCE_DIR/samples/web/index.html" "$run/web/"
+# The sample's relative "include fastcgi_params" resolves beside nginx.conf, as in /etc/nginx.
+cp /etc/nginx/fastcgi_params "$run/"
+chmod 711 "$E2E_STATE"
+chmod -R a+rX "$run"
+user_line="" as_user=()
+if ((EUID == 0)); then
+  chown www-data "$run"
+  user_line="user www-data;"
+  as_user=(setpriv --reuid=www-data --regid=www-data --init-groups)
+fi
+
+sock=$run/fcgiwrap.sock
+sed -e "s|/usr/local/lib/cgi-bin/slidegif.cgi|$run/bin/slidegif.cgi|" \
+  -e "s|/usr/local/share/slidegif/web|$run/web|" \
+  -e "s|/var/cache/slidegif|$run/pdb|" \
+  -e "s|/run/fcgiwrap.socket|$sock|" \
+  "$E2E_SOURCE_DIR/samples/nginx-slidegif.conf" >"$run/slidegif.conf"
+sed -e 's/#.*//' -e "s|$run/||g" "$run/slidegif.conf" | grep -E '/usr/local|/run/|/var/' &&
+  e2e_fail "a system path is left in the config (above)"
+
+# fcgiwrap as Debian's fcgiwrap.service runs it: one process (with -c N, a SIGTERM would stop
+# only the parent and leave the N children running), -f: the CGI's stderr to nginx's error log,
+# and a clean environment, which the CGI inherits beside nginx's fastcgi_params.
+env -i PATH=/usr/bin:/bin "${as_user[@]}" "$fcgiwrap" -f -s "unix:$sock" 2>>"$run/fcgiwrap.log" &
+fcgi_pid=$!
+for _ in $(seq 1 50); do
+  [[ -S $sock ]] && break
+  kill -0 "$fcgi_pid" 2>/dev/null || break
+  sleep 0.1
+done
+[[ -S $sock ]] || e2e_fail "fcgiwrap did not start: $(tail -5 "$run/fcgiwrap.log")"
+
+mime=""
+[[ -f /etc/nginx/mime.types ]] && mime="include /etc/nginx/mime.types;"
+start_nginx() {
+  local port=$1
+  cat >"$run/nginx.conf" <<CONF
+$user_line
+daemon off;
+worker_processes 1;
+pid $run/nginx.pid;
+error_log $run/error.log;
+events { worker_connections 64; }
+http {
+  $mime
+  access_log $run/access.log;
+  client_body_temp_path $run/tmp/body;
+  fastcgi_temp_path $run/tmp/fastcgi;
+  proxy_temp_path $run/tmp/proxy;
+  uwsgi_temp_path $run/tmp/uwsgi;
+  scgi_temp_path $run/tmp/scgi;
+  server {
+    listen 127.0.0.1:$port;
+    include $run/slidegif.conf;
+  }
+}
+CONF
+  "$nginx" -p "$run/" -c "$run/nginx.conf" -e stderr 2>>"$run/error.log" &
+  E2E_PID=$!
+}
+
+# A random free port, as lib.sh does for lighttpd.
+for _ in $(seq 1 20); do
+  port=$((20000 + RANDOM % 40000))
+  start_nginx "$port"
+  for _ in $(seq 1 50); do
+    if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/slidegif/"; then break 2; fi
+    kill -0 "$E2E_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  e2e_stop_server
+  port=""
+done
+[[ -n $port ]] || e2e_fail "nginx did not start: $(tail -5 "$run/error.log")"
+url=http://127.0.0.1:$port/slidegif
+h=$E2E_STATE/headers b=$E2E_STATE/body
+fetch() { rm -f "$b"; : >"$b"; curl -s --max-time 20 -D "$h" -o "$b" -w '%{http_code}' "$@"; }
+header() { grep -i "^$1:" "$h" | head -1 | cut -d' ' -f2- | tr -d '\r' || true; }
+fail() {
+  e2e_fail "$1; body: $(head -c 300 "$b" | tr -d '\0'); nginx: $(tail -3 "$run/error.log");" \
+    "fcgiwrap: $(tail -3 "$run/fcgiwrap.log")"
+}
+
+[[ $(fetch "$url/") == 200 ]] || fail "the page"
+grep -q 'slidegif.cgi' "$b" || fail "the page does not point at slidegif.cgi"
+echo "ok: the page at /slidegif/"
+
+[[ $(fetch "$url/slidegif.cgi?start=123456708&tween=0") == 200 ]] || fail "a GIF"
+[[ $(header Content-Type) == image/gif ]] || fail "Content-Type $(header Content-Type)"
+# nginx passes the CGI's Content-Length on; chunks would do too, as under Apache.
+length=$(header Content-Length)
+[[ -z $length || $length == "$(stat -c %s "$b")" ]] || fail "Content-Length mismatch"
+[[ -n $length || $(header Transfer-Encoding) == chunked ]] || fail "neither a length nor chunks"
+info=$("$gif_frames" "$b") || fail "giflib cannot decode the body"
+[[ ${info%% *} == 2 ]] || fail "frames: $info, want 2 (one move, no tweens)"
+echo "ok: a GIF through fcgiwrap ($info; ${length:+Content-Length $length}$(header Transfer-Encoding))"
+
+[[ $(fetch -I "$url/slidegif.cgi?start=123456708") == 200 ]] || fail "HEAD"
+[[ $(header Content-Type) == image/gif ]] || fail "HEAD: Content-Type $(header Content-Type)"
+# curl would not show a body sent after HEAD headers; read the raw connection to its end.
+exec 3<>"/dev/tcp/127.0.0.1/$port"
+printf 'HEAD /slidegif/slidegif.cgi?start=123456708 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
+timeout 10 cat <&3 >"$b" || true
+exec 3<&-
+grep -q '^HTTP/1.1 200' "$b" || fail "raw HEAD: $(head -1 "$b")"
+[[ $(sed '1,/^\r$/d' "$b" | wc -c) == 0 ]] || fail "HEAD sent a body"
+echo "ok: HEAD"
+
+# A conditional GET reaches the CGI (HTTP_IF_NONE_MATCH), which answers 304 itself.
+[[ $(fetch "$url/slidegif.cgi?random=1&seed=5") == 200 ]] || fail "seeded random"
+etag=$(header ETag)
+[[ $etag == \"sg-* ]] || fail "seeded random: ETag '$etag'"
+[[ $(fetch -H "If-None-Match: $etag" "$url/slidegif.cgi?random=1&seed=5") == 304 ]] ||
+  fail "If-None-Match $etag"
+[[ ! -s $b ]] || fail "304 sent a body"
+[[ $(header ETag) == "$etag" ]] || fail "304 ETag '$(header ETag)', want $etag"
+echo "ok: 304 for If-None-Match $etag"
+
+[[ $(fetch "$url/slidegif.cgi?start=123456780&goal=123456870") == 400 ]] || fail "unsolvable"
+grep -q unsolvable "$b" || fail "the 400 does not say why"
+echo "ok: 400 $(head -c 60 "$b")"
+
+# Past the CGI's 4096-byte limit but well inside nginx's 8k request line: the CGI's own 400.
+long="start=123456708&title=$(printf '%*s' 4978 '' | tr ' ' x)"
+[[ $(fetch "$url/slidegif.cgi?$long") == 400 ]] || fail "a ${#long}-byte query"
+[[ $(header Content-Type) == text/plain* ]] || fail "long query: Content-Type $(header Content-Type)"
+grep -q "query string too long" "$b" || fail "the long query's 400 does not say why"
+echo "ok: ${#long}-byte query: 400 $(head -c 60 "$b")"
+
+[[ $(fetch -X POST -d x "$url/slidegif.cgi?random=1") == 403 ]] || fail "POST should be refused by nginx"
+! grep -q "not allowed" "$b" || fail "POST reached the CGI"
+echo "ok: POST refused by the config (403)"
+
+# Nothing went wrong on the way that the answers do not show (the POST denial is logged).
+errors=$(grep -E '\[(emerg|alert|crit|error)\]' "$run/error.log" | grep -v 'access forbidden by rule' || true)
+[[ -z $errors ]] || fail "nginx logged: $errors"
+[[ ! -s $run/fcgiwrap.log ]] || fail "fcgiwrap wrote to stderr"
+echo "PASS"
