@@ -53,23 +53,9 @@ CONF
   E2E_PID=$!
 }
 
-# A random free port, as lib.sh does for lighttpd.
-for _ in $(seq 1 20); do
-  port=$((20000 + RANDOM % 40000))
-  start_apache "$port"
-  for _ in $(seq 1 50); do
-    if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/slidegif/"; then break 2; fi
-    kill -0 "$E2E_PID" 2>/dev/null || break
-    sleep 0.1
-  done
-  e2e_stop_server
-  port=""
-done
-[[ -n $port ]] || e2e_fail "apache did not start: $(tail -5 "$run/error.log")"
-url=http://127.0.0.1:$port/slidegif
-h=$E2E_STATE/headers b=$E2E_STATE/body
-fetch() { rm -f "$b"; : >"$b"; curl -s --max-time 20 -D "$h" -o "$b" -w '%{http_code}' "$@"; }
-header() { grep -i "^$1:" "$h" | head -1 | cut -d' ' -f2- | tr -d '\r' || true; }
+e2e_start_on_free_port start_apache slidegif/ ||
+  e2e_fail "apache did not start: $(tail -5 "$run/error.log")"
+url=http://127.0.0.1:$E2E_PORT/slidegif
 fail() { e2e_fail "$1; body: $(head -c 300 "$b" | tr -d '\0'); apache: $(tail -3 "$run/error.log")"; }
 
 [[ $(fetch "$url/") == 200 ]] || fail "the page"

@@ -26,6 +26,24 @@ e2e_fail() {
   exit 1
 }
 
+# e2e_start_on_free_port START_FN PATH: runs `START_FN PORT` (which starts a server in the
+# background and sets E2E_PID) on random high ports until http://127.0.0.1:PORT/PATH answers;
+# another process may hold a port, so a bounded number of tries. Sets E2E_PORT; fails with 1.
+e2e_start_on_free_port() {
+  local start=$1 path=$2
+  for _ in $(seq 1 20); do
+    E2E_PORT=$((20000 + RANDOM % 40000))
+    "$start" "$E2E_PORT"
+    for _ in $(seq 1 50); do
+      curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$E2E_PORT/$path" && return 0
+      kill -0 "$E2E_PID" 2>/dev/null || break  # died: most likely the port was taken
+      sleep 0.1
+    done
+    e2e_stop_server
+  done
+  return 1
+}
+
 # e2e_start_server CGI_PATH [WEB_DIR]: sets E2E_PORT and E2E_URL; the CGI answers at
 # $E2E_URL/slidegif.cgi whatever its file name. e2e_stop_server stops it early.
 e2e_start_server() {
@@ -33,26 +51,34 @@ e2e_start_server() {
   command -v lighttpd >/dev/null || e2e_fail "lighttpd is not installed (scripts/install-deps)"
   [[ -x $cgi ]] || e2e_fail "$cgi is not built"
   # lighttpd resolves relative paths against its own working directory: pass absolute ones.
-  cgi=$(realpath "$cgi") web=$(realpath "$web")
-  # A random high port; another process may hold it, so retry a bounded number of times.
-  for _ in $(seq 1 20); do
-    E2E_PORT=$((20000 + RANDOM % 40000))
-    : >"$E2E_STATE/error.log"
-    # An empty pattern-database directory: the tests see the no-database fallback.
-    mkdir -p "$E2E_STATE/pdb"
-    SLIDEGIF_PDB_DIR=$E2E_STATE/pdb \
-    SLIDEGIF_PORT=$E2E_PORT SLIDEGIF_WEB=$web SLIDEGIF_CGI=$cgi SLIDEGIF_STATE=$E2E_STATE \
-      lighttpd -D -f "$E2E_SOURCE_DIR/samples/lighttpd.conf" 2>>"$E2E_STATE/error.log" &
-    E2E_PID=$!
-    for _ in $(seq 1 50); do
-      if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$E2E_PORT/"; then
-        E2E_URL="http://127.0.0.1:$E2E_PORT"
-        return 0
-      fi
-      kill -0 "$E2E_PID" 2>/dev/null || break  # died: most likely the port was taken
-      sleep 0.1
-    done
-    e2e_stop_server
-  done
-  e2e_fail "lighttpd did not start"
+  E2E_CGI=$(realpath "$cgi") E2E_WEB=$(realpath "$web")
+  # An empty pattern-database directory: the tests see the no-database fallback.
+  mkdir -p "$E2E_STATE/pdb"
+  e2e_start_on_free_port e2e_start_lighttpd "" || e2e_fail "lighttpd did not start"
+  E2E_URL="http://127.0.0.1:$E2E_PORT"
+}
+
+e2e_start_lighttpd() {
+  : >"$E2E_STATE/error.log"
+  SLIDEGIF_PDB_DIR=$E2E_STATE/pdb \
+  SLIDEGIF_PORT=$1 SLIDEGIF_WEB=$E2E_WEB SLIDEGIF_CGI=$E2E_CGI SLIDEGIF_STATE=$E2E_STATE \
+    lighttpd -D -f "$E2E_SOURCE_DIR/samples/lighttpd.conf" 2>>"$E2E_STATE/error.log" &
+  E2E_PID=$!
+}
+
+# fetch [curl args...] URL: prints the status code; the headers are in $h, the body in $b.
+h=$E2E_STATE/headers b=$E2E_STATE/body
+fetch() { rm -f "$b"; : >"$b"; curl -s --max-time 20 -D "$h" -o "$b" -w '%{http_code}' "$@"; }
+# header NAME: its value in the last fetch (empty if absent).
+header() { grep -i "^$1:" "$h" | head -1 | cut -d' ' -f2- | tr -d '\r' || true; }
+
+# e2e_head_sends_no_body PORT PATH: a raw HEAD to 127.0.0.1:PORT, read to the connection's end
+# (curl would not show a body sent after HEAD headers). Fails the test on a body or not-200.
+e2e_head_sends_no_body() {
+  exec 3<>"/dev/tcp/127.0.0.1/$1"
+  printf 'HEAD %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' "$2" >&3
+  timeout 10 cat <&3 >"$b" || true
+  exec 3<&-
+  grep -q '^HTTP/1.1 200' "$b" || e2e_fail "raw HEAD $2: $(head -1 "$b")"
+  [[ $(sed '1,/^\r$/d' "$b" | wc -c) == 0 ]] || e2e_fail "HEAD $2 sent a body"
 }
