@@ -82,3 +82,28 @@ e2e_head_sends_no_body() {
   grep -q '^HTTP/1.1 200' "$b" || e2e_fail "raw HEAD $2: $(head -1 "$b")"
   [[ $(sed '1,/^\r$/d' "$b" | wc -c) == 0 ]] || e2e_fail "HEAD $2 sent a body"
 }
+
+# e2e_check_sample_site URL GIF_FRAMES: what every sample server config must serve, URL being
+# its /slidegif base: the page, a GIF (with the CGI's Content-Length passed on, or chunked),
+# and HEAD without a body. Failures go through the caller's `fail MESSAGE` (which adds its
+# server's logs).
+e2e_check_sample_site() {
+  local url=$1 gif_frames=$2 length info
+  [[ $(fetch "$url/") == 200 ]] || fail "the page"
+  grep -q 'slidegif.cgi' "$b" || fail "the page does not point at slidegif.cgi"
+  echo "ok: the page at $url/"
+
+  [[ $(fetch "$url/slidegif.cgi?start=123456708&tween=0") == 200 ]] || fail "a GIF"
+  [[ $(header Content-Type) == image/gif ]] || fail "Content-Type $(header Content-Type)"
+  length=$(header Content-Length)
+  [[ -z $length || $length == "$(stat -c %s "$b")" ]] || fail "Content-Length mismatch"
+  [[ -n $length || $(header Transfer-Encoding) == chunked ]] || fail "neither a length nor chunks"
+  info=$("$gif_frames" "$b") || fail "giflib cannot decode the body"
+  [[ ${info%% *} == 2 ]] || fail "frames: $info, want 2 (one move, no tweens)"
+  echo "ok: a GIF ($info; ${length:+Content-Length $length}$(header Transfer-Encoding))"
+
+  [[ $(fetch -I "$url/slidegif.cgi?start=123456708") == 200 ]] || fail "HEAD"
+  [[ $(header Content-Type) == image/gif ]] || fail "HEAD: Content-Type $(header Content-Type)"
+  e2e_head_sends_no_body "$E2E_PORT" "/${url#http://*/}/slidegif.cgi?start=123456708"
+  echo "ok: HEAD"
+}
