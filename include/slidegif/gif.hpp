@@ -133,6 +133,7 @@ class GifEncoder {
   struct LzwState;  // the LZW dictionary, reused by every frame (gif.cpp)
   std::unique_ptr<LzwState> lzw_;
   std::vector<std::uint8_t> previous_;  // palette indices of the last frame shown
+  std::vector<std::uint8_t> coded_;     // one row of a difference frame, as it is coded
   std::vector<std::uint8_t> out_;
 };
 

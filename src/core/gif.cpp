@@ -372,20 +372,21 @@ void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
   detail::LzwWriter lzw(out_, code_bits_, *lzw_);
   const auto cw = static_cast<std::size_t>(changed.w);
-  std::vector<std::uint8_t> coded(cw);
+  coded_.resize(cw);
+  std::uint8_t* coded = coded_.data();
   for (int y = changed.y; y < changed.y + changed.h; ++y) {
     const unsigned char* row = frame.pixels[y] + changed.x;
     std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
     if (std::memcmp(row, prev, cw) == 0) {  // common in the tall rectangles of caption changes
-      std::memset(coded.data(), t, cw);
-      lzw.put(coded.data(), changed.w);
+      std::memset(coded, t, cw);
+      lzw.put(coded, changed.w);
       continue;
     }
     // Unchanged pixels become transparent, except where they bridge a run (bridge_gaps).
     for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
-    bridge_gaps(row, coded.data(), cw, t);
+    bridge_gaps(row, coded, cw, t);
     std::memcpy(prev, row, cw);
-    lzw.put(coded.data(), changed.w);
+    lzw.put(coded, changed.w);
   }
   lzw.finish();
 }
