@@ -53,8 +53,10 @@ sed -e 's/#.*//' -e "s|$run/||g" "$run/slidegif.conf" | grep -E '/usr/local|/run
 
 # fcgiwrap as Debian's fcgiwrap.service runs it: one process (with -c N, a SIGTERM would stop
 # only the parent and leave the N children running), -f: the CGI's stderr to nginx's error log,
-# and a clean environment, which the CGI inherits beside nginx's fastcgi_params.
-env -i PATH=/usr/bin:/bin "${as_user[@]}" "$fcgiwrap" -f -s "unix:$sock" 2>>"$run/fcgiwrap.log" &
+# and a clean environment, which the CGI inherits beside nginx's fastcgi_params. -p holds it to
+# this one program, as the README advises.
+env -i PATH=/usr/bin:/bin "${as_user[@]}" "$fcgiwrap" -f -p "$run/bin/slidegif.cgi" \
+  -s "unix:$sock" 2>>"$run/fcgiwrap.log" &
 fcgi_pid=$!
 for _ in $(seq 1 50); do
   [[ -S $sock ]] && break
