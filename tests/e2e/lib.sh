@@ -6,11 +6,15 @@ E2E_SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 E2E_STATE=$(mktemp -d "${TMPDIR:-/tmp}/slidegif-e2e.XXXXXX")
 E2E_PID=""
 
+# e2e_kill PID: stops a background process of this script and reaps it (no-op when empty).
+e2e_kill() {
+  [[ -n $1 ]] || return 0
+  kill "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+}
+
 e2e_stop_server() {
-  if [[ -n $E2E_PID ]]; then
-    kill "$E2E_PID" 2>/dev/null || true
-    wait "$E2E_PID" 2>/dev/null || true
-  fi
+  e2e_kill "$E2E_PID"
   E2E_PID=""
 }
 

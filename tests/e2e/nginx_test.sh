@@ -14,14 +14,7 @@ fcgiwrap=$(command -v fcgiwrap || echo /usr/sbin/fcgiwrap)
 # lib.sh stops the server in $E2E_PID (nginx) on exit; fcgiwrap is this script's to stop, first
 # nginx, then fcgiwrap, then lib.sh's cleanup removes the directory.
 fcgi_pid=""
-stop_fcgiwrap() {
-  if [[ -n $fcgi_pid ]]; then
-    kill "$fcgi_pid" 2>/dev/null || true
-    wait "$fcgi_pid" 2>/dev/null || true
-  fi
-  fcgi_pid=""
-}
-trap 'e2e_stop_server; stop_fcgiwrap; e2e_cleanup' EXIT
+trap 'e2e_stop_server; e2e_kill "$fcgi_pid"; e2e_cleanup' EXIT
 
 # As root, nginx's workers and fcgiwrap (so the CGI) run as www-data, as Debian's packages run
 # them; www-data may not reach the build tree, so the program, its font (found beside it,
