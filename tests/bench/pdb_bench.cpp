@@ -10,11 +10,10 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "app/pdb_store.hpp"
+#include "instances.hpp"
 #include "slidegif/near_optimal.hpp"
 #include "slidegif/pdb_solve.hpp"
 #include "slidegif/solver.hpp"
@@ -24,28 +23,8 @@ namespace {
 using namespace slidegif;
 using Clock = std::chrono::steady_clock;
 
-struct Instance {
-  int id;
-  std::vector<std::uint8_t> tiles;
-  int optimal;
-};
-
-std::vector<Instance> read_instances(const std::string& name) {
-  std::ifstream in(std::string(SLIDEGIF_SHARED_DIR) + "/data/" + name);
-  std::vector<Instance> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream f(line);
-    Instance inst{};
-    f >> inst.id;
-    int v = 0;
-    while (f >> v) inst.tiles.push_back(static_cast<std::uint8_t>(v));
-    inst.optimal = inst.tiles.back();
-    inst.tiles.pop_back();
-    out.push_back(std::move(inst));
-  }
-  return out;
-}
+using testing::Instance;
+using testing::read_instances;
 
 Board blank_first_goal(int side) {
   std::vector<std::uint8_t> t(static_cast<std::size_t>(side * side));

@@ -3,9 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
+#include "instances.hpp"
 #include "pdb_fixture.hpp"
 #include "slidegif/solver.hpp"
 
@@ -18,22 +17,9 @@ struct Instance {
 };
 
 std::vector<Instance> easiest(std::size_t count) {
-  std::ifstream in(std::string(SLIDEGIF_SHARED_DIR) + "/data/korf100.txt");
   std::vector<Instance> all;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    int id = 0;
-    fields >> id;
-    std::vector<std::uint8_t> tiles(16);
-    for (auto& t : tiles) {
-      int v = 0;
-      fields >> v;
-      t = static_cast<std::uint8_t>(v);
-    }
-    int optimal = 0;
-    fields >> optimal;
-    all.push_back({Board({4, 4}, tiles), optimal});
+  for (const auto& inst : testing::read_instances("korf100.txt")) {
+    all.push_back({Board({4, 4}, inst.tiles), inst.optimal});
   }
   std::stable_sort(all.begin(), all.end(), [](auto& a, auto& b) { return a.optimal < b.optimal; });
   all.erase(all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), count)), all.end());
