@@ -1,9 +1,11 @@
 #include "app/font_locator.hpp"
 
-#include <filesystem>
-#include <system_error>
-
 #include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <system_error>
 
 #include "slidegif/error.hpp"
 
@@ -36,12 +38,12 @@ std::vector<std::string> font_search_path() {
   return dirs;
 }
 
-std::string locate_font(const std::string& override_path) {
-  if (!override_path.empty()) {
-    if (!is_readable_file(override_path)) {
-      throw Error(Error::Kind::BadInput, fmt::format("font file not found: {}", override_path));
+std::string locate_font(const std::string& path) {
+  if (!path.empty()) {
+    if (!is_readable_file(path)) {
+      throw Error(Error::Kind::BadInput, fmt::format("font file not found: {}", path));
     }
-    return override_path;
+    return path;
   }
   const auto dirs = font_search_path();
   for (const auto& dir : dirs) {
@@ -49,8 +51,18 @@ std::string locate_font(const std::string& override_path) {
     if (is_readable_file(candidate)) return candidate.string();
   }
   throw Error(Error::Kind::Render,
-              fmt::format("font {} not found in {}; pass --font PATH", kDefaultFontFile,
-                          fmt::join(dirs, ", ")));
+              fmt::format("font {} not found in {}", kDefaultFontFile, fmt::join(dirs, ", ")));
+}
+
+Font load_font(const std::string& path) {
+  const std::string found = locate_font(path);
+  std::ifstream in(found, std::ios::binary);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                  std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) {
+    throw Error(Error::Kind::Render, fmt::format("cannot read font file {}", found));
+  }
+  return Font(found, std::move(bytes));
 }
 
 }  // namespace slidegif::app

@@ -1,10 +1,13 @@
 #pragma once
-// Finds the shipped TrueType font for the front ends: next to the executable in the build tree
-// (build/slidegif -> fonts/), under the install prefix (bin/slidegif -> share/slidegif/fonts/),
-// then the configured data directory.
+// Finds and reads the shipped TrueType font for the front ends: next to the executable in the
+// build tree (build/slidegif -> fonts/), under the install prefix (bin/slidegif ->
+// share/slidegif/fonts/), then the configured data directory. The rendering library is handed
+// the bytes (slidegif::Font) and never opens a file itself.
 
 #include <string>
 #include <vector>
+
+#include "slidegif/font.hpp"
 
 namespace slidegif::app {
 
@@ -12,8 +15,11 @@ inline constexpr const char* kDefaultFontFile = "DejaVuSans-Bold.ttf";
 
 // The places looked in, in order, for the running executable.
 std::vector<std::string> font_search_path();
-// `override_path` if non-empty (it must be a readable file), else the first hit of
-// font_search_path(). Throws slidegif::Error(Render) naming where it looked.
-std::string locate_font(const std::string& override_path = {});
+// `path` if non-empty (Error(BadInput) when it is not a readable file), else the first hit of
+// font_search_path() (Error(Render) naming where it looked).
+std::string locate_font(const std::string& path = {});
+// The font at locate_font(path), read into memory. Throws as locate_font, or Error(Render)
+// when the file cannot be read.
+Font load_font(const std::string& path = {});
 
 }  // namespace slidegif::app

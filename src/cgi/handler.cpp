@@ -36,7 +36,7 @@ Response render_response(const ImageRequest& request, const std::string& etag,
   const Solution solution = solve(request.start, request.goal, solve_options);
   check_animation_size(request.render, request.start.shape(), solution.moves.size());
   AnimationOptions options = request.render;
-  options.font_path = config.font_path();
+  options.font = config.font();
   options.optimal = solution.optimal;
   Animation gif = config.render ? config.render(request.start, solution.moves, options)
                                 : render_animation(request.start, solution.moves, options);

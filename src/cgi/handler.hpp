@@ -25,7 +25,7 @@ using Environment = std::map<std::string, std::string, std::less<>>;
 
 struct HandlerConfig {
   // Called only when a GIF is actually rendered; the font is the server's choice alone.
-  std::function<std::string()> font_path;
+  std::function<Font()> font;
   // Seeds unseeded random requests.
   std::function<std::uint64_t()> entropy;
   SearchLimits limits{.max_seconds = kSearchSeconds, .max_nodes = kSearchNodes, .progress = {}};

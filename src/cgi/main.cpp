@@ -48,7 +48,7 @@ int main() {
     copy_env(env, name);
   }
   slidegif::cgi::HandlerConfig config;
-  config.font_path = [] { return slidegif::app::locate_font(); };
+  config.font = [] { return slidegif::app::load_font(); };
   config.entropy = [] { return slidegif::fresh_seed(); };
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
   std::optional<slidegif::app::LoadedPdb> pdb;

@@ -25,7 +25,7 @@ struct RequestParams {
   std::optional<bool> random;  // random=0|1
   std::optional<Shape> size;   // size=3|4|RxC
   std::optional<std::uint64_t> seed;
-  // Rendering: font_path is left empty; the server chooses the font, never the request.
+  // Rendering: the font is left empty; the server chooses the font, never the request.
   AnimationOptions render = defaults();
 
   static AnimationOptions defaults();

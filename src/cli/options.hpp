@@ -12,14 +12,14 @@
 namespace slidegif::cli {
 
 struct OutputFlags {
-  std::string output;          // -o FILE, "-" for stdout, empty for no GIF
+  std::string output;  // -o FILE, "-" for stdout, empty for no GIF
   bool json = false;
   double max_seconds = 5.0;
   std::string font;            // --font PATH, empty: the shipped font
   std::string size;            // --size, empty: inferred
   std::string pdb_dir;         // --pdb-dir, empty: $SLIDEGIF_PDB_DIR or the cache directory
   bool no_pdb = false;         // --no-pdb: Manhattan + linear conflict only
-  AnimationOptions animation;  // everything but font_path
+  AnimationOptions animation;  // everything but the font
 };
 
 void add_output_flags(CLI::App& cmd, OutputFlags& flags);

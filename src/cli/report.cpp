@@ -1,11 +1,10 @@
 #include "cli/report.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
-
-#include <fmt/format.h>
 
 #include "app/atomic_file.hpp"
 #include "app/font_locator.hpp"
@@ -17,7 +16,8 @@ namespace slidegif::cli {
 namespace {
 
 void write_stdout(const std::vector<std::uint8_t>& bytes) {
-  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() || std::fflush(stdout) != 0) {
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() ||
+      std::fflush(stdout) != 0) {
     throw std::runtime_error("cannot write the GIF to standard output");
   }
 }
@@ -28,7 +28,7 @@ Animation write_animation(const Board& start, const Solution& solution, const Ou
     throw Error(Error::Kind::BadInput, "refusing to write a GIF to a terminal; redirect stdout");
   }
   AnimationOptions options = flags.animation;
-  options.font_path = app::locate_font(flags.font);
+  options.font = app::load_font(flags.font);
   options.optimal = solution.optimal;
   Animation gif = render_animation(start, solution.moves, options);
   if (flags.output == "-") {
@@ -42,13 +42,15 @@ Animation write_animation(const Board& start, const Solution& solution, const Ou
 std::string summary(const Board& start, const Board& goal, const Solution& s,
                     const std::optional<Animation>& gif, const OutputFlags& flags,
                     const JobExtras& extras) {
-  std::string line = fmt::format("{} -> {}: {} move{} ({}) {}", format_board(start),
-                                 format_board(goal), s.moves.size(), s.moves.size() == 1 ? "" : "s",
-                                 s.optimal ? "optimal" : "NOT optimal: best found within the budget",
-                                 s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
+  std::string line =
+      fmt::format("{} -> {}: {} move{} ({}) {}", format_board(start), format_board(goal),
+                  s.moves.size(), s.moves.size() == 1 ? "" : "s",
+                  s.optimal ? "optimal" : "NOT optimal: best found within the budget",
+                  s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
   if (extras.seed) line += fmt::format(" [seed {}]", *extras.seed);
   if (gif && flags.output != "-") {
-    line += fmt::format("; wrote {} ({} frames, {} bytes)", flags.output, gif->frames, gif->bytes.size());
+    line += fmt::format("; wrote {} ({} frames, {} bytes)", flags.output, gif->frames,
+                        gif->bytes.size());
   }
   return line;
 }

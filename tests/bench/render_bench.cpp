@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/font_locator.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
 
@@ -28,7 +29,7 @@ void BM_RenderAnimation(benchmark::State& state) {
   const auto start = slidegif::parse_board("867254301");
   const auto moves = checked_moves(start);
   slidegif::AnimationOptions o;
-  o.font_path = SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf";
+  o.font = slidegif::app::load_font(SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf");
   o.tile_px = static_cast<int>(state.range(1));
   o.tween = static_cast<int>(state.range(0));
   std::size_t bytes = 0;

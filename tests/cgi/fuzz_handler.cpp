@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/font_locator.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/query.hpp"
 #include "cgi/request.hpp"
@@ -38,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // A smaller search budget than the server's keeps each run short; the code path is the same.
   slidegif::cgi::HandlerConfig config;
-  config.font_path = [] { return std::string(SLIDEGIF_FONT); };
+  config.font = [] { return slidegif::app::load_font(SLIDEGIF_FONT); };
   config.entropy = [] { return std::uint64_t{12345}; };
   config.limits.max_seconds = 0.5;
   config.limits.max_nodes = 200'000;

@@ -8,13 +8,14 @@
 #include "cgi/request.hpp"
 #include "gif_decoder.hpp"
 #include "slidegif/error.hpp"
+#include "test_font.hpp"
 
 namespace slidegif::cgi {
 namespace {
 
 HandlerConfig test_config() {
   HandlerConfig c;
-  c.font_path = [] { return std::string(SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf"); };
+  c.font = [] { return testing::test_font(); };
   c.entropy = [n = std::uint64_t{0}]() mutable { return ++n; };
   return c;
 }
@@ -66,7 +67,7 @@ TEST(Handler, HeadHasTheSameHeaders) {
 TEST(Handler, IfNoneMatchAnswers304WithoutRendering) {
   const Response first = get("start=432061578");
   HandlerConfig no_font = test_config();
-  no_font.font_path = []() -> std::string { throw Error(Error::Kind::Render, "must not render"); };
+  no_font.font = []() -> Font { throw Error(Error::Kind::Render, "must not render"); };
   const Response r = get("start=432061578", std::string(first.header("ETag")), "GET", no_font);
   EXPECT_EQ(r.status, 304);
   EXPECT_TRUE(r.body.empty());

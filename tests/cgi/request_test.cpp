@@ -45,7 +45,7 @@ TEST(ParseParams, ReadsEveryRenderOption) {
   EXPECT_EQ(p.render.tween, 2);
   EXPECT_EQ(p.render.loop, 3);
   EXPECT_EQ(p.render.title, "Hi there");
-  EXPECT_TRUE(p.render.font_path.empty());
+  EXPECT_TRUE(p.render.font.empty());
 }
 
 TEST(ParseParams, EmptyValuesCountAsAbsent) {

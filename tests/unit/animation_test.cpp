@@ -13,12 +13,14 @@
 #include <fstream>
 #include <string>
 
+#include "frame_renderer.hpp"
 #include "gif_decoder.hpp"
+#include "run_binary.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/render.hpp"
-#include "slidegif/text.hpp"
 #include "slidegif/theme.hpp"
+#include "test_font.hpp"
+#include "text.hpp"
 
 namespace slidegif {
 namespace {
@@ -26,13 +28,12 @@ namespace {
 using testing::Color;
 using testing::DecodedGif;
 
-const char* const kFont = SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf";
 // An optimal solution of 867254301 (checked by replaying it in Fixture below).
 const char* const kMoves31 = "UULDDRRUULDLDRRUULDLDRRUULLDDRR";
 
 AnimationOptions options(int tween = 0) {
   AnimationOptions o;
-  o.font_path = kFont;
+  o.font = testing::test_font();
   o.tile_px = 48;
   o.tween = tween;
   return o;
@@ -264,7 +265,7 @@ TEST(Animation, StepCaptionsShareALeftEdgeSoOnlyChangedGlyphsRedraw) {
   ASSERT_GT(last3 - last4, 4) << "the two captions should differ in width";
   EXPECT_EQ(first3, first4);
   // "Step " is drawn identically: every pixel of its columns is the same in both frames.
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   const int step_w = glyphs.measure(l.caption_pt, "Step").width();
   for (int y = l.caption.y; y < l.caption.y + l.caption.h; ++y) {
     for (int x = first3; x < first3 + step_w; ++x) {
@@ -368,16 +369,17 @@ TEST(Animation, FrameAndPixelCapsAreBadInputNamingTheLimit) {
   expect_cap(big, walk, p, "kMaxPixels");
 }
 
-TEST(Animation, MissingFontIsARenderError) {
+TEST(Animation, BytesThatAreNoFontAreARenderError) {
   Fixture f;
   auto o = options();
-  o.font_path = "/nonexistent/font.ttf";
+  const std::string readme = testing::read_file(SLIDEGIF_SOURCE_DIR "/README.md");
+  o.font = Font("not-a-font.ttf", {readme.begin(), readme.end()});
   try {
     render_animation(f.start, f.moves, o);
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), Error::Kind::Render);
-    EXPECT_NE(std::string(e.what()).find("/nonexistent/font.ttf"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("not-a-font.ttf"), std::string::npos) << e.what();
   }
 }
 

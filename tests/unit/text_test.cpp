@@ -1,6 +1,6 @@
 // GlyphCache: what measure() promises about draw(), sizes, hostile UTF-8, font errors, moves.
 
-#include "slidegif/text.hpp"
+#include "text.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,13 +10,15 @@
 #include <utility>
 #include <vector>
 
+#include "run_binary.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/gif.hpp"
+#include "test_font.hpp"
 
 namespace slidegif {
 namespace {
 
-const char* const kFont = SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf";
+const char* const kFont = testing::kTestFontPath;
 constexpr Rgb kWhite{255, 255, 255}, kInk{10, 20, 30};
 
 // The box of the pixels draw() changed on a white image, relative to the pen at (px, py).
@@ -47,7 +49,7 @@ Drawn draw_on_white(GlyphCache& glyphs, double pt, const std::string& text) {
 }
 
 TEST(Text, DrawStaysInsideTheMeasuredBox) {
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   for (double pt : {5.0, 9.0, 13.5, 40.0}) {
     for (const std::string text : {"8", "15", "Step 5 / 31 — tile 3 moves up", "AV To gy"}) {
       const TextBox m = glyphs.measure(pt, text);
@@ -66,7 +68,7 @@ TEST(Text, DrawStaysInsideTheMeasuredBox) {
 
 // Unhinted metrics scale with the size, which is what lets fit_text() shrink in one step.
 TEST(Text, WidthIsLinearInSize) {
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   const std::string caption = "Solved — 31 moves, optimal";
   const int w10 = glyphs.measure(10, caption).width();
   for (double pt : {7.5, 15.0, 22.5, 30.0}) {
@@ -76,7 +78,7 @@ TEST(Text, WidthIsLinearInSize) {
 
 // Full coverage is exactly the text colour: the blend rounds, it does not truncate.
 TEST(Text, FullStrokeIsTheTextColour) {
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   auto im = make_truecolor_image(200, 200);
   for (int y = 0; y < 200; ++y) {
     for (int x = 0; x < 200; ++x) im->tpixels[y][x] = gdTrueColor(255, 255, 255);
@@ -90,7 +92,7 @@ TEST(Text, FullStrokeIsTheTextColour) {
 }
 
 TEST(Text, LineBreaksAreSkipped) {
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   const TextBox plain = glyphs.measure(12, "12");
   for (const std::string text : {"12\n", "\n12", "1\r\n2"}) {
     const TextBox b = glyphs.measure(12, text);
@@ -102,7 +104,7 @@ TEST(Text, LineBreaksAreSkipped) {
 }
 
 TEST(Text, TextWithoutInkIsAnEmptyBox) {
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   for (const std::string text : {"", " ", "   ", "\n"}) {
     const TextBox b = glyphs.measure(12, text);
     EXPECT_EQ(b.width(), 0) << '"' << text << '"';
@@ -113,7 +115,7 @@ TEST(Text, TextWithoutInkIsAnEmptyBox) {
 
 // Truncated and stray bytes each stand for one character (the sanitizer build checks reads).
 TEST(Text, MalformedUtf8IsDrawnNotFatal) {
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   const std::vector<std::string> hostile = {"\xE2\x80",
                                             "\xFF\xFE",
                                             "a\xC3",
@@ -129,22 +131,25 @@ TEST(Text, MalformedUtf8IsDrawnNotFatal) {
 }
 
 TEST(Text, UnloadableFontIsARenderErrorAtFirstUse) {
-  for (const std::string path : {"/nonexistent/font.ttf", SLIDEGIF_SOURCE_DIR "/README.md"}) {
-    GlyphCache glyphs(path);  // does not touch the file yet
-    EXPECT_EQ(glyphs.font(), path);
+  const std::string readme = testing::read_file(SLIDEGIF_SOURCE_DIR "/README.md");
+  const Font not_fonts[] = {Font("README.md", {readme.begin(), readme.end()}),
+                            Font("empty.ttf", {}), Font()};
+  for (const Font& font : not_fonts) {
+    GlyphCache glyphs(font);  // does not parse the bytes yet
+    EXPECT_EQ(glyphs.font().name(), font.name());
     try {
       glyphs.measure(12, "1");
-      ADD_FAILURE() << "no error for " << path;
+      ADD_FAILURE() << "no error for " << font.name();
     } catch (const Error& e) {
       EXPECT_EQ(e.kind(), Error::Kind::Render);
-      EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(font.name()), std::string::npos) << e.what();
     }
     EXPECT_THROW(glyphs.measure(12, "1"), Error);  // and again: nothing half-loaded is kept
   }
 }
 
 TEST(Text, BadSizeIsARenderError) {
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   EXPECT_THROW(glyphs.measure(0, "1"), Error);
   EXPECT_THROW(glyphs.measure(-3, "1"), Error);
   EXPECT_THROW(glyphs.measure(std::nan(""), "1"), Error);
@@ -153,7 +158,7 @@ TEST(Text, BadSizeIsARenderError) {
 // Captions go through a coverage mask: it must cover exactly the pixels the true-colour path
 // paints, and its ink rows must bound them.
 TEST(Text, MaskCoversWhatDrawPaints) {
-  GlyphCache glyphs(kFont);
+  GlyphCache glyphs(testing::test_font());
   for (double pt : {7.0, 16.5}) {
     const std::string text = "Step 12 / 30 — tile 8 moves left";
     constexpr int kW = 400, kH = 60, kPenX = 10, kPenY = 40;
@@ -188,15 +193,15 @@ TEST(Text, MaskCoversWhatDrawPaints) {
 }
 
 TEST(Text, MovedCacheKeepsWorking) {
-  GlyphCache a(kFont);
+  GlyphCache a(testing::test_font());
   const TextBox before = a.measure(20, "Move 7");
   GlyphCache b(std::move(a));
   const TextBox after = b.measure(20, "Move 7");
   EXPECT_EQ(before.left, after.left);
   EXPECT_EQ(before.right, after.right);
-  GlyphCache c("/nonexistent/font.ttf");
+  GlyphCache c(Font("junk.ttf", {1, 2, 3}));
   c = std::move(b);
-  EXPECT_EQ(c.font(), kFont);
+  EXPECT_EQ(c.font().name(), kFont);
   EXPECT_GT(draw_on_white(c, 20, "Move 7").pixels, 0);
 }
 

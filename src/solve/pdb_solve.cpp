@@ -1,7 +1,6 @@
 #include "slidegif/pdb_solve.hpp"
 
-#include <fmt/format.h>
-
+#include "slidegif/detail/format.hpp"
 #include "slidegif/ida_star.hpp"
 
 namespace slidegif {
@@ -23,9 +22,9 @@ PdbSearchResult search_with_pdb(const Board& start, const Board& goal, const Pdb
 std::string pdb_method_name(const PdbHeuristic& pdb) {
   std::string sizes;
   for (const auto& p : pdb.partition())
-    sizes += fmt::format("{}{}", sizes.empty() ? "" : "-", p.size());
-  return fmt::format("IDA* (additive pattern databases {}{})", sizes,
-                     pdb.reflects() ? ", with reflection" : "");
+    sizes += detail::format("{}{}", sizes.empty() ? "" : "-", p.size());
+  return detail::format("IDA* (additive pattern databases {}{})", sizes,
+                        pdb.reflects() ? ", with reflection" : "");
 }
 
 }  // namespace slidegif

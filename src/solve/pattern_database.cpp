@@ -1,7 +1,5 @@
 #include "slidegif/pattern_database.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -9,6 +7,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "slidegif/detail/format.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {
@@ -347,11 +346,11 @@ class Builder {
 void check_pattern(const Board& goal, const Pattern& pattern) {
   if (pattern.empty() || static_cast<int>(pattern.size()) > kMaxPatternTiles)
     throw Error(Error::Kind::BadInput,
-                fmt::format("a pattern needs 1 to {} tiles", kMaxPatternTiles));
+                detail::format("a pattern needs 1 to {} tiles", kMaxPatternTiles));
   std::uint64_t seen = 0;
   for (auto t : pattern) {
     if (t == 0 || t >= goal.cells() || ((seen >> t) & 1))
-      throw Error(Error::Kind::BadInput, fmt::format("bad tile {} in a pattern", int{t}));
+      throw Error(Error::Kind::BadInput, detail::format("bad tile {} in a pattern", int{t}));
     seen |= 1ULL << t;
   }
 }
@@ -397,8 +396,9 @@ std::uint64_t rank_placement(const std::uint8_t* cells, int tiles, int board_cel
 
 Partition preset_partition(std::string_view name, const Board& goal) {
   if (goal.shape() != Shape{4, 4})
-    throw Error(Error::Kind::BadInput, fmt::format("pattern databases exist for 4x4 only, not {}",
-                                                   format_shape(goal.shape())));
+    throw Error(
+        Error::Kind::BadInput,
+        detail::format("pattern databases exist for 4x4 only, not {}", format_shape(goal.shape())));
   // Cell groups on the blank-last goal. "small" is Korf & Felner's 6-6-3 turned by 180
   // degrees; "large" is their 7-8 likewise (top two rows, bottom two rows minus the blank).
   std::vector<std::vector<int>> groups;
@@ -408,7 +408,7 @@ Partition preset_partition(std::string_view name, const Board& goal) {
     groups = {{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}};
   } else {
     throw Error(Error::Kind::BadInput,
-                fmt::format("unknown pattern database set '{}' (small or large)", name));
+                detail::format("unknown pattern database set '{}' (small or large)", name));
   }
   const int blank = goal.blank();
   Partition out;
@@ -464,8 +464,9 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
     }
     const auto need = packed_bytes(pattern_entries(n, static_cast<int>(partition_[p].size())));
     if (tables_[p].size() != need)
-      throw Error(Error::Kind::BadInput, fmt::format("pattern table {} has {} bytes, expected {}",
-                                                     p, tables_[p].size(), need));
+      throw Error(
+          Error::Kind::BadInput,
+          detail::format("pattern table {} has {} bytes, expected {}", p, tables_[p].size(), need));
   }
   const auto home = goal_cells(goal);
   distance_.assign(static_cast<std::size_t>(n * n), 0);

@@ -4,9 +4,9 @@
 
 #include <cmath>
 
+#include "frame_renderer.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/gif.hpp"
-#include "slidegif/render.hpp"
 
 namespace slidegif {
 
@@ -94,7 +94,7 @@ FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
   validate(options);
   const Captions captions = make_captions(start, moves, options.optimal);
   return compute_layout(start.shape(), options.tile_px,
-                        {options.font_path, options.title, captions.all()});
+                        {options.font, options.title, captions.all()});
 }
 
 std::vector<std::string> theme_names() {
@@ -109,7 +109,7 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   const std::size_t n = moves.size();
 
   const Captions captions = make_captions(start, moves, options.optimal);
-  const FrameText text{options.font_path, options.title, captions.all()};
+  const FrameText text{options.font, options.title, captions.all()};
   const auto& step_captions = captions.steps;
   const auto& first_caption = captions.first;
   const auto& last_caption = captions.last;
@@ -123,7 +123,7 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
                             kMaxFrames));
   }
   // The layout only measures text; check the pixel budget before any drawing.
-  GlyphCache glyphs(options.font_path);
+  GlyphCache glyphs(options.font);
   const FrameLayout checked = compute_layout(start.shape(), options.tile_px, text, glyphs);
   const long long pixels = static_cast<long long>(checked.width) * checked.height * frames;
   if (pixels > kMaxPixels) {

@@ -23,8 +23,8 @@
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/gif.hpp"
-#include "slidegif/text.hpp"
 #include "slidegif/theme.hpp"
+#include "text.hpp"
 
 namespace slidegif {
 
@@ -45,7 +45,7 @@ struct FrameLayout {
 };
 
 struct FrameText {
-  std::string font_path;
+  Font font;
   std::string title;
   std::vector<std::string> captions;  // every caption that will be drawn: sizes the font
 };

@@ -1,7 +1,6 @@
 #include "slidegif/solver.hpp"
 
-#include <fmt/format.h>
-
+#include "slidegif/detail/format.hpp"
 #include "slidegif/heuristics.hpp"
 #include "slidegif/ida_star.hpp"
 #include "slidegif/near_optimal.hpp"
@@ -27,9 +26,9 @@ namespace {
 
 [[noreturn]] void out_of_budget(const SearchStats& stats, const SearchLimits& limits) {
   throw Error(Error::Kind::BudgetExceeded,
-              fmt::format("no optimal solution found within the budget ({:.1f} s, {} nodes "
-                          "searched): it needs at least {} moves; raise --max-seconds",
-                          limits.max_seconds, stats.nodes, stats.last_bound));
+              detail::format("no optimal solution found within the budget ({} s, {} nodes "
+                             "searched): it needs at least {} moves",
+                             limits.max_seconds, stats.nodes, stats.last_bound));
 }
 
 // Issue #4: the best answer within a fresh budget, marked not optimal.
@@ -38,7 +37,7 @@ Solution near_optimal_fallback(const Board& start, const Board& goal, const Solv
   NearOptimalOptions near;
   near.limits.max_seconds = options.fallback_seconds;
   Solution s = solve_near_optimal(start, goal, near);
-  s.method = fmt::format("near-optimal, not proven optimal: {}", s.method);
+  s.method = detail::format("near-optimal, not proven optimal: {}", s.method);
   s.stats.nodes += spent.nodes;
   s.stats.last_bound = spent.last_bound;
   s.stats.seconds += spent.seconds;
@@ -51,9 +50,10 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& option
   require_solvable(start, goal);
   if (start.cells() > kMaxOptimalCells) {
     if (options.fallback_near_optimal) return near_optimal_fallback(start, goal, options, {});
-    throw Error(Error::Kind::Unsupported,
-                fmt::format("optimal solving is limited to boards of at most {} cells; {} has {}",
-                            kMaxOptimalCells, format_shape(start.shape()), start.cells()));
+    throw Error(
+        Error::Kind::Unsupported,
+        detail::format("optimal solving is limited to boards of at most {} cells; {} has {}",
+                       kMaxOptimalCells, format_shape(start.shape()), start.cells()));
   }
   if (options.pdb) {  // issue #4
     auto r = search_with_pdb(start, goal, *options.pdb, options.limits);

@@ -4,7 +4,7 @@
 // frame. One palette for all frames; each frame encodes only the rectangle that changed.
 //
 //   slidegif::AnimationOptions opt;
-//   opt.font_path = "/usr/share/slidegif/fonts/DejaVuSans-Bold.ttf";
+//   opt.font = font;  // a slidegif::Font: the bytes of a TrueType font
 //   auto gif = slidegif::render_animation(start, solution.moves, opt);
 //   // gif.bytes holds the whole file
 
@@ -13,11 +13,12 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/font.hpp"
 
 namespace slidegif {
 
 struct AnimationOptions {
-  std::string font_path;  // TrueType font for numbers and captions (required)
+  Font font;  // for numbers and captions (required)
   std::string theme = "classic";
   std::string title;         // optional line above the board
   int tile_px = 80;          // side of one tile in pixels

@@ -1,7 +1,7 @@
 #pragma once
 // Text for frames: strings measured and drawn through FreeType with a glyph cache.
 //
-//   slidegif::GlyphCache glyphs(font_path);
+//   slidegif::GlyphCache glyphs(font);
 //   slidegif::TextBox box = glyphs.measure(12.0, "Step 1 / 5");
 //   glyphs.draw(*truecolor_image, 12.0, x, baseline, {0, 0, 0}, "Step 1 / 5");
 
@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "slidegif/font.hpp"
 #include "slidegif/gif.hpp"
 
 namespace slidegif {
@@ -60,12 +61,12 @@ struct CoverageMask {
 // font is reported when text is first measured). Movable, not copyable; one thread at a time.
 class GlyphCache {
  public:
-  explicit GlyphCache(std::string font_path);
+  explicit GlyphCache(Font font);
   GlyphCache(GlyphCache&&) noexcept;
   GlyphCache& operator=(GlyphCache&&) noexcept;
   ~GlyphCache();
 
-  const std::string& font() const { return font_; }
+  const Font& font() const { return font_; }
   // Throws Error(Render) naming the font when it cannot be loaded.
   TextBox measure(double pt, std::string_view utf8);
   // Draws on a truecolour image, pen at (x, y) on the baseline.
@@ -95,7 +96,7 @@ class GlyphCache {
   template <class F>
   void lay_out(double pt, std::string_view utf8, bool render, F&& f);
 
-  std::string font_;
+  Font font_;  // the face reads its bytes, so the cache keeps them alive
   std::unique_ptr<FreeType> ft_;
   // Pair kerning in font units by (left << 32 | right): FreeType's lookup is a binary search
   // plus scaling, and fitting captions asks for the same pairs again and again.

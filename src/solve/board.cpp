@@ -1,9 +1,9 @@
 #include "slidegif/board.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
+
+#include "slidegif/detail/format.hpp"
 
 namespace slidegif {
 namespace {
@@ -30,11 +30,11 @@ bool is_separator(char c) {
 
 int parse_tile_token(std::string_view token) {
   if (token == "_") return 0;
-  if (token.size() > 3) bad_input(fmt::format("tile '{}' is out of range", token));
+  if (token.size() > 3) bad_input(detail::format("tile '{}' is out of range", token));
   int value = 0;
   for (char c : token) {
     if (!std::isdigit(static_cast<unsigned char>(c))) {
-      bad_input(fmt::format("unexpected character '{}' in board", c));
+      bad_input(detail::format("unexpected character '{}' in board", c));
     }
     value = value * 10 + (c - '0');
   }
@@ -69,7 +69,7 @@ Shape infer_square(std::size_t count) {
   for (int side = kMinSide; side <= kMaxSide; ++side) {
     if (static_cast<std::size_t>(side * side) == count) return {side, side};
   }
-  bad_input(fmt::format("{} tiles do not make a square board; give the size as RxC", count));
+  bad_input(detail::format("{} tiles do not make a square board; give the size as RxC", count));
 }
 
 }  // namespace
@@ -118,7 +118,7 @@ std::vector<Move> moves_from_string(std::string_view text) {
   std::vector<Move> moves;
   for (char c : text) {
     const auto m = move_from_letter(c);
-    if (!m) bad_input(fmt::format("'{}' is not a move (use U, D, L, R)", c));
+    if (!m) bad_input(detail::format("'{}' is not a move (use U, D, L, R)", c));
     moves.push_back(*m);
   }
   return moves;
@@ -129,8 +129,8 @@ std::vector<Move> moves_from_string(std::string_view text) {
 void validate_shape(Shape shape) {
   if (shape.rows < kMinSide || shape.rows > kMaxSide || shape.cols < kMinSide ||
       shape.cols > kMaxSide) {
-    bad_input(fmt::format("board size {}x{} is out of range: rows and columns must be {} to {}",
-                          shape.rows, shape.cols, kMinSide, kMaxSide));
+    bad_input(detail::format("board size {}x{} is out of range: rows and columns must be {} to {}",
+                             shape.rows, shape.cols, kMinSide, kMaxSide));
   }
 }
 
@@ -140,7 +140,7 @@ Shape parse_shape(std::string_view text) {
     if (s.empty() || s.size() > 2 || !std::all_of(s.begin(), s.end(), [](char c) {
           return std::isdigit(static_cast<unsigned char>(c));
         })) {
-      bad_input(fmt::format("size '{}' is not N or RxC (e.g. 3, 4, 3x4)", text));
+      bad_input(detail::format("size '{}' is not N or RxC (e.g. 3, 4, 3x4)", text));
     }
     return std::stoi(std::string(s));
   };
@@ -156,7 +156,7 @@ Shape parse_shape(std::string_view text) {
 }
 
 std::string format_shape(Shape shape) {
-  return fmt::format("{}x{}", shape.rows, shape.cols);
+  return detail::format("{}x{}", shape.rows, shape.cols);
 }
 
 // Board ----------------------------------------------------------------------------------
@@ -166,14 +166,14 @@ Board::Board(Shape shape, std::vector<std::uint8_t> tiles)
   validate_shape(shape_);
   const auto n = static_cast<std::size_t>(shape_.cells());
   if (tiles_.size() != n) {
-    bad_input(
-        fmt::format("a {} board needs {} tiles, got {}", format_shape(shape_), n, tiles_.size()));
+    bad_input(detail::format("a {} board needs {} tiles, got {}", format_shape(shape_), n,
+                             tiles_.size()));
   }
   std::vector<int> seen(n, -1);
   for (std::size_t cell = 0; cell < n; ++cell) {
     const std::size_t t = tiles_[cell];
-    if (t >= n) bad_input(fmt::format("tile {} is out of range 0..{}", t, n - 1));
-    if (seen[t] >= 0) bad_input(fmt::format("tile {} appears twice", t));
+    if (t >= n) bad_input(detail::format("tile {} is out of range 0..{}", t, n - 1));
+    if (seen[t] >= 0) bad_input(detail::format("tile {} appears twice", t));
     seen[t] = static_cast<int>(cell);
   }
   blank_ = seen[0];
@@ -205,7 +205,7 @@ int Board::target(Move m) const {
 
 void Board::apply(Move m) {
   const int to = target(m);
-  if (to < 0) bad_input(fmt::format("move {} leaves the board", move_letter(m)));
+  if (to < 0) bad_input(detail::format("move {} leaves the board", move_letter(m)));
   std::swap(tiles_[static_cast<std::size_t>(blank_)], tiles_[static_cast<std::size_t>(to)]);
   blank_ = to;
 }
@@ -224,8 +224,8 @@ void Board::apply_all(const std::vector<Move>& moves) {
 
 Board parse_board(std::string_view text, std::optional<Shape> shape) {
   if (text.size() > kMaxBoardText) {
-    bad_input(fmt::format("board text is too long ({} characters, at most {})", text.size(),
-                          kMaxBoardText));
+    bad_input(detail::format("board text is too long ({} characters, at most {})", text.size(),
+                             kMaxBoardText));
   }
   text = trim(text);
   if (text.empty()) bad_input("empty board");
@@ -238,10 +238,10 @@ Board parse_board(std::string_view text, std::optional<Shape> shape) {
     std::size_t width = 0;
     for (std::size_t r = 0; r < rows.size(); ++r) {
       const auto row = parse_row(rows[r], separated);
-      if (row.empty()) bad_input(fmt::format("row {} is empty", r + 1));
+      if (row.empty()) bad_input(detail::format("row {} is empty", r + 1));
       if (r == 0) width = row.size();
       if (row.size() != width) {
-        bad_input(fmt::format("row {} has {} tiles but row 1 has {}", r + 1, row.size(), width));
+        bad_input(detail::format("row {} has {} tiles but row 1 has {}", r + 1, row.size(), width));
       }
       tiles.insert(tiles.end(), row.begin(), row.end());
     }
@@ -252,16 +252,16 @@ Board parse_board(std::string_view text, std::optional<Shape> shape) {
   if (tiles.empty()) bad_input("empty board");
   if (!separated && tiles.size() > 10) {
     bad_input(
-        fmt::format("{} digits in a row: one digit per tile only works up to 10 tiles; "
-                    "separate numbers with commas or spaces",
-                    tiles.size()));
+        detail::format("{} digits in a row: one digit per tile only works up to 10 tiles; "
+                       "separate numbers with commas or spaces",
+                       tiles.size()));
   }
 
   Shape actual;
   if (from_rows) {
     if (shape && *shape != *from_rows) {
-      bad_input(fmt::format("board has {} rows of {} but the size is {}", from_rows->rows,
-                            from_rows->cols, format_shape(*shape)));
+      bad_input(detail::format("board has {} rows of {} but the size is {}", from_rows->rows,
+                               from_rows->cols, format_shape(*shape)));
     }
     actual = *from_rows;
   } else if (shape) {
@@ -271,17 +271,17 @@ Board parse_board(std::string_view text, std::optional<Shape> shape) {
   }
   validate_shape(actual);
   if (tiles.size() != static_cast<std::size_t>(actual.cells())) {
-    bad_input(fmt::format("a {} board needs {} tiles, got {}", format_shape(actual), actual.cells(),
-                          tiles.size()));
+    bad_input(detail::format("a {} board needs {} tiles, got {}", format_shape(actual),
+                             actual.cells(), tiles.size()));
   }
   // Name the first missing tile: more useful than "not a permutation".
   const auto n = static_cast<std::size_t>(actual.cells());
   std::vector<bool> present(n, false);
   for (int t : tiles) {
     if (t < 0 || static_cast<std::size_t>(t) >= n) {
-      bad_input(fmt::format("tile {} is out of range 0..{}", t, n - 1));
+      bad_input(detail::format("tile {} is out of range 0..{}", t, n - 1));
     }
-    if (present[static_cast<std::size_t>(t)]) bad_input(fmt::format("tile {} appears twice", t));
+    if (present[static_cast<std::size_t>(t)]) bad_input(detail::format("tile {} appears twice", t));
     present[static_cast<std::size_t>(t)] = true;
   }
   std::vector<std::uint8_t> bytes(tiles.begin(), tiles.end());

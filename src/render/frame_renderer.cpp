@@ -1,4 +1,4 @@
-#include "slidegif/render.hpp"
+#include "frame_renderer.hpp"
 
 #include <fmt/format.h>
 
@@ -65,12 +65,12 @@ std::pair<double, int> fit_text(GlyphCache& glyphs, double px,
 }  // namespace
 
 FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text) {
-  GlyphCache glyphs(text.font_path);
+  GlyphCache glyphs(text.font);
   return compute_layout(shape, tile_px, text, glyphs);
 }
 
 FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text, GlyphCache& glyphs) {
-  if (text.font_path.empty()) throw Error(Error::Kind::Render, "no font given for the animation");
+  if (text.font.empty()) throw Error(Error::Kind::Render, "no font given for the animation");
   FrameLayout L;
   const int s = tile_px;
   L.tile_px = s;
@@ -122,7 +122,7 @@ FrameRenderer::FrameRenderer(Shape shape, const Theme& theme, const Palette& pal
       theme_(theme),
       palette_(palette),
       quantizer_(palette),
-      glyphs_(text.font_path),
+      glyphs_(text.font),
       layout_(compute_layout(shape, tile_px, text, glyphs_)) {
   init(text);
   tiles_.reserve(static_cast<std::size_t>(shape.cells()));

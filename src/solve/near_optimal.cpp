@@ -1,7 +1,5 @@
 #include "slidegif/near_optimal.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -11,6 +9,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "slidegif/detail/format.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/heuristics.hpp"
 #include "slidegif/ida_star.hpp"
@@ -421,7 +420,7 @@ Solution solve_near_optimal(const Board& start, const Board& goal,
     moves = cut_loops(start, moves);
     if (moves.size() < best.moves.size()) {
       best.moves = std::move(moves);
-      best.method = fmt::format("weighted A* (w = {}, Manhattan + linear conflict)", w);
+      best.method = detail::format("weighted A* (w = {}, Manhattan + linear conflict)", w);
     }
   }
   // Polish the best path with optimal windows, larger ones while time remains.

@@ -1,4 +1,4 @@
-#include "slidegif/text.hpp"
+#include "text.hpp"
 
 #include <fmt/format.h>
 #include <ft2build.h>
@@ -38,7 +38,7 @@ char32_t next_code_point(std::string_view s, std::size_t& i) {
   return c;
 }
 
-// FT_Error_String is compiled out of Debian's FreeType; name the errors a bad --font gives.
+// FT_Error_String is compiled out of Debian's FreeType; name the errors a bad font gives.
 std::string describe(FT_Error e) {
   if (const char* s = FT_Error_String(e)) return s;
   switch (e) {
@@ -162,7 +162,7 @@ struct GlyphCache::FreeType {
   }
 };
 
-GlyphCache::GlyphCache(std::string font_path) : font_(std::move(font_path)) {}
+GlyphCache::GlyphCache(Font font) : font_(std::move(font)) {}
 GlyphCache::GlyphCache(GlyphCache&&) noexcept = default;
 GlyphCache& GlyphCache::operator=(GlyphCache&&) noexcept = default;
 GlyphCache::~GlyphCache() = default;
@@ -171,13 +171,20 @@ GlyphCache::FreeType& GlyphCache::freetype() {
   if (ft_) return *ft_;
   auto ft = std::make_unique<FreeType>();
   FT_Library library = nullptr;
-  check(FT_Init_FreeType(&library), font_, "cannot start FreeType for font");
+  check(FT_Init_FreeType(&library), font_.name(), "cannot start FreeType for font");
   ft->library.reset(library);
   FT_Face face = nullptr;
-  check(FT_New_Face(library, font_.c_str(), 0, &face), font_, "cannot load font");
+  if (font_.empty()) {
+    throw Error(Error::Kind::Render, font_.name().empty()
+                                         ? std::string("no font given for the text")
+                                         : fmt::format("font '{}' is empty", font_.name()));
+  }
+  const auto bytes = font_.bytes();
+  check(FT_New_Memory_Face(library, bytes.data(), static_cast<FT_Long>(bytes.size()), 0, &face),
+        font_.name(), "cannot load font");
   ft->face.reset(face);
   if (!FT_IS_SCALABLE(face) || face->units_per_EM == 0) {
-    throw Error(Error::Kind::Render, fmt::format("font '{}' is not an outline font", font_));
+    throw Error(Error::Kind::Render, fmt::format("font '{}' is not an outline font", font_.name()));
   }
   ft_ = std::move(ft);
   return *ft_;
@@ -206,7 +213,7 @@ GlyphCache::Glyph GlyphCache::load_metrics(double pt, char32_t c) {
   }
   FreeType& ft = freetype();
   g.index = FT_Get_Char_Index(ft.face.get(), c);  // 0 (the font's "missing" box) if absent
-  const FT_GlyphSlot slot = ft.load(font_, pt, g.index, FT_LOAD_DEFAULT);
+  const FT_GlyphSlot slot = ft.load(font_.name(), pt, g.index, FT_LOAD_DEFAULT);
   g.advance = slot->advance.x;                // unhinted: not rounded to whole pixels
   if (slot->outline.n_points == 0) return g;  // a space: no ink
   // The rasteriser makes its bitmap the control box rounded outwards to whole pixels, so this
@@ -222,11 +229,12 @@ GlyphCache::Glyph GlyphCache::load_metrics(double pt, char32_t c) {
 
 void GlyphCache::load_coverage(double pt, Glyph& g) {
   const FT_GlyphSlot slot =
-      freetype().load(font_, pt, g.index, FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL);
+      freetype().load(font_.name(), pt, g.index, FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL);
   const FT_Bitmap& bm = slot->bitmap;
   if (bm.width == 0 || bm.rows == 0) return;  // no ink
   if (bm.pixel_mode != FT_PIXEL_MODE_GRAY || bm.num_grays != 256) {
-    throw Error(Error::Kind::Render, fmt::format("font '{}': unexpected glyph bitmap", font_));
+    throw Error(Error::Kind::Render,
+                fmt::format("font '{}': unexpected glyph bitmap", font_.name()));
   }
   g.dx = slot->bitmap_left;
   g.dy = -slot->bitmap_top;

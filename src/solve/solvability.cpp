@@ -1,6 +1,6 @@
 #include "slidegif/solvability.hpp"
 
-#include <fmt/format.h>
+#include "slidegif/detail/format.hpp"
 
 namespace slidegif {
 
@@ -24,9 +24,9 @@ namespace {
 
 std::string describe(const char* name, const ParityFacts& f, bool even_width) {
   const char* parity = f.parity ? "odd" : "even";
-  if (!even_width) return fmt::format("{} has {} inversions ({})", name, f.inversions, parity);
-  return fmt::format("{} has {} inversions + blank in row {} = {} ({})", name, f.inversions,
-                     f.blank_row, f.inversions + f.blank_row, parity);
+  if (!even_width) return detail::format("{} has {} inversions ({})", name, f.inversions, parity);
+  return detail::format("{} has {} inversions + blank in row {} = {} ({})", name, f.inversions,
+                        f.blank_row, f.inversions + f.blank_row, parity);
 }
 
 }  // namespace
@@ -34,8 +34,8 @@ std::string describe(const char* name, const ParityFacts& f, bool even_width) {
 SolvabilityReport check_solvable(const Board& start, const Board& goal) {
   if (start.shape() != goal.shape()) {
     throw Error(Error::Kind::BadInput,
-                fmt::format("start is {} but goal is {}", format_shape(start.shape()),
-                            format_shape(goal.shape())));
+                detail::format("start is {} but goal is {}", format_shape(start.shape()),
+                               format_shape(goal.shape())));
   }
   SolvabilityReport report;
   report.start = parity_facts(start);
@@ -45,9 +45,9 @@ SolvabilityReport check_solvable(const Board& start, const Board& goal) {
   const char* rule = even_width ? "width is even: inversions + blank row (0-based) must have the "
                                   "same parity"
                                 : "width is odd: inversion counts must have the same parity";
-  report.explanation = fmt::format("{}; {}; {}: {}", describe("start", report.start, even_width),
-                                   describe("goal", report.goal, even_width), rule,
-                                   report.solvable ? "they match" : "they differ");
+  report.explanation = detail::format("{}; {}; {}: {}", describe("start", report.start, even_width),
+                                      describe("goal", report.goal, even_width), rule,
+                                      report.solvable ? "they match" : "they differ");
   return report;
 }
 
