@@ -51,7 +51,8 @@ std::string locate_font(const std::string& path) {
     if (is_readable_file(candidate)) return candidate.string();
   }
   throw Error(Error::Kind::Render,
-              fmt::format("font {} not found in {}", kDefaultFontFile, fmt::join(dirs, ", ")));
+              fmt::format("font {} not found in {}", kDefaultFontFile, fmt::join(dirs, ", ")),
+              Error::Hint::Font);
 }
 
 Font load_font(const std::string& path) {

@@ -34,12 +34,13 @@ Response render_response(const ImageRequest& request, const std::string& etag,
   solve_options.fallback_near_optimal = config.fallback_near_optimal;
   solve_options.fallback_seconds = kFallbackSeconds;
   const Solution solution = solve(request.start, request.goal, solve_options);
-  check_animation_size(request.render, request.start.shape(), solution.moves.size());
+  check_animation(request.render, request.start.shape(), solution.moves.size(), kRenderLimits);
   AnimationOptions options = request.render;
   options.font = config.font();
   options.optimal = solution.optimal;
-  Animation gif = config.render ? config.render(request.start, solution.moves, options)
-                                : render_animation(request.start, solution.moves, options);
+  Animation gif = config.render
+                      ? config.render(request.start, solution.moves, options)
+                      : render_animation(request.start, solution.moves, options, kRenderLimits);
 
   Response r;
   r.status = 200;
@@ -55,11 +56,25 @@ Response render_response(const ImageRequest& request, const std::string& etag,
   return r;
 }
 
+// The core says what is wrong; what the client can change is said here, in its terms.
+std::string with_advice(const Error& e) {
+  switch (e.hint()) {
+    case Error::Hint::Tile:
+      return fmt::format("{} (use a smaller tile)", e.what());
+    case Error::Hint::Tween:
+      return fmt::format("{} (use a smaller tween)", e.what());
+    case Error::Hint::TileOrTween:
+      return fmt::format("{} (use a smaller tile or tween)", e.what());
+    default:
+      return e.what();
+  }
+}
+
 Response error_response(const Error& e) {
   switch (e.kind()) {
     case Error::Kind::BadInput:
     case Error::Kind::Unsupported:
-      return text_response(400, e.what());
+      return text_response(400, with_advice(e));
     case Error::Kind::Unsolvable: {
       const std::string_view why = e.what();
       return text_response(400, why.starts_with("unsolvable") ? std::string(why)
@@ -81,27 +96,6 @@ Response error_response(const Error& e) {
 }
 
 }  // namespace
-
-void check_animation_size(const AnimationOptions& o, Shape shape, std::size_t moves) {
-  const long frames = 1 + static_cast<long>(moves) * (o.tween + 1);
-  if (frames > kMaxFrames) {
-    throw Error(Error::Kind::BadInput,
-                fmt::format("the animation would have {} frames ({} moves, tween {}); limit {}",
-                            frames, moves, o.tween, kMaxFrames));
-  }
-  const long frame_px = static_cast<long>(shape.cols * o.tile_px) * (shape.rows * o.tile_px);
-  if (frame_px > kMaxFramePixels) {
-    throw Error(Error::Kind::BadInput,
-                fmt::format("the board would be {} pixels per frame; limit {} (use a smaller tile)",
-                            frame_px, kMaxFramePixels));
-  }
-  if (frame_px * frames > kMaxTotalPixels) {
-    throw Error(Error::Kind::BadInput,
-                fmt::format("the animation would draw {} board pixels in all; limit {} "
-                            "(use a smaller tile or tween)",
-                            frame_px * frames, kMaxTotalPixels));
-  }
-}
 
 Response handle_request(const Environment& env, const HandlerConfig& config) {
   const std::string_view method = lookup(env, "REQUEST_METHOD");

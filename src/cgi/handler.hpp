@@ -40,10 +40,6 @@ struct HandlerConfig {
   std::function<Animation(const Board&, const std::vector<Move>&, const AnimationOptions&)> render;
 };
 
-// Throws Error(BadInput) when an animation of `moves` moves would pass kMaxFrames,
-// kMaxFramePixels or kMaxTotalPixels (board pixels: rows * tile by cols * tile).
-void check_animation_size(const AnimationOptions& options, Shape shape, std::size_t moves);
-
 // Never throws for anything a client can send: bad input is 400, an exhausted budget 503.
 Response handle_request(const Environment& env, const HandlerConfig& config);
 

@@ -21,18 +21,19 @@ inline constexpr int kMaxCells = kMaxOptimalCells;  // 16, i.e. up to 4x4
 inline constexpr double kSearchSeconds = 2.0;
 inline constexpr std::uint64_t kSearchNodes = 60'000'000;
 inline constexpr double kFallbackSeconds = 0.5;
-// Rendering.
-inline constexpr int kMinTilePx = slidegif::kMinTilePx;
-inline constexpr int kMaxTilePx = 160;
-inline constexpr int kMaxTween = 8;
-inline constexpr int kMinDelayMs = 20;
-inline constexpr int kMaxDelayMs = 5000;
-inline constexpr int kMaxLoop = 1000;
-inline constexpr std::size_t kMaxTitleBytes = 80;
-inline constexpr int kMaxFrames = 300;
-// Board pixels of one frame, (cols * tile) * (rows * tile), and summed over all frames.
-inline constexpr long kMaxFramePixels = 640L * 640L;
-inline constexpr long kMaxTotalPixels = 40'000'000L;
+// Rendering: the same limits type as the command line's, stricter numbers.
+inline constexpr RenderLimits kRenderLimits{
+    .min_tile_px = 16,
+    .max_tile_px = 160,
+    .max_tween = 8,
+    .min_delay_ms = 20,
+    .max_delay_ms = 5000,
+    .max_loop = 1000,
+    .max_title_bytes = 80,
+    .max_frames = 300,
+    .max_frame_pixels = 640LL * 640LL,
+    .max_total_pixels = 40'000'000LL,
+};
 // Process backstops set in main() (the in-process bounds above should never reach them).
 inline constexpr std::uint64_t kAddressSpaceBytes = 512ull << 20;
 inline constexpr unsigned kCpuSeconds = 10;

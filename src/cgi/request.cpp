@@ -38,8 +38,9 @@ bool parse_flag(std::string_view name, std::string_view text) {
 }
 
 void check_title(std::string_view title) {
-  if (title.size() > kMaxTitleBytes) {
-    bad(fmt::format("title too long ({} bytes; limit {})", title.size(), kMaxTitleBytes));
+  if (title.size() > kRenderLimits.max_title_bytes) {
+    bad(fmt::format("title too long ({} bytes; limit {})", title.size(),
+                    kRenderLimits.max_title_bytes));
   }
   // Control characters would not draw; refusing them also keeps the canonical text one line.
   if (std::any_of(title.begin(), title.end(),
@@ -112,10 +113,11 @@ RequestParams parse_params(const QueryParams& query) {
     p.seed = parse_int<std::uint64_t>("seed", *v, 0, UINT64_MAX);
   }
   AnimationOptions& r = p.render;
-  if (auto v = get("tile")) r.tile_px = parse_int("tile", *v, kMinTilePx, kMaxTilePx);
-  if (auto v = get("delay")) r.delay_ms = parse_int("delay", *v, kMinDelayMs, kMaxDelayMs);
-  if (auto v = get("tween")) r.tween = parse_int("tween", *v, 0, kMaxTween);
-  if (auto v = get("loop")) r.loop = parse_int("loop", *v, 0, kMaxLoop);
+  const RenderLimits& l = kRenderLimits;
+  if (auto v = get("tile")) r.tile_px = parse_int("tile", *v, l.min_tile_px, l.max_tile_px);
+  if (auto v = get("delay")) r.delay_ms = parse_int("delay", *v, l.min_delay_ms, l.max_delay_ms);
+  if (auto v = get("tween")) r.tween = parse_int("tween", *v, 0, l.max_tween);
+  if (auto v = get("loop")) r.loop = parse_int("loop", *v, 0, l.max_loop);
   if (auto v = get("theme")) {
     const auto names = theme_names();
     if (std::find(names.begin(), names.end(), *v) == names.end()) {

@@ -1,11 +1,11 @@
 // slidegif: solve sliding-tile puzzles optimally and render the solution as an animated GIF.
 // This file wires the subcommands; the work happens in the core library.
 
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "cli/batch.hpp"
 #include "cli/options.hpp"
@@ -20,7 +20,8 @@ namespace {
 // Exit statuses, documented in --help and the README.
 enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kUnsolvable = 3 };
 
-constexpr const char* kFooter = R"(Boards: "283104765" (one digit per tile, up to 3x3), "2,8,3,1,0,4,7,6,5" or
+constexpr const char* kFooter =
+    R"(Boards: "283104765" (one digit per tile, up to 3x3), "2,8,3,1,0,4,7,6,5" or
 "2 8 3 1 0 4 7 6 5" (any size), rows split by '/' ("283/104/765", "1,2,3/4,5,0").
 0 or _ is the blank. Moves are named by the direction the blank goes: U D L R.
 
@@ -62,8 +63,10 @@ Board goal_or_standard(const std::string& text, Shape shape) {
 int run_solve(const SolveArgs& a) {
   const auto shape = requested_shape(a.flags);
   if (!a.batch.empty()) {
-    if (!a.start.empty()) throw Error(Error::Kind::BadInput, "give either START or --batch, not both");
-    if (!a.flags.output.empty()) throw Error(Error::Kind::BadInput, "--batch makes no GIFs; drop -o");
+    if (!a.start.empty())
+      throw Error(Error::Kind::BadInput, "give either START or --batch, not both");
+    if (!a.flags.output.empty())
+      throw Error(Error::Kind::BadInput, "--batch makes no GIFs; drop -o");
     std::optional<Board> goal;
     if (!a.goal.empty()) goal = parse_board(a.goal, shape);
     std::ifstream file;
@@ -109,18 +112,42 @@ int run_check(const CheckArgs& a) {
 int exit_status(const Error& e) {
   switch (e.kind()) {
     case Error::Kind::BadInput:
-    case Error::Kind::Unsupported: return kBadInput;
-    case Error::Kind::Unsolvable: return kUnsolvable;
+    case Error::Kind::Unsupported:
+      return kBadInput;
+    case Error::Kind::Unsolvable:
+      return kUnsolvable;
     // The CLI always asks for the near-optimal fallback, so a budget error means that failed.
-    case Error::Kind::BudgetExceeded: return kFailure;
-    case Error::Kind::Render: return kFailure;
+    case Error::Kind::BudgetExceeded:
+      return kFailure;
+    case Error::Kind::Render:
+      return kFailure;
   }
   return kFailure;
 }
 
+// The core says what went wrong; what to change is said here, in terms of our flags.
+const char* advice(const Error& e) {
+  switch (e.hint()) {
+    case Error::Hint::None:
+      return "";
+    case Error::Hint::SearchBudget:
+      return "; raise --max-seconds";
+    case Error::Hint::Tile:
+      return "; use a smaller --tile";
+    case Error::Hint::Tween:
+      return "; use fewer --tween frames";
+    case Error::Hint::TileOrTween:
+      return "; use a smaller --tile or fewer --tween frames";
+    case Error::Hint::Font:
+      return "; pass --font PATH";
+  }
+  return "";
+}
+
 int run(int argc, char** argv) {
-  CLI::App app{"slidegif: solve sliding-tile puzzles optimally and render the solution as an "
-               "animated GIF"};
+  CLI::App app{
+      "slidegif: solve sliding-tile puzzles optimally and render the solution as an "
+      "animated GIF"};
   app.footer(kFooter);
   app.require_subcommand(1);
   app.set_version_flag("--version", SLIDEGIF_VERSION);
@@ -135,7 +162,8 @@ int run(int argc, char** argv) {
   solve_cmd->footer(kFooter);
 
   RandomArgs random;
-  auto* random_cmd = app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
+  auto* random_cmd =
+      app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
   random_cmd->add_option("--seed", random.seed, "Seed for a reproducible puzzle (default: random)");
   random_cmd->add_option("--goal", random.goal, "Goal board (default: 1..N-1 then the blank)");
   random_cmd->add_flag("--random-goal", random.random_goal, "A uniformly random goal too");
@@ -152,10 +180,10 @@ int run(int argc, char** argv) {
   const PdbCommand pdb(app);
 
   // CLI11 would only say "a subcommand is required" for a misspelt one.
-  if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) {
-        return c->get_name() == argv[1];
-      }).empty()) {
-    fmt::print(stderr, "slidegif: unknown command '{}' (use solve, random, check or pdb; see --help)\n",
+  if (argc > 1 && argv[1][0] != '-' &&
+      app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
+    fmt::print(stderr,
+               "slidegif: unknown command '{}' (use solve, random, check or pdb; see --help)\n",
                argv[1]);
     return kBadInput;
   }
@@ -172,7 +200,7 @@ int run(int argc, char** argv) {
     if (*check_cmd) return run_check(check);
     if (pdb.selected()) return pdb.run();
   } catch (const Error& e) {
-    fmt::print(stderr, "slidegif: {}\n", e.what());
+    fmt::print(stderr, "slidegif: {}{}\n", e.what(), advice(e));
     return exit_status(e);
   } catch (const std::exception& e) {
     fmt::print(stderr, "slidegif: {}\n", e.what());

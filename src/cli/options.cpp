@@ -1,13 +1,13 @@
 #include "cli/options.hpp"
 
-#include <unistd.h>
-
 #include <fmt/format.h>
+#include <unistd.h>
 
 namespace slidegif::cli {
 
 void add_output_flags(CLI::App& cmd, OutputFlags& f) {
   auto& a = f.animation;
+  const RenderLimits limits;  // the command line's
   cmd.add_option("-o,--output", f.output, "Write the animated GIF here ('-' for stdout)");
   cmd.add_flag("--json", f.json, "Print one JSON object instead of the summary line");
   cmd.add_option("--max-seconds", f.max_seconds, "Search budget in seconds")
@@ -20,20 +20,20 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
   cmd.add_option("--font", f.font, "TrueType font for numbers and captions (default: shipped)");
   cmd.add_option("--tile", a.tile_px, "Tile size in pixels")
       ->capture_default_str()
-      ->check(CLI::Range(kMinTilePx, kMaxTilePx));
+      ->check(CLI::Range(limits.min_tile_px, limits.max_tile_px));
   cmd.add_option("--theme", a.theme, "Colour theme")
       ->capture_default_str()
       ->check(CLI::IsMember(theme_names()));
   cmd.add_option("--title", a.title, "A title line above the board");
   cmd.add_option("--delay", a.delay_ms, "Milliseconds per move")
       ->capture_default_str()
-      ->check(CLI::Range(10, 60000));
+      ->check(CLI::Range(limits.min_delay_ms, limits.max_delay_ms));
   cmd.add_option("--tween", a.tween, "Intermediate sliding frames per move")
       ->capture_default_str()
-      ->check(CLI::Range(0, kMaxTween));
+      ->check(CLI::Range(0, limits.max_tween));
   cmd.add_option("--loop", a.loop, "Times to play the animation (0 = forever)")
       ->capture_default_str()
-      ->check(CLI::Range(0, 65535));
+      ->check(CLI::Range(0, limits.max_loop));
 }
 
 std::optional<Shape> requested_shape(const OutputFlags& flags) {

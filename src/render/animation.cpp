@@ -12,23 +12,27 @@ namespace slidegif {
 
 namespace {
 
-void validate(const AnimationOptions& o) {
-  auto bad = [](const std::string& what) { throw Error(Error::Kind::BadInput, what); };
+[[noreturn]] void bad(const std::string& what, Error::Hint hint = Error::Hint::None) {
+  throw Error(Error::Kind::BadInput, what, hint);
+}
+
+void check_range(const char* what, long long value, long long lo, long long hi,
+                 const char* unit = "") {
+  if (value < lo || value > hi)
+    bad(fmt::format("{} {}{} is outside {}..{}", what, value, unit, lo, hi));
+}
+
+void check_options(const AnimationOptions& o, const RenderLimits& limits) {
   find_theme(o.theme);  // throws with the list of names
-  if (o.tile_px < kMinTilePx || o.tile_px > kMaxTilePx) {
-    bad(fmt::format("tile size {} px is outside {}..{}", o.tile_px, kMinTilePx, kMaxTilePx));
+  check_range("tile size", o.tile_px, limits.min_tile_px, limits.max_tile_px, " px");
+  check_range("tween", o.tween, 0, limits.max_tween);
+  check_range("delay", o.delay_ms, limits.min_delay_ms, limits.max_delay_ms, " ms");
+  check_range("first hold", o.first_hold_ms, 0, limits.max_delay_ms, " ms");
+  check_range("last hold", o.last_hold_ms, 0, limits.max_delay_ms, " ms");
+  check_range("loop", o.loop, 0, limits.max_loop);
+  if (o.title.size() > limits.max_title_bytes) {
+    bad(fmt::format("title too long ({} bytes; limit {})", o.title.size(), limits.max_title_bytes));
   }
-  if (o.tween < 0 || o.tween > kMaxTween) {
-    bad(fmt::format("tween {} is outside 0..{}", o.tween, kMaxTween));
-  }
-  for (auto [name, ms] : {std::pair{"delay", o.delay_ms}, std::pair{"first hold", o.first_hold_ms},
-                          std::pair{"last hold", o.last_hold_ms}}) {
-    if (ms < 0 || ms > kMaxDelayMs) {
-      bad(fmt::format("{} {} ms is outside 0..{}", name, ms, kMaxDelayMs));
-    }
-  }
-  if (o.loop < 0 || o.loop > kMaxLoop)
-    bad(fmt::format("loop {} is outside 0..{}", o.loop, kMaxLoop));
 }
 
 // Smooth start and stop, so the sliding tile does not jerk.
@@ -89,9 +93,38 @@ Captions make_captions(const Board& start, const std::vector<Move>& moves, bool 
 
 }  // namespace
 
+long long animation_frames(std::size_t moves, int tween) {
+  return 1 + static_cast<long long>(moves) * (static_cast<long long>(tween) + 1);
+}
+
+void check_animation(const AnimationOptions& o, Shape shape, std::size_t moves,
+                     const RenderLimits& limits) {
+  check_options(o, limits);
+  // Cheap first: a huge move list must fail before anything is measured or drawn.
+  const long long frames = animation_frames(moves, o.tween);
+  if (frames > limits.max_frames) {
+    bad(fmt::format("the animation would have {} frames ({} moves, {} sliding frames per move); "
+                    "the limit is {}",
+                    frames, moves, o.tween, limits.max_frames),
+        Error::Hint::Tween);
+  }
+  const long long frame_px =
+      static_cast<long long>(shape.cols) * o.tile_px * shape.rows * o.tile_px;
+  if (frame_px > limits.max_frame_pixels) {
+    bad(fmt::format("the board would be {} pixels per frame; the limit is {}", frame_px,
+                    limits.max_frame_pixels),
+        Error::Hint::Tile);
+  }
+  if (frame_px * frames > limits.max_total_pixels) {
+    bad(fmt::format("the animation would draw {} board pixels in all ({} frames); the limit is {}",
+                    frame_px * frames, frames, limits.max_total_pixels),
+        Error::Hint::TileOrTween);
+  }
+}
+
 FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
                              const AnimationOptions& options) {
-  validate(options);
+  check_options(options, RenderLimits{});
   const Captions captions = make_captions(start, moves, options.optimal);
   return compute_layout(start.shape(), options.tile_px,
                         {options.font, options.title, captions.all()});
@@ -104,8 +137,8 @@ std::vector<std::string> theme_names() {
 }
 
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
-                           const AnimationOptions& options) {
-  validate(options);
+                           const AnimationOptions& options, const RenderLimits& limits) {
+  check_animation(options, start.shape(), moves.size(), limits);
   const std::size_t n = moves.size();
 
   const Captions captions = make_captions(start, moves, options.optimal);
@@ -114,24 +147,8 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   const auto& first_caption = captions.first;
   const auto& last_caption = captions.last;
 
-  // Frame count first: it needs no layout, and a huge move list must fail fast.
-  const long long frames =
-      1 + static_cast<long long>(n) * (static_cast<long long>(options.tween) + 1);
-  if (frames > kMaxFrames) {
-    throw Error(Error::Kind::BadInput,
-                fmt::format("the animation would have {} frames, more than kMaxFrames = {}", frames,
-                            kMaxFrames));
-  }
-  // The layout only measures text; check the pixel budget before any drawing.
   GlyphCache glyphs(options.font);
   const FrameLayout checked = compute_layout(start.shape(), options.tile_px, text, glyphs);
-  const long long pixels = static_cast<long long>(checked.width) * checked.height * frames;
-  if (pixels > kMaxPixels) {
-    throw Error(Error::Kind::BadInput,
-                fmt::format("the animation would have {} pixels ({}x{} x {} frames), more than "
-                            "kMaxPixels = {}",
-                            pixels, checked.width, checked.height, frames, kMaxPixels));
-  }
 
   const Theme& theme = find_theme(options.theme);
   const Palette palette = make_palette(theme);

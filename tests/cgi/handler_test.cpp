@@ -146,15 +146,31 @@ TEST(Handler, ExhaustedBudgetWithoutFallbackIs503WithRetryAfter) {
   EXPECT_NE(r.body_text().find("budget"), std::string::npos);
 }
 
-TEST(CheckAnimationSize, FramesAndPixels) {
+TEST(CheckAnimation, FramesAndPixelsAtTheServersLimits) {
+  const RenderLimits& l = kRenderLimits;
   AnimationOptions o;
   o.tile_px = 32;
   o.tween = 8;
-  EXPECT_NO_THROW(check_animation_size(o, {3, 3}, (kMaxFrames - 1) / 9));
-  EXPECT_THROW(check_animation_size(o, {3, 3}, (kMaxFrames - 1) / 9 + 1), Error);
-  o.tile_px = 161;
+  EXPECT_NO_THROW(check_animation(o, {3, 3}, (l.max_frames - 1) / 9, l));
+  EXPECT_THROW(check_animation(o, {3, 3}, (l.max_frames - 1) / 9 + 1, l), Error);
   o.tween = 0;
-  EXPECT_THROW(check_animation_size(o, {4, 4}, 1), Error);  // 644 x 644 > kMaxFramePixels
+  o.tile_px = 160;
+  EXPECT_NO_THROW(check_animation(o, {4, 4}, 1, l));  // 640 x 640 board pixels
+  try {
+    check_animation(o, {4, 5}, 1, l);  // 640 x 800
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.hint(), Error::Hint::Tile);
+  }
+}
+
+TEST(Handler, LimitErrorsSayWhatTheClientCanChange) {
+  // 4x4 at tile 160 with 8 tweens: 1 + 60 * 9 frames would pass 300 frames for a long puzzle.
+  const Response r = get("start=1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0&size=4x4&tile=160&tween=8");
+  EXPECT_EQ(r.status, 200) << r.body_text();  // solved already: one frame
+  const Response big = get("size=4x4&seed=3&tween=8&tile=160");
+  EXPECT_EQ(big.status, 400) << big.body_text();
+  EXPECT_NE(big.body_text().find("(use a smaller"), std::string::npos) << big.body_text();
 }
 
 }  // namespace

@@ -76,7 +76,8 @@ TEST(ParseParams, RejectsContradictionsAndRepeats) {
             std::string::npos);
   EXPECT_NE(error_of("theme=nosuch").find("unknown theme"), std::string::npos);
   EXPECT_NE(error_of("title=a%0Ab").find("control"), std::string::npos);
-  EXPECT_NE(error_of("title=" + std::string(kMaxTitleBytes + 1, 'x')).find("title too long"),
+  EXPECT_NE(error_of("title=" + std::string(kRenderLimits.max_title_bytes + 1, 'x'))
+                .find("title too long"),
             std::string::npos);
 }
 

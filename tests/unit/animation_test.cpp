@@ -186,7 +186,7 @@ TEST(Animation, ImageSizeFollowsTilePx) {
   const Board b = parse_board("1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0");
   auto o = options();
   int last_w = 0;
-  for (int px : {kMinTilePx, 32, 64, 100}) {
+  for (int px : {RenderLimits{}.min_tile_px, 32, 64, 100}) {
     o.tile_px = px;
     const Animation a = render_animation(b, {}, o);
     const FrameLayout l = animation_layout(b, {}, o);
@@ -284,12 +284,12 @@ TEST(Animation, IdenticalFramesAreKeptWithTheirDelay) {
   // Tiny tiles and many tweens: ease-in rounds the first offsets to 0 px, so some tween frames
   // repeat the previous one exactly; they must still be written.
   const Board start = parse_board("123456708");
-  auto o = options(kMaxTween);
-  o.tile_px = kMinTilePx;
+  auto o = options(RenderLimits{}.max_tween);
+  o.tile_px = RenderLimits{}.min_tile_px;
   o.delay_ms = 1700;
   const Animation a = render_animation(start, {Move::Right}, o);
   const DecodedGif gif = DecodedGif::decode(a.bytes);
-  ASSERT_EQ(gif.frame_count(), 1 + kMaxTween + 1);
+  ASSERT_EQ(gif.frame_count(), 1 + RenderLimits{}.max_tween + 1);
   int tiny = 0;
   for (int k = 1; k < gif.frame_count(); ++k) tiny += gif.frame(k).width == 1 ? 1 : 0;
   EXPECT_GT(tiny, 0) << "expected at least one unchanged tween frame";
@@ -318,10 +318,10 @@ TEST(Animation, BadOptionsThrow) {
   }
   // One bad option at a time, everything else the defaults.
   const std::pair<const char*, void (*)(AnimationOptions&)> kBad[] = {
-      {"small tile", [](AnimationOptions& x) { x.tile_px = kMinTilePx - 1; }},
-      {"big tile", [](AnimationOptions& x) { x.tile_px = kMaxTilePx + 1; }},
+      {"small tile", [](AnimationOptions& x) { x.tile_px = RenderLimits{}.min_tile_px - 1; }},
+      {"big tile", [](AnimationOptions& x) { x.tile_px = RenderLimits{}.max_tile_px + 1; }},
       {"negative tween", [](AnimationOptions& x) { x.tween = -1; }},
-      {"too many tweens", [](AnimationOptions& x) { x.tween = kMaxTween + 1; }},
+      {"too many tweens", [](AnimationOptions& x) { x.tween = RenderLimits{}.max_tween + 1; }},
       {"negative delay", [](AnimationOptions& x) { x.delay_ms = -1; }},
       {"negative first hold", [](AnimationOptions& x) { x.first_hold_ms = -1; }},
       {"negative last hold", [](AnimationOptions& x) { x.last_hold_ms = -1; }},
@@ -336,6 +336,7 @@ TEST(Animation, BadOptionsThrow) {
 }
 
 TEST(Animation, FrameAndPixelCapsAreBadInputNamingTheLimit) {
+  const RenderLimits limits;
   auto expect_cap = [](const Board& start, const std::vector<Move>& moves,
                        const AnimationOptions& o, const char* limit) {
     try {
@@ -350,23 +351,22 @@ TEST(Animation, FrameAndPixelCapsAreBadInputNamingTheLimit) {
   const Board start = parse_board("123456780");
   std::vector<Move> shuttle;
   for (int i = 0; i < 118; ++i) shuttle.push_back(i % 2 == 0 ? Move::Left : Move::Right);
-  auto o = options(kMaxTween);
-  ASSERT_GT(1 + 118 * (kMaxTween + 1), kMaxFrames);
-  expect_cap(start, shuttle, o, "kMaxFrames");
+  auto o = options(RenderLimits{}.max_tween);
+  ASSERT_GT(1 + 118 * (limits.max_tween + 1), limits.max_frames);
+  expect_cap(start, shuttle, o, "the limit is 2000");
   // Just under the frame cap is fine (1 + 111 * 17 = 1888 frames of a small image).
-  o.tile_px = kMinTilePx;
+  o.tile_px = RenderLimits{}.min_tile_px;
   const std::vector<Move> fewer(shuttle.begin(), shuttle.begin() + 111);
-  EXPECT_EQ(render_animation(start, fewer, o).frames, 1 + 111 * (kMaxTween + 1));
+  EXPECT_EQ(render_animation(start, fewer, o).frames, 1 + 111 * (RenderLimits{}.max_tween + 1));
 
   // Few frames but huge ones: an 8x8 board of 256 px tiles is over 4 Mpx a frame.
   const Board big = Board::standard_goal({8, 8});
   std::vector<Move> walk;
   for (int i = 0; i < 120; ++i) walk.push_back(i % 2 == 0 ? Move::Up : Move::Down);
   auto p = options();
-  p.tile_px = kMaxTilePx;
-  const FrameLayout l = animation_layout(big, walk, p);
-  ASSERT_GT(static_cast<long long>(l.width) * l.height * 121, kMaxPixels);
-  expect_cap(big, walk, p, "kMaxPixels");
+  p.tile_px = limits.max_tile_px;
+  ASSERT_GT(2048LL * 2048 * 121, limits.max_total_pixels);
+  expect_cap(big, walk, p, "the limit is 400000000");
 }
 
 TEST(Animation, BytesThatAreNoFontAreARenderError) {

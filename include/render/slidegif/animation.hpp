@@ -8,6 +8,7 @@
 //   auto gif = slidegif::render_animation(start, solution.moves, opt);
 //   // gif.bytes holds the whole file
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -40,16 +41,30 @@ struct Animation {
 // Names accepted in AnimationOptions::theme; the first is the default.
 std::vector<std::string> theme_names();
 
-// Limits on what one animation may ask for (shared by CLI and CGI).
-inline constexpr int kMinTilePx = 16;
-inline constexpr int kMaxTilePx = 256;
-inline constexpr int kMaxTween = 16;
-inline constexpr int kMaxDelayMs = 60000;  // per delay/hold; GIF itself stops at 655 s
-inline constexpr int kMaxLoop = 65535;     // the NETSCAPE2.0 count is 16 bits
-// Bounds on the work one request can cause: frames in the file, and width x height x frames
-// pixels drawn and compared. Checked before anything is drawn.
-inline constexpr int kMaxFrames = 2000;
-inline constexpr long long kMaxPixels = 400'000'000;
+// Bounds on what one animation may ask for, and on the work it may cause. The defaults are the
+// command line's; the CGI uses a stricter instance (src/cgi/limits.hpp). Board pixels are
+// (rows * tile) x (cols * tile): the part of a frame that grows with the board and the tile
+// size, known before any text is measured.
+struct RenderLimits {
+  int min_tile_px = 16;
+  int max_tile_px = 256;
+  int max_tween = 16;
+  int min_delay_ms = 10;     // per move
+  int max_delay_ms = 60000;  // per move and per hold; GIF itself stops at 655 s
+  int max_loop = 65535;      // the NETSCAPE2.0 count is 16 bits
+  std::size_t max_title_bytes = 1024;
+  int max_frames = 2000;
+  long long max_frame_pixels = 2048LL * 2048;  // board pixels of one frame
+  long long max_total_pixels = 400'000'000;    // board pixels summed over all frames
+};
+
+// Frames of an animation of `moves` moves: 1 + moves * (tween + 1).
+long long animation_frames(std::size_t moves, int tween);
+
+// Throws Error(BadInput) for an unknown theme, an option outside `limits`, or an animation of
+// `moves` moves on `shape` over the frame or pixel limits (with a Hint saying what to change).
+void check_animation(const AnimationOptions& options, Shape shape, std::size_t moves,
+                     const RenderLimits& limits);
 
 // Frames: 1 + moves * (tween + 1) -- the start, then per move `tween` sliding frames and the
 // board after the move. Delays: the start frame first_hold_ms; each move delay_ms (with tweens
@@ -58,10 +73,10 @@ inline constexpr long long kMaxPixels = 400'000'000;
 // `loop` = N plays is written as N-1 repeats in the NETSCAPE2.0 extension (which browsers
 // read as repeats), and 1 play as no extension at all.
 
-// Throws Error(BadInput) for an unknown theme or out-of-range option or when the animation would
-// exceed kMaxFrames or kMaxPixels (the message names the limit), Error(Render) when the
-// font cannot be loaded or libgd fails. `moves` must be legal from `start`.
+// Checks everything check_animation() does before drawing anything; throws Error(BadInput)
+// also when a move is illegal from `start`, Error(Render) when the font cannot be loaded or
+// libgd fails.
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
-                           const AnimationOptions& options);
+                           const AnimationOptions& options, const RenderLimits& limits = {});
 
 }  // namespace slidegif

@@ -16,11 +16,24 @@ class Error : public std::runtime_error {
     Unsupported,     // a board the solver refuses (too large for optimal search)
     Render,          // drawing or encoding failed (font missing, libgd error)
   };
-  Error(Kind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+  // What the user could change to get past the error. The core's messages never name a flag
+  // or a URL parameter: each front end phrases the hint in its own terms.
+  enum class Hint {
+    None,
+    SearchBudget,  // allow the search more time
+    Tile,          // smaller tiles
+    Tween,         // fewer sliding frames per move
+    TileOrTween,   // either of the two
+    Font,          // name a font explicitly
+  };
+  Error(Kind kind, const std::string& message, Hint hint = Hint::None)
+      : std::runtime_error(message), kind_(kind), hint_(hint) {}
   Kind kind() const { return kind_; }
+  Hint hint() const { return hint_; }
 
  private:
   Kind kind_;
+  Hint hint_;
 };
 
 }  // namespace slidegif
