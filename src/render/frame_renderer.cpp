@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "slidegif/error.hpp"
+#include "sprite.hpp"
 
 namespace slidegif {
 

@@ -20,9 +20,12 @@
 #include <string_view>
 #include <vector>
 
+#include "image.hpp"
+#include "quantizer.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
-#include "slidegif/gif.hpp"
+#include "slidegif/palette.hpp"
+#include "slidegif/rect.hpp"
 #include "slidegif/theme.hpp"
 #include "text.hpp"
 

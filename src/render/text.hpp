@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "slidegif/font.hpp"
-#include "slidegif/gif.hpp"
+#include "slidegif/palette.hpp"
 
 namespace slidegif {
 

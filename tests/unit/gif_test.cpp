@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "gif_decoder.hpp"
+#include "image.hpp"
 #include "slidegif/error.hpp"
+#include "sprite.hpp"
 
 namespace slidegif {
 namespace {

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
+#include "image.hpp"
 #include "run_binary.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/gif.hpp"
 #include "test_font.hpp"
 
 namespace slidegif {

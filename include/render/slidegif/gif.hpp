@@ -23,75 +23,10 @@
 #include <memory>
 #include <vector>
 
+#include "slidegif/palette.hpp"
+#include "slidegif/rect.hpp"
+
 namespace slidegif {
-
-struct Rgb {
-  std::uint8_t r = 0, g = 0, b = 0;
-  bool operator==(const Rgb&) const = default;
-};
-
-struct GdImageDeleter {
-  void operator()(gdImagePtr im) const {
-    if (im != nullptr) gdImageDestroy(im);
-  }
-};
-using GdImage = std::unique_ptr<gdImage, GdImageDeleter>;
-
-struct Rect {
-  int x = 0, y = 0, w = 0, h = 0;
-  bool empty() const { return w <= 0 || h <= 0; }
-};
-
-// An immutable colour table. The last entry is reserved as the transparent index used by
-// frame-difference encoding; it is never drawn.
-class Palette {
- public:
-  // Throws Error(Render) when the colours plus the reserved slot exceed 256.
-  explicit Palette(std::vector<Rgb> colors);
-  int size() const { return static_cast<int>(colors_.size()); }  // including the reserved slot
-  int transparent() const { return size() - 1; }
-  const Rgb& operator[](int index) const { return colors_[static_cast<std::size_t>(index)]; }
-  // The drawable entry closest to c (never the transparent slot).
-  int nearest(Rgb c) const;
-
- private:
-  std::vector<Rgb> colors_;
-  std::vector<std::uint8_t> by_green_;  // drawable entries ordered by green, for nearest()
-};
-
-// Maps true colours to palette indices, remembering answers (antialiased art repeats colours).
-class Quantizer {
- public:
-  explicit Quantizer(const Palette& palette) : palette_(palette) {}
-  int index(Rgb c);
-  // A palette image holding `src` (a truecolour image) mapped through the palette.
-  GdImage to_palette_image(const gdImage& src);
-  // Maps the pixels of `src` inside `area` (clipped to both images) onto `dst`.
-  void map(const gdImage& src, Rect area, gdImage& dst);
-
- private:
-  const Palette& palette_;
-  static constexpr int kCacheBits = 12;
-  struct Entry {
-    std::uint32_t key = 0;  // packed colour + 1, 0 when empty
-    std::uint8_t index = 0;
-  };
-  std::vector<Entry> cache_ = std::vector<Entry>(std::size_t{1} << kCacheBits);
-};
-
-// A palette image with exactly `palette` allocated in order, every pixel set to `fill`.
-// Throws Error(Render) if gd cannot allocate it.
-GdImage make_palette_image(int width, int height, const Palette& palette, int fill);
-GdImage make_truecolor_image(int width, int height);
-// A copy of palette image `src` (pixels and transparent index) on `palette`.
-GdImage copy_palette_image(const gdImage& src, const Palette& palette);
-
-// Copies palette image `src` onto `dst` at (x, y), clipped, skipping src's transparent index if
-// it has one. Both must share one palette (make_palette_image), so indices copy unchanged;
-// gdImageCopy would look every pixel up by colour instead.
-void copy_sprite(gdImage& dst, const gdImage& src, int x, int y);
-
-Rect unite(const Rect& a, const Rect& b);
 
 // Our `loop` (0 = forever, N = play N times) to the NETSCAPE2.0 repeat count. Browsers read the
 // count as *repeats* after the first play, and no extension at all as "play once", so N plays

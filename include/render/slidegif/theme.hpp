@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "slidegif/gif.hpp"
+#include "slidegif/palette.hpp"
 
 namespace slidegif {
 

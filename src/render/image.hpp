@@ -1,0 +1,32 @@
+#pragma once
+// libgd images as the rendering library holds them: owned through a unique_ptr, and palette
+// images whose colour table is exactly a Palette, index for index, so pixels can be copied
+// between them (and handed to the GIF encoder) as plain bytes.
+//
+//   slidegif::GdImage frame = slidegif::make_palette_image(w, h, palette, canvas);
+//   frame->pixels[y][x] = palette.nearest({255, 0, 0});
+
+#include <gd.h>
+
+#include <memory>
+
+#include "slidegif/palette.hpp"
+
+namespace slidegif {
+
+struct GdImageDeleter {
+  void operator()(gdImagePtr im) const {
+    if (im != nullptr) gdImageDestroy(im);
+  }
+};
+using GdImage = std::unique_ptr<gdImage, GdImageDeleter>;
+
+// A palette image with exactly `palette` allocated in order, every pixel set to `fill`.
+// Throws Error(Render) if gd cannot allocate it.
+GdImage make_palette_image(int width, int height, const Palette& palette, int fill);
+// Throws Error(Render) if gd cannot allocate it.
+GdImage make_truecolor_image(int width, int height);
+// A copy of palette image `src` (pixels and transparent index) on `palette`.
+GdImage copy_palette_image(const gdImage& src, const Palette& palette);
+
+}  // namespace slidegif
