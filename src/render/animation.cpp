@@ -161,7 +161,7 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   Board board = start;
   renderer.draw_board(*frame, board);
   renderer.draw_caption(*frame, first_caption);
-  gif.add_frame(*frame, timeline.next_cs(options.first_hold_ms));
+  gif.add_frame(view(*frame), timeline.next_cs(options.first_hold_ms));
 
   // Each move takes delay_ms: with tweens, the slide uses the first half and the key frame
   // holds for the second; the last key frame holds for last_hold_ms instead.
@@ -190,7 +190,7 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
     for (int i = 1; i <= k_tween; ++i) {
       renderer.draw_slide(*frame, from, to, tile, ease_in_out(double(i) / (k_tween + 1)));
       const Rect dirty = show_caption(step_captions[k], cells);
-      gif.add_frame(*frame, timeline.next_cs(slide_ms / k_tween), &dirty);
+      gif.add_frame(view(*frame), timeline.next_cs(slide_ms / k_tween), &dirty);
     }
     board.apply(moves[k]);
     renderer.draw_cell(*frame, from, 0);
@@ -198,7 +198,7 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
     const bool last = k + 1 == n;
     const Rect dirty = show_caption(last ? last_caption : step_captions[k], cells);
     const double hold = last ? options.last_hold_ms : options.delay_ms - slide_ms;
-    gif.add_frame(*frame, timeline.next_cs(hold), &dirty);
+    gif.add_frame(view(*frame), timeline.next_cs(hold), &dirty);
   }
 
   Animation out;

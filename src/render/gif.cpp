@@ -92,19 +92,19 @@ void GifEncoder::begin_image(const Rect& area, int delay_cs, bool transparent) {
   out_.push_back(0);
 }
 
-void GifEncoder::encode_first(const gdImage& frame) {
+void GifEncoder::encode_first(IndexedView frame) {
   const auto w = static_cast<std::size_t>(width_);
   previous_.resize(w * static_cast<std::size_t>(height_));
   detail::LzwWriter lzw(out_, code_bits_, *lzw_);
   for (int y = 0; y < height_; ++y) {
-    const unsigned char* row = frame.pixels[y];
+    const std::uint8_t* row = frame.rows[y];
     std::memcpy(&previous_[y * w], row, w);
     lzw.put(row, width_);
   }
   lzw.finish();
 }
 
-Rect GifEncoder::changed_area(const gdImage& frame, const Rect* dirty) const {
+Rect GifEncoder::changed_area(IndexedView frame, const Rect* dirty) const {
   Rect area{0, 0, width_, height_};
   if (dirty != nullptr) {
     const int x0 = std::max(0, dirty->x), y0 = std::max(0, dirty->y);
@@ -118,7 +118,7 @@ Rect GifEncoder::changed_area(const gdImage& frame, const Rect* dirty) const {
   const auto w = static_cast<std::size_t>(width_);
   int min_x = INT_MAX, min_y = INT_MAX, max_x = -1, max_y = -1;
   for (int y = area.y; y < area.y + area.h; ++y) {
-    const unsigned char* row = frame.pixels[y];
+    const std::uint8_t* row = frame.rows[y];
     const std::uint8_t* prev = &previous_[y * w];
     if (std::memcmp(row + area.x, prev + area.x, static_cast<std::size_t>(area.w)) == 0) continue;
     int x0 = area.x;
@@ -195,7 +195,7 @@ void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, st
 
 }  // namespace
 
-void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
+void GifEncoder::encode_difference(IndexedView frame, const Rect& changed) {
   const auto w = static_cast<std::size_t>(width_);
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
   detail::LzwWriter lzw(out_, code_bits_, *lzw_);
@@ -203,7 +203,7 @@ void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
   coded_.resize(cw);
   std::uint8_t* coded = coded_.data();
   for (int y = changed.y; y < changed.y + changed.h; ++y) {
-    const unsigned char* row = frame.pixels[y] + changed.x;
+    const std::uint8_t* row = frame.rows[y] + changed.x;
     std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
     if (std::memcmp(row, prev, cw) == 0) {  // common in the tall rectangles of caption changes
       std::memset(coded, t, cw);
@@ -219,8 +219,8 @@ void GifEncoder::encode_difference(const gdImage& frame, const Rect& changed) {
   lzw.finish();
 }
 
-void GifEncoder::add_frame(const gdImage& frame, int delay_cs, const Rect* dirty) {
-  if (frame.trueColor || frame.sx != width_ || frame.sy != height_) {
+void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty) {
+  if (frame.rows == nullptr || frame.width != width_ || frame.height != height_) {
     throw Error(Error::Kind::Render, "GIF frame has the wrong size or is not a palette image");
   }
   delay_cs = std::clamp(delay_cs, 0, 65535);

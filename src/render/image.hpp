@@ -10,6 +10,7 @@
 
 #include <memory>
 
+#include "slidegif/gif.hpp"
 #include "slidegif/palette.hpp"
 
 namespace slidegif {
@@ -28,5 +29,11 @@ GdImage make_palette_image(int width, int height, const Palette& palette, int fi
 GdImage make_truecolor_image(int width, int height);
 // A copy of palette image `src` (pixels and transparent index) on `palette`.
 GdImage copy_palette_image(const gdImage& src, const Palette& palette);
+
+// Palette image `im`'s pixels as the GIF encoder reads them, not copied. A truecolour image has
+// no palette rows: its view has none either, and the encoder refuses it.
+inline IndexedView view(const gdImage& im) {
+  return {im.pixels, im.sx, im.sy};
+}
 
 }  // namespace slidegif

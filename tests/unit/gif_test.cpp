@@ -1,9 +1,14 @@
 // GifEncoder (our GIF writer and LZW coder) checked through an independent decoder (giflib):
 // every frame a viewer composes must equal the frame we gave, pixel for pixel, whatever the
 // content: noise that fills the LZW dictionary many times, long runs, tiny palettes, frames
-// that change nothing, dirty-rectangle hints.
+// that change nothing, dirty-rectangle hints; frames held by libgd or by plain vectors.
 
 #include "slidegif/gif.hpp"
+
+// The encoder's API is libgd-free: a program may write GIFs without gd's headers.
+#ifdef GD_H
+#error "slidegif/gif.hpp includes <gd.h>"
+#endif
 
 #include <gtest/gtest.h>
 
@@ -37,7 +42,7 @@ void expect_round_trip(const Palette& palette, const std::vector<GdImage>& frame
   const int w = frames.front()->sx, h = frames.front()->sy;
   GifEncoder gif(palette, w, h, 0);
   for (std::size_t k = 0; k < frames.size(); ++k) {
-    gif.add_frame(*frames[k], static_cast<int>(k), k < dirty.size() ? dirty[k] : nullptr);
+    gif.add_frame(view(*frames[k]), static_cast<int>(k), k < dirty.size() ? dirty[k] : nullptr);
   }
   const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
   ASSERT_EQ(decoded.frame_count(), static_cast<int>(frames.size()));
@@ -125,7 +130,8 @@ TEST(GifEncoder, UnchangedFramesAreKeptWithTheirDelay) {
   std::vector<GdImage> frames;
   for (int k = 0; k < 3; ++k) frames.push_back(make_palette_image(8, 8, palette, 2));
   GifEncoder gif(palette, 8, 8, 0);
-  for (int k = 0; k < 3; ++k) gif.add_frame(*frames[static_cast<std::size_t>(k)], 10 * (k + 1));
+  for (int k = 0; k < 3; ++k)
+    gif.add_frame(view(*frames[static_cast<std::size_t>(k)]), 10 * (k + 1));
   const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
   ASSERT_EQ(decoded.frame_count(), 3);
   EXPECT_EQ(decoded.total_delay_cs(), 60);
@@ -143,8 +149,8 @@ TEST(GifEncoder, DirtyHintLimitsTheFrameRectangle) {
   const Rect dirty{4, 9, 10, 10};
   expect_round_trip(palette, frames, {nullptr, &dirty});
   GifEncoder gif(palette, 40, 30, 0);
-  gif.add_frame(*frames[0], 1);
-  gif.add_frame(*frames[1], 1, &dirty);
+  gif.add_frame(view(*frames[0]), 1);
+  gif.add_frame(view(*frames[1]), 1, &dirty);
   const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
   const auto& f = decoded.frame(1);
   EXPECT_EQ((std::vector<int>{f.left, f.top, f.width, f.height}), (std::vector<int>{5, 10, 4, 4}));
@@ -158,7 +164,7 @@ TEST(GifEncoder, LoopCounts) {
        {std::pair{0, std::optional<int>(0)}, std::pair{1, std::optional<int>()},
         std::pair{2, std::optional<int>(1)}, std::pair{9, std::optional<int>(8)}}) {
     GifEncoder gif(palette, 2, 2, loop);
-    gif.add_frame(*frame, 5);
+    gif.add_frame(view(*frame), 5);
     EXPECT_EQ(DecodedGif::decode(std::move(gif).finish()).loop_count(), stored) << "loop " << loop;
   }
 }
@@ -225,13 +231,43 @@ TEST(CopySprite, SkipsTransparentPixelsAndClips) {
   }
 }
 
+TEST(GifEncoder, FramesHeldWithoutLibgd) {
+  // Pixels in a vector, viewed through two row tables: the second frame is the first upside down.
+  const Palette palette = palette_of(5);
+  constexpr int kW = 23, kH = 9;
+  std::vector<std::uint8_t> pixels(kW * kH);
+  for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = static_cast<std::uint8_t>(i % 7 % 5);
+  std::vector<std::vector<const std::uint8_t*>> tables(2);
+  for (std::size_t y = 0; y < kH; ++y) {
+    tables[0].push_back(&pixels[y * kW]);
+    tables[1].insert(tables[1].begin(), &pixels[y * kW]);
+  }
+  GifEncoder gif(palette, kW, kH, 0);
+  for (const auto& rows : tables) gif.add_frame({rows.data(), kW, kH}, 7);
+  const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
+  ASSERT_EQ(decoded.frame_count(), 2);
+  for (int k = 0; k < 2; ++k) {
+    for (int y = 0; y < kH; ++y) {
+      for (int x = 0; x < kW; ++x) {
+        const Rgb want =
+            palette[tables[static_cast<std::size_t>(k)][static_cast<std::size_t>(y)][x]];
+        ASSERT_EQ(decoded.pixel(k, x, y), (Color{want.r, want.g, want.b}))
+            << "frame " << k << " at " << x << "," << y;
+      }
+    }
+  }
+}
+
 TEST(GifEncoder, MisuseIsARenderError) {
   const Palette palette = palette_of(2);
   EXPECT_THROW(GifEncoder(palette, 0, 5, 0), Error);
   EXPECT_THROW(GifEncoder(palette, 70000, 5, 0), Error);
   GifEncoder gif(palette, 4, 4, 0);
   const auto wrong = make_palette_image(5, 4, palette, 0);
-  EXPECT_THROW(gif.add_frame(*wrong, 1), Error);
+  EXPECT_THROW(gif.add_frame(view(*wrong), 1), Error);
+  const auto truecolor = make_truecolor_image(4, 4);
+  EXPECT_THROW(gif.add_frame(view(*truecolor), 1), Error);
+  EXPECT_THROW(gif.add_frame(IndexedView{nullptr, 4, 4}, 1), Error);
   EXPECT_THROW((void)std::move(gif).finish(), Error);  // no frame yet
 }
 

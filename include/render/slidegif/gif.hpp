@@ -1,6 +1,6 @@
 #pragma once
-// GIF writing for frames drawn as libgd palette images: one fixed global palette for every
-// frame, and frame-difference encoding (each frame after the first carries only the rectangle
+// GIF writing for frames of palette indices: one fixed global palette for every frame, and
+// frame-difference encoding (each frame after the first carries only the rectangle
 // that changed, unchanged pixels inside it set to a reserved transparent index).
 //
 // The GIF stream and its LZW coding are written here rather than by gd's gdImageGifAnim*:
@@ -14,10 +14,11 @@
 //
 //   slidegif::Palette palette({{255, 255, 255}, {0, 0, 0}});
 //   slidegif::GifEncoder gif(palette, w, h, /*loop=*/0);
-//   gif.add_frame(*frame, 50);
+//   std::vector<std::uint8_t> pixels(w * h, 1);  // all black
+//   std::vector<const std::uint8_t*> rows;
+//   for (int y = 0; y < h; ++y) rows.push_back(&pixels[y * w]);
+//   gif.add_frame({rows.data(), w, h}, 50);
 //   auto bytes = std::move(gif).finish();
-
-#include <gd.h>
 
 #include <cstdint>
 #include <memory>
@@ -28,6 +29,14 @@
 
 namespace slidegif {
 
+// A frame as the encoder reads it: `height` rows of `width` palette indices, row y at rows[y].
+// It views pixels owned elsewhere and copies nothing: a libgd palette image's `pixels` is such a
+// table of rows (the rendering library draws frames that way), a vector of rows another.
+struct IndexedView {
+  const std::uint8_t* const* rows = nullptr;
+  int width = 0, height = 0;
+};
+
 // Our `loop` (0 = forever, N = play N times) to the NETSCAPE2.0 repeat count. Browsers read the
 // count as *repeats* after the first play, and no extension at all as "play once", so N plays
 // become N-1 repeats and 1 play becomes -1 (no extension is written).
@@ -35,8 +44,8 @@ int netscape_repeats(int loop);
 
 class GifEncoder {
  public:
-  // `loop` as in AnimationOptions; frames must be palette images of width x height built with
-  // make_palette_image(palette).
+  // `loop` as in AnimationOptions; frames are width x height indices into `palette`, which
+  // must outlive the encoder.
   // Throws Error(Render) for a size GIF cannot hold (0 or over 65535).
   GifEncoder(const Palette& palette, int width, int height, int loop);
   ~GifEncoder();
@@ -46,7 +55,8 @@ class GifEncoder {
   // `dirty`, if given, promises that pixels outside it equal the previous frame's, so only it
   // is compared. A frame identical to the previous one is still written (as a 1x1 transparent
   // image) so its delay is kept.
-  void add_frame(const gdImage& frame, int delay_cs, const Rect* dirty = nullptr);
+  // Throws Error(Render) for a frame of another size, or without rows.
+  void add_frame(IndexedView frame, int delay_cs, const Rect* dirty = nullptr);
   int frames() const { return frames_; }
   // The whole GIF. Throws Error(Render) if no frame was added.
   std::vector<std::uint8_t> finish() &&;
@@ -55,9 +65,9 @@ class GifEncoder {
   void write_header();
   // Graphic control extension and image descriptor of a frame at `area`.
   void begin_image(const Rect& area, int delay_cs, bool transparent);
-  void encode_first(const gdImage& frame);
-  void encode_difference(const gdImage& frame, const Rect& changed);
-  Rect changed_area(const gdImage& frame, const Rect* dirty) const;
+  void encode_first(IndexedView frame);
+  void encode_difference(IndexedView frame, const Rect& changed);
+  Rect changed_area(IndexedView frame, const Rect* dirty) const;
 
   const Palette& palette_;
   int width_;
