@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "mix.hpp"
 #include "slidegif/error.hpp"
 #include "sprite.hpp"
 

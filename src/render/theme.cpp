@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "mix.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {

@@ -5,8 +5,6 @@
 //   const slidegif::Theme& theme = slidegif::find_theme("dark");
 //   slidegif::Palette palette = slidegif::make_palette(theme);
 
-#include <algorithm>
-#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -36,14 +34,5 @@ const Theme& find_theme(std::string_view name);
 // The theme's colours plus the blends antialiasing produces between colours that touch
 // (text over its background, tile edges over the tray...). Same theme, same palette.
 Palette make_palette(const Theme& theme);
-
-// a + (b - a) * t per channel, t clamped to [0, 1], rounded. Inline: it runs for every pixel
-// of every tile sprite.
-inline Rgb mix(Rgb a, Rgb b, double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  // +0.5 and truncate rounds like lround for these non-negative values, without the libm call.
-  auto lerp = [t](int x, int y) { return static_cast<std::uint8_t>(x + (y - x) * t + 0.5); };
-  return {lerp(a.r, b.r), lerp(a.g, b.g), lerp(a.b, b.b)};
-}
 
 }  // namespace slidegif
