@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "frame_layout.hpp"
 #include "image.hpp"
 #include "quantizer.hpp"
 #include "slidegif/animation.hpp"
@@ -30,33 +31,6 @@
 #include "text.hpp"
 
 namespace slidegif {
-
-struct FrameLayout {
-  int width = 0, height = 0;
-  int tile_px = 0;
-  int board_x = 0, board_y = 0;  // top-left of cell (0, 0)
-  int inset = 0;                 // gap between a cell's edge and its tile
-  int radius = 0;                // tile corner radius
-  Rect tray;                     // the rounded board behind the cells
-  Rect title;                    // empty without a title
-  Rect caption;
-  double digit_pt = 0, caption_pt = 0, title_pt = 0;
-
-  Rect cell(int row, int col) const {
-    return {board_x + col * tile_px, board_y + row * tile_px, tile_px, tile_px};
-  }
-};
-
-struct FrameText {
-  Font font;
-  std::string title;
-  std::vector<std::string> captions;  // every caption that will be drawn: sizes the font
-};
-
-// Where everything goes; measures the captions with the font (Error(Render) if it won't load).
-FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text);
-// The same, measuring through (and filling) `glyphs`.
-FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text, GlyphCache& glyphs);
 
 // The layout render_animation() uses for these arguments (tests sample pixels with it).
 // Defined in animation.cpp, which owns the captions.
