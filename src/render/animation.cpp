@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "animation_layout.hpp"
 #include "frame_renderer.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/gif.hpp"
@@ -40,10 +41,6 @@ double ease_in_out(double t) {
   return t < 0.5 ? 4 * t * t * t : 1 - std::pow(-2 * t + 2, 3) / 2;
 }
 
-std::string plural(std::size_t n, const char* word) {
-  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
-}
-
 // Frame delays come from a running timeline rounded to centiseconds, so rounding errors do not
 // add up over many short tween frames.
 class Timeline {
@@ -57,39 +54,6 @@ class Timeline {
  private:
   double ms_ = 0;
 };
-
-struct Captions {
-  std::vector<std::string> steps;  // steps[k] while move k+1 is made and after it
-  std::string first, last;
-  // Every caption: the font is sized so the longest of them fits.
-  std::vector<std::string> all() const {
-    auto v = steps;
-    v.push_back(first);
-    v.push_back(last);
-    return v;
-  }
-};
-
-Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal) {
-  const std::size_t n = moves.size();
-  Captions c;
-  Board b = start;
-  for (std::size_t k = 0; k < n; ++k) {
-    // Refuse an illegal move before anything is drawn.
-    const int from = b.target(moves[k]);
-    if (from < 0) {
-      throw Error(Error::Kind::BadInput,
-                  fmt::format("move {} ({}) leaves the board", k + 1, move_letter(moves[k])));
-    }
-    const int tile = b.at(from);
-    b.apply(moves[k]);
-    c.steps.push_back(fmt::format("Step {} / {} — tile {} moves {}", k + 1, n, tile,
-                                  tile_direction_name(moves[k])));
-  }
-  c.first = n == 0 ? "Start — already solved" : fmt::format("Start — {} to go", plural(n, "move"));
-  c.last = fmt::format("Solved in {}{}", plural(n, "move"), optimal ? "" : " (not proven optimal)");
-  return c;
-}
 
 }  // namespace
 
@@ -122,14 +86,6 @@ void check_animation(const AnimationOptions& o, Shape shape, std::size_t moves,
   }
 }
 
-FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
-                             const AnimationOptions& options) {
-  check_options(options, RenderLimits{});
-  const Captions captions = make_captions(start, moves, options.optimal);
-  return compute_layout(start.shape(), options.tile_px,
-                        {options.font, options.title, captions.all()});
-}
-
 std::vector<std::string> theme_names() {
   std::vector<std::string> names;
   for (const auto& t : themes()) names.emplace_back(t.name);
@@ -141,18 +97,15 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   check_animation(options, start.shape(), moves.size(), limits);
   const std::size_t n = moves.size();
 
-  const Captions captions = make_captions(start, moves, options.optimal);
-  const FrameText text{options.font, options.title, captions.all()};
-  const auto& step_captions = captions.steps;
-  const auto& first_caption = captions.first;
-  const auto& last_caption = captions.last;
-
-  GlyphCache glyphs(options.font);
-  const FrameLayout checked = compute_layout(start.shape(), options.tile_px, text, glyphs);
+  AnimationLayout laid = lay_out_animation(start, moves, options);
+  const auto& step_captions = laid.captions.steps;
+  const auto& first_caption = laid.captions.first;
+  const auto& last_caption = laid.captions.last;
 
   const Theme& theme = find_theme(options.theme);
   const Palette palette = make_palette(theme);
-  FrameRenderer renderer(start.shape(), theme, palette, text, checked, std::move(glyphs));
+  FrameRenderer renderer(start.shape(), theme, palette, laid.text, laid.frame,
+                         std::move(laid.glyphs));
   const FrameLayout& layout = renderer.layout();
   GifEncoder gif(palette, layout.width, layout.height, options.loop);
   Timeline timeline;

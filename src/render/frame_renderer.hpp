@@ -23,7 +23,6 @@
 #include "frame_layout.hpp"
 #include "image.hpp"
 #include "quantizer.hpp"
-#include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/palette.hpp"
 #include "slidegif/rect.hpp"
@@ -31,11 +30,6 @@
 #include "text.hpp"
 
 namespace slidegif {
-
-// The layout render_animation() uses for these arguments (tests sample pixels with it).
-// Defined in animation.cpp, which owns the captions.
-FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
-                             const AnimationOptions& options);
 
 class FrameRenderer {
  public:

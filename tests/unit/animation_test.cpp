@@ -13,7 +13,7 @@
 #include <fstream>
 #include <string>
 
-#include "frame_renderer.hpp"
+#include "animation_layout.hpp"
 #include "gif_decoder.hpp"
 #include "run_binary.hpp"
 #include "slidegif/board.hpp"

@@ -1,0 +1,22 @@
+#include "animation_layout.hpp"
+
+#include <utility>
+
+namespace slidegif {
+
+AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& moves,
+                                  const AnimationOptions& options) {
+  Captions captions = make_captions(start, moves, options.optimal);
+  FrameText text{options.font, options.title, captions.all()};
+  GlyphCache glyphs(options.font);
+  const FrameLayout frame = compute_layout(start.shape(), options.tile_px, text, glyphs);
+  return {std::move(captions), std::move(text), frame, std::move(glyphs)};
+}
+
+FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
+                             const AnimationOptions& options) {
+  check_animation(options, start.shape(), moves.size(), RenderLimits{});
+  return lay_out_animation(start, moves, options).frame;
+}
+
+}  // namespace slidegif

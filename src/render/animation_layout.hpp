@@ -1,0 +1,35 @@
+#pragma once
+// An animation's captions and the frame layout sized for them: everything render_animation()
+// draws besides the boards, worked out before the first pixel.
+//
+//   slidegif::AnimationLayout l = slidegif::lay_out_animation(start, moves, options);
+//   slidegif::FrameRenderer r(start.shape(), theme, palette, l.text, l.frame, std::move(l.glyphs));
+
+#include <vector>
+
+#include "captions.hpp"
+#include "frame_layout.hpp"
+#include "slidegif/animation.hpp"
+#include "slidegif/board.hpp"
+#include "text.hpp"
+
+namespace slidegif {
+
+struct AnimationLayout {
+  Captions captions;
+  FrameText text;  // the font, the title and every caption
+  FrameLayout frame;
+  GlyphCache glyphs;  // the font as measured for `frame`: drawing goes on with the same cache
+};
+
+// The options are taken as they are (check_animation() is the caller's). Throws Error(BadInput)
+// for an illegal move, Error(Render) when the font cannot be loaded.
+AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& moves,
+                                  const AnimationOptions& options);
+
+// The layout render_animation() draws these arguments in, after the same checks with the
+// default RenderLimits (tests sample pixels with it).
+FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
+                             const AnimationOptions& options);
+
+}  // namespace slidegif
