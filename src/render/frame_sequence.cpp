@@ -1,0 +1,63 @@
+#include "frame_sequence.hpp"
+
+#include <utility>
+
+namespace slidegif {
+
+FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options,
+                             AnimationLayout layout)
+    : options_(options),
+      captions_(std::move(layout.captions)),
+      palette_(make_palette(find_theme(options.theme))),
+      renderer_(start.shape(), find_theme(options.theme), palette_, layout.text, layout.frame,
+                std::move(layout.glyphs)),
+      gif_(palette_, renderer_.layout().width, renderer_.layout().height, options.loop),
+      timeline_(options),
+      frame_(renderer_.new_frame()),
+      board_(start),
+      shown_caption_(&captions_.first) {
+  renderer_.draw_board(*frame_, board_);
+  renderer_.draw_caption(*frame_, captions_.first);
+  gif_.add_frame(view(*frame_), timeline_.start_cs());
+  step_pen_x_ = renderer_.caption_pen_x(captions_.steps);
+}
+
+void FrameSequence::add_move(std::size_t k, Move move) {
+  const int from = board_.target(move);
+  const int to = board_.blank();
+  const int tile = board_.at(from);
+  const Rect cells = unite(renderer_.cell_rect(from), renderer_.cell_rect(to));
+  for (int i = 1; i <= options_.tween; ++i) {
+    renderer_.draw_slide(*frame_, from, to, tile, slide_progress(i, options_.tween));
+    const Rect dirty = show_caption(captions_.steps[k], cells);
+    gif_.add_frame(view(*frame_), timeline_.slide_cs(), &dirty);
+  }
+  board_.apply(move);
+  renderer_.draw_cell(*frame_, from, 0);
+  renderer_.draw_cell(*frame_, to, tile);
+  const bool last = k + 1 == captions_.steps.size();
+  const Rect dirty = show_caption(last ? captions_.last : captions_.steps[k], cells);
+  gif_.add_frame(view(*frame_), timeline_.hold_cs(last), &dirty);
+}
+
+Rect FrameSequence::show_caption(const std::string& caption, const Rect& cells) {
+  if (caption == *shown_caption_) return cells;
+  if (&caption == &captions_.last) {
+    renderer_.draw_caption(*frame_, caption);  // centred on its own
+  } else {
+    renderer_.draw_caption(*frame_, caption, step_pen_x_);
+  }
+  shown_caption_ = &caption;
+  return unite(cells, renderer_.layout().caption);
+}
+
+Animation FrameSequence::finish() && {
+  Animation out;
+  out.frames = gif_.frames();
+  out.width = renderer_.layout().width;
+  out.height = renderer_.layout().height;
+  out.bytes = std::move(gif_).finish();
+  return out;
+}
+
+}  // namespace slidegif
