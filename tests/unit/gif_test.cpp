@@ -203,6 +203,18 @@ TEST(Palette, NearestMatchesAPlainScan) {
   }
 }
 
+TEST(Palette, HoldsAtMost255ColoursAndTheTransparentSlot) {
+  const Palette full = palette_of(255);
+  EXPECT_EQ(full.size(), 256);
+  EXPECT_EQ(full.transparent(), 255);
+  try {
+    palette_of(256);
+    ADD_FAILURE() << "a palette of 257 entries was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::Render) << e.what();
+  }
+}
+
 TEST(CopySprite, SkipsTransparentPixelsAndClips) {
   const Palette palette = palette_of(6);
   const int t = palette.transparent();
