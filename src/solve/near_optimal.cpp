@@ -11,29 +11,15 @@
 
 #include "slidegif/detail/format.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/heuristics.hpp"
+#include "slidegif/heuristic.hpp"
 #include "slidegif/ida_star.hpp"
+#include "slidegif/manhattan_linear_conflict.hpp"
 #include "slidegif/solvability.hpp"
 
 namespace slidegif {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-int neighbour(Shape s, int cell, Move m) {
-  const int r = cell / s.cols;
-  const int c = cell % s.cols;
-  switch (m) {
-    case Move::Up:
-      return r > 0 ? cell - s.cols : -1;
-    case Move::Down:
-      return r + 1 < s.rows ? cell + s.cols : -1;
-    case Move::Left:
-      return c > 0 ? cell - 1 : -1;
-    default:
-      return c + 1 < s.cols ? cell + 1 : -1;
-  }
-}
 
 // Constructive solver -----------------------------------------------------------------------
 
@@ -207,7 +193,7 @@ class WeightedAStar {
     };
     std::uint8_t tiles[64];
     std::copy(start.tiles().begin(), start.tiles().end(), tiles);
-    add(tiles, UINT32_MAX, Move::Up, 0, h_.estimate(tiles), start.blank());
+    add(tiles, UINT32_MAX, Move::Up, 0, estimate_once(h_, tiles), start.blank());
     std::uint64_t expanded = 0;
     while (!open.empty()) {
       const std::uint32_t id = open.top().second;
@@ -225,7 +211,10 @@ class WeightedAStar {
         const std::uint8_t tile = tiles[to];
         tiles[node.blank] = tile;
         tiles[to] = 0;
-        const int h = h_.update(tiles, node.h, tile, to, node.blank);
+        const ManhattanLinearConflict::State parent{node.h};
+        ManhattanLinearConflict::State child;
+        const int h =
+            h_.update(tiles, Slide{tile, static_cast<std::uint8_t>(to), node.blank}, parent, child);
         if (static_cast<std::size_t>(node.g + 1 + h) < shorter_than)
           add(tiles, id, m, node.g + 1, h, to);
         tiles[to] = tile;

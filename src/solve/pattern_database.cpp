@@ -21,16 +21,6 @@ constexpr int kMaxPatternTiles = 9;
 #define SLIDEGIF_PDB_CLONES
 #endif
 
-int manhattan(Shape s, int a, int b) {
-  return std::abs(a / s.cols - b / s.cols) + std::abs(a % s.cols - b % s.cols);
-}
-
-std::vector<int> goal_cells(const Board& goal) {
-  std::vector<int> where(static_cast<std::size_t>(goal.cells()));
-  for (int c = 0; c < goal.cells(); ++c) where[goal.at(c)] = c;
-  return where;
-}
-
 // Cell sets as bit masks; the blank's region is a flood fill through free cells.
 struct Grid {
   explicit Grid(Shape s) : shape(s) {
@@ -111,15 +101,9 @@ template <class Mask>
 class Builder {
  public:
   Builder(const Board& goal, const Pattern& pattern, const PdbBuildOptions& options)
-      : goal_(goal), grid_(goal.shape()), pattern_(pattern), options_(options) {
+      : goal_(goal), grid_(goal.shape()), pattern_(pattern), options_(options), manhattan_(goal) {
     n_ = goal.cells();
     k_ = static_cast<int>(pattern.size());
-    const auto home = goal_cells(goal);
-    for (int i = 0; i < k_; ++i) {
-      for (int c = 0; c < n_; ++c)
-        distance_[static_cast<std::size_t>(i * 64 + c)] =
-            static_cast<std::uint8_t>(manhattan(goal.shape(), home[pattern[i]], c));
-    }
     for (int c = 0; c < n_; ++c)
       for (int dir = 0; dir < 4; ++dir)
         next_[static_cast<std::size_t>(c * 4 + dir)] =
@@ -135,12 +119,11 @@ class Builder {
   }
 
   std::vector<std::uint8_t> run(PdbBuildStats* stats) {
-    const auto home = goal_cells(goal_);
     std::uint8_t cells[kMaxPatternTiles];
-    for (int i = 0; i < k_; ++i) cells[i] = static_cast<std::uint8_t>(home[pattern_[i]]);
+    for (int i = 0; i < k_; ++i) cells[i] = static_cast<std::uint8_t>(manhattan_.home(pattern_[i]));
     const std::uint64_t free = grid_.all & ~occupied(cells);
     const std::uint64_t start = rank_placement(cells, k_, n_);
-    const auto region = static_cast<Mask>(compress(grid_.flood(home[0], free), free));
+    const auto region = static_cast<Mask>(compress(grid_.flood(manhattan_.home(0), free), free));
     table_[start].seen = table_[start].slot[0] = region;
     dirty_[0][start / kBlock] = 1;
     reached_ = 1;
@@ -253,13 +236,13 @@ class Builder {
     const std::uint64_t occ = occupied(cells);
     const std::uint64_t free = grid_.all & ~occ;
     int md = 0;
-    for (int i = 0; i < k_; ++i) md += distance_[static_cast<std::size_t>(i * 64 + cells[i])];
+    for (int i = 0; i < k_; ++i) md += manhattan_.distance(pattern_[i], cells[i]);
     // First every child's index, prefetched, then the visits: the table is far larger than
     // the caches and the misses dominate, so overlapping them pays.
     struct Child {
       std::uint64_t rank;
       Mask region;
-      std::int8_t tile, from, to;
+      Slide slide;
     };
     std::array<Child, kMaxPatternTiles * 4> children;
     std::uint64_t todo = expand_mask(compact, free);
@@ -278,9 +261,8 @@ class Builder {
           Child& c = children[static_cast<std::size_t>(count++)];
           c.rank = rank_placement(cells, k_, n_);
           c.region = child_region(child_free, from);
-          c.tile = static_cast<std::int8_t>(i);
-          c.from = static_cast<std::int8_t>(from);
-          c.to = static_cast<std::int8_t>(to);
+          c.slide =
+              Slide{pattern_[i], static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
           __builtin_prefetch(&table_[c.rank], 1);
           cells[i] = static_cast<std::uint8_t>(from);
         }
@@ -310,8 +292,7 @@ class Builder {
     // Only the dirty flag's owner layer reads it, after the threads have joined.
     std::atomic_ref<std::uint8_t>(dirty_[nx][c.rank / kBlock]).store(1, std::memory_order_relaxed);
     if (old == 0) {  // exactly one visitor sees the placement unseen
-      const int child_md = md - distance_[static_cast<std::size_t>(c.tile * 64 + c.from)] +
-                           distance_[static_cast<std::size_t>(c.tile * 64 + c.to)];
+      const int child_md = md + manhattan_.delta(c.slide);
       const int x = (depth + 1 - child_md) / 2;
       if (x > 15) clamped_.fetch_add(1, std::memory_order_relaxed);
       e.excess = static_cast<std::uint8_t>(std::min(x, 15));
@@ -334,7 +315,7 @@ class Builder {
   int threads_ = 1;
   std::uint64_t entries_ = 0;
   std::uint64_t blocks_ = 0;
-  std::array<std::uint8_t, kMaxPatternTiles * 64> distance_{};
+  ManhattanTable manhattan_;
   std::array<std::int8_t, 64 * 4> next_{};  // cell * 4 + direction -> neighbour or -1
   std::vector<Entry> table_;
   std::vector<std::uint16_t> region_table_;         // [(free cells << 4) | cell]: see child_region
@@ -353,6 +334,21 @@ void check_pattern(const Board& goal, const Pattern& pattern) {
       throw Error(Error::Kind::BadInput, detail::format("bad tile {} in a pattern", int{t}));
     seen |= 1ULL << t;
   }
+}
+
+// Checks every pattern and that none overlap; returns the tiles they cover as a bit set.
+std::uint64_t checked_cover(const Board& goal, const Partition& partition) {
+  if (partition.size() > PdbHeuristic::kMaxPatterns)
+    throw Error(Error::Kind::BadInput, "too many patterns");
+  std::uint64_t covered = 0;
+  for (const Pattern& pattern : partition) {
+    check_pattern(goal, pattern);
+    for (auto t : pattern) {
+      if ((covered >> t) & 1) throw Error(Error::Kind::BadInput, "patterns overlap");
+      covered |= 1ULL << t;
+    }
+  }
+  return covered;
 }
 
 // The 8 symmetries of a square (4 of a rectangle) as cell maps.
@@ -436,10 +432,9 @@ std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& 
 
 int pattern_table_value(std::span<const std::uint8_t> packed, const Board& goal,
                         const Pattern& pattern, const std::uint8_t* cells) {
-  const auto home = goal_cells(goal);
+  const ManhattanTable manhattan(goal);
   int md = 0;
-  for (std::size_t i = 0; i < pattern.size(); ++i)
-    md += manhattan(goal.shape(), home[pattern[i]], cells[i]);
+  for (std::size_t i = 0; i < pattern.size(); ++i) md += manhattan.distance(pattern[i], cells[i]);
   const std::uint64_t r = rank_placement(cells, static_cast<int>(pattern.size()), goal.cells());
   return md + 2 * ((packed[r / 2] >> ((r & 1) * 4)) & 15);
 }
@@ -448,34 +443,22 @@ int pattern_table_value(std::span<const std::uint8_t> packed, const Board& goal,
 
 PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
                            std::vector<std::span<const std::uint8_t>> tables, bool use_reflection)
-    : goal_(goal), partition_(std::move(partition)), tables_(std::move(tables)) {
+    : goal_(goal),
+      partition_(std::move(partition)),
+      tables_(std::move(tables)),
+      // Tiles outside every pattern add nothing, so the sum stays a lower bound.
+      manhattan_(goal, checked_cover(goal, partition_)) {
   const int n = goal.cells();
   if (tables_.size() != partition_.size())
     throw Error(Error::Kind::BadInput, "one table per pattern is needed");
-  if (partition_.size() > kMaxPatterns) throw Error(Error::Kind::BadInput, "too many patterns");
   pattern_of_.assign(static_cast<std::size_t>(n), 0xFF);
-  std::uint64_t covered = 0;
   for (std::size_t p = 0; p < partition_.size(); ++p) {
-    check_pattern(goal, partition_[p]);
-    for (auto t : partition_[p]) {
-      if ((covered >> t) & 1) throw Error(Error::Kind::BadInput, "patterns overlap");
-      covered |= 1ULL << t;
-      pattern_of_[t] = static_cast<std::uint8_t>(p);
-    }
+    for (auto t : partition_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
     const auto need = packed_bytes(pattern_entries(n, static_cast<int>(partition_[p].size())));
     if (tables_[p].size() != need)
       throw Error(
           Error::Kind::BadInput,
           detail::format("pattern table {} has {} bytes, expected {}", p, tables_[p].size(), need));
-  }
-  const auto home = goal_cells(goal);
-  distance_.assign(static_cast<std::size_t>(n * n), 0);
-  for (int t = 1; t < n; ++t) {
-    // Tiles outside every pattern add nothing, so the sum stays a lower bound.
-    if (!((covered >> t) & 1)) continue;
-    for (int c = 0; c < n; ++c)
-      distance_[static_cast<std::size_t>(t * n + c)] =
-          static_cast<std::uint8_t>(manhattan(goal.shape(), home[t], c));
   }
   const int side = goal.rows();
   const int b = goal.blank();
@@ -485,7 +468,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
     mirror_.resize(static_cast<std::size_t>(n));
     for (int c = 0; c < n; ++c)
       transpose_[c] = static_cast<std::uint8_t>((c % side) * side + c / side);
-    for (int t = 0; t < n; ++t) mirror_[t] = goal.at(transpose_[home[t]]);
+    for (int t = 0; t < n; ++t) mirror_[t] = goal.at(transpose_[manhattan_.home(t)]);
     std::vector<std::uint8_t> unmirror(static_cast<std::size_t>(n));
     for (int t = 0; t < n; ++t) unmirror[mirror_[t]] = static_cast<std::uint8_t>(t);
     for (auto& pat : partition_) {
@@ -512,20 +495,10 @@ int PdbHeuristic::lookup_reflected(std::size_t p, const std::uint8_t* where) con
   return (tables_[p][r / 2] >> ((r & 1) * 4)) & 15;
 }
 
-int PdbHeuristic::excess(const std::uint8_t* where) const {
-  int sum = 0;
-  for (std::size_t p = 0; p < partition_.size(); ++p) sum += lookup(p, where);
-  return sum;
-}
-
 int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
-  const int n = goal_.cells();
   out.where.fill(0);
-  out.manhattan = 0;
-  for (int c = 0; c < n; ++c) {
-    out.where[tiles[c]] = static_cast<std::uint8_t>(c);
-    out.manhattan += distance_[static_cast<std::size_t>(tiles[c] * n + c)];
-  }
+  for (int c = 0; c < goal_.cells(); ++c) out.where[tiles[c]] = static_cast<std::uint8_t>(c);
+  out.manhattan = manhattan_.sum(tiles);
   out.excess_sum = out.reflected_sum = 0;
   for (std::size_t p = 0; p < partition_.size(); ++p) {
     out.excess[p] = static_cast<std::uint8_t>(lookup(p, out.where.data()));
@@ -537,13 +510,12 @@ int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
   return out.manhattan + 2 * std::max(out.excess_sum, out.reflected_sum);
 }
 
-int PdbHeuristic::update(const std::uint8_t*, int tile, int from, int to, const State& parent,
+int PdbHeuristic::update(const std::uint8_t*, Slide slide, const State& parent,
                          State& child) const {
-  const int n = goal_.cells();
+  const int tile = slide.tile;
   child = parent;
-  child.where[tile] = static_cast<std::uint8_t>(to);
-  child.manhattan += distance_[static_cast<std::size_t>(tile * n + to)] -
-                     distance_[static_cast<std::size_t>(tile * n + from)];
+  child.where[tile] = slide.to;
+  child.manhattan += manhattan_.delta(slide);
   if (const std::uint8_t p = pattern_of_[tile]; p != 0xFF) {
     const int x = lookup(p, child.where.data());
     child.excess_sum += x - child.excess[p];
@@ -557,25 +529,6 @@ int PdbHeuristic::update(const std::uint8_t*, int tile, int from, int to, const 
     }
   }
   return child.manhattan + 2 * std::max(child.excess_sum, child.reflected_sum);
-}
-
-int PdbHeuristic::estimate(const std::uint8_t* tiles) const {
-  const int n = goal_.cells();
-  std::uint8_t where[64] = {};
-  int md = 0;
-  for (int c = 0; c < n; ++c) {
-    where[tiles[c]] = static_cast<std::uint8_t>(c);
-    md += distance_[static_cast<std::size_t>(tiles[c] * n + c)];
-  }
-  int x = excess(where);
-  if (reflect_) {
-    // The reflected board has tile mirror[t] on cell transpose[c] wherever t is on c; it has
-    // the same Manhattan distance, so only the excess needs a second look.
-    int y = 0;
-    for (std::size_t p = 0; p < partition_.size(); ++p) y += lookup_reflected(p, where);
-    x = std::max(x, y);
-  }
-  return md + 2 * x;
 }
 
 // GoalFraming ------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 #include "slidegif/solver.hpp"
 
 #include "slidegif/detail/format.hpp"
-#include "slidegif/heuristics.hpp"
 #include "slidegif/ida_star.hpp"
+#include "slidegif/manhattan_linear_conflict.hpp"
 #include "slidegif/near_optimal.hpp"
 #include "slidegif/pdb_solve.hpp"
 #include "slidegif/solvability.hpp"

@@ -27,6 +27,8 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/domain.hpp"
+#include "slidegif/manhattan.hpp"
 
 namespace slidegif {
 
@@ -75,7 +77,7 @@ int pattern_table_value(std::span<const std::uint8_t> packed, const Board& goal,
 // The sum of a partition's tables, maximised with the same sum on the board reflected about
 // its main diagonal when the goal allows it (square board, goal blank on the diagonal): the
 // reflected board needs exactly as many moves, so both sums are lower bounds.
-// Implements the IdaStar heuristic interface. Views `tables`; they must outlive it.
+// A heuristic (heuristic.hpp). Views `tables`; they must outlive it.
 class PdbHeuristic {
  public:
   static constexpr int kMaxPatterns = 16;
@@ -83,14 +85,10 @@ class PdbHeuristic {
   PdbHeuristic(const Board& goal, Partition partition,
                std::vector<std::span<const std::uint8_t>> tables, bool use_reflection = true);
 
-  // Stateless interface (recomputes every table).
-  int estimate(const std::uint8_t* tiles) const;
-  int update(const std::uint8_t* tiles, int, int, int, int) const { return estimate(tiles); }
-
-  // Stateful interface (see ida_star.hpp): a move looks up only the table holding the moved
-  // tile, and the reflected table holding its mirror image.
+  // heuristic.hpp's interface: a move looks up only the table holding the moved tile, and the
+  // reflected table holding its mirror image.
   struct State {
-    std::array<std::uint8_t, 64> where;  // tile -> cell
+    std::array<std::uint8_t, kMaxCells> where;  // tile -> cell
     std::array<std::uint8_t, kMaxPatterns> excess;
     std::array<std::uint8_t, kMaxPatterns> reflected;
     int manhattan;
@@ -98,15 +96,13 @@ class PdbHeuristic {
     int reflected_sum;
   };
   int estimate(const std::uint8_t* tiles, State& out) const;
-  int update(const std::uint8_t* tiles, int tile, int from, int to, const State& parent,
-             State& child) const;
+  int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
 
   const Board& goal() const { return goal_; }
   const Partition& partition() const { return partition_; }
   bool reflects() const { return reflect_; }
 
  private:
-  int excess(const std::uint8_t* where) const;  // where[tile] = cell; sum over the tables
   int lookup(std::size_t p, const std::uint8_t* where) const;
   int lookup_reflected(std::size_t p, const std::uint8_t* where) const;
 
@@ -114,7 +110,7 @@ class PdbHeuristic {
   Partition partition_;
   std::vector<std::span<const std::uint8_t>> tables_;
   bool reflect_ = false;
-  std::vector<std::uint8_t> distance_;    // distance_[tile * cells + cell]: Manhattan
+  ManhattanTable manhattan_;              // of the tiles in some pattern
   std::vector<std::uint8_t> transpose_;   // cell -> reflected cell
   std::vector<std::uint8_t> mirror_;      // tile -> the tile whose goal cell is the reflection
   std::vector<std::uint8_t> pattern_of_;  // tile -> pattern index, or 0xFF
