@@ -97,11 +97,6 @@ std::optional<Move> move_from_letter(char c) {
   }
 }
 
-Move opposite(Move m) {
-  static constexpr Move kOpposite[] = {Move::Down, Move::Up, Move::Right, Move::Left};
-  return kOpposite[static_cast<int>(m)];
-}
-
 const char* tile_direction_name(Move m) {
   // The tile goes the other way from the blank.
   static constexpr const char* kNames[] = {"down", "up", "right", "left"};

@@ -9,19 +9,6 @@
 
 namespace slidegif {
 
-MoveTable::MoveTable(Shape shape) : table_(static_cast<std::size_t>(shape.cells()) * 4, -1) {
-  const std::vector<std::uint8_t> tiles = Board::standard_goal(shape).tiles();
-  for (int cell = 0; cell < shape.cells(); ++cell) {
-    // Any board with the blank in `cell` tells where each move goes.
-    std::vector<std::uint8_t> t = tiles;
-    std::swap(t[static_cast<std::size_t>(cell)], t.back());
-    const Board board(shape, std::move(t));
-    for (Move m : kAllMoves) {
-      table_[static_cast<std::size_t>(cell) * 4 + static_cast<int>(m)] = board.target(m);
-    }
-  }
-}
-
 namespace {
 
 [[noreturn]] void out_of_budget(const SearchStats& stats, const SearchLimits& limits) {
