@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "slidegif/detail/format.hpp"
+#include "slidegif/domain.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/heuristic.hpp"
 #include "slidegif/ida_star.hpp"
@@ -26,8 +27,8 @@ using Clock = std::chrono::steady_clock;
 // Exact breadth-first search over the cells of up to 3 tracked tiles and the blank, inside the
 // cells not yet frozen; every other tile is interchangeable. Moves `board` to the first state
 // with each tracked tile on its target (and the blank on blank_target unless it is -1).
-void place(Board& board, std::uint64_t frozen, const std::vector<std::pair<int, int>>& want,
-           int blank_target, std::vector<Move>& out) {
+void place(const Domain& domain, Board& board, std::uint64_t frozen,
+           const std::vector<std::pair<int, int>>& want, int blank_target, std::vector<Move>& out) {
   const Shape s = board.shape();
   std::vector<int> local(static_cast<std::size_t>(s.cells()), -1), global;
   for (int c = 0; c < s.cells(); ++c) {
@@ -75,9 +76,9 @@ void place(Board& board, std::uint64_t frozen, const std::vector<std::pair<int, 
       found = x;
       break;
     }
-    for (Move mv : kAllMoves) {
-      const int to = neighbour(s, global[pos[0]], mv);
-      if (to < 0 || local[to] < 0) continue;
+    for (const Operator op : domain.operators(global[pos[0]])) {
+      const int to = op.target;
+      if (local[to] < 0) continue;
       int next[4];
       std::copy(pos, pos + k + 1, next);
       for (int i = 1; i <= k; ++i)
@@ -86,7 +87,7 @@ void place(Board& board, std::uint64_t frozen, const std::vector<std::pair<int, 
       const std::size_t y = encode(next);
       if (parent[y] >= 0) continue;
       parent[y] = static_cast<std::int32_t>(x);
-      how[y] = static_cast<std::uint8_t>(mv);
+      how[y] = static_cast<std::uint8_t>(op.move);
       queue.push_back(y);
     }
   }
@@ -101,17 +102,17 @@ void place(Board& board, std::uint64_t frozen, const std::vector<std::pair<int, 
 }
 
 // Places the goal tiles of `cells` (a row or column of the region) two at a time.
-void place_line(Board& board, const Board& goal, std::uint64_t& frozen,
+void place_line(const Domain& domain, Board& board, const Board& goal, std::uint64_t& frozen,
                 const std::vector<int>& cells, std::vector<Move>& out) {
   std::size_t i = 0;
   if (cells.size() % 2 == 1) {
-    place(board, frozen, {{goal.at(cells[0]), cells[0]}}, -1, out);
+    place(domain, board, frozen, {{goal.at(cells[0]), cells[0]}}, -1, out);
     frozen |= 1ULL << cells[0];
     i = 1;
   }
   for (; i < cells.size(); i += 2) {
-    place(board, frozen, {{goal.at(cells[i]), cells[i]}, {goal.at(cells[i + 1]), cells[i + 1]}}, -1,
-          out);
+    place(domain, board, frozen,
+          {{goal.at(cells[i]), cells[i]}, {goal.at(cells[i + 1]), cells[i + 1]}}, -1, out);
     frozen |= (1ULL << cells[i]) | (1ULL << cells[i + 1]);
   }
 }
@@ -160,7 +161,7 @@ template <int W>
 class WeightedAStar {
  public:
   WeightedAStar(const Board& goal, const ManhattanLinearConflict& h)
-      : goal_(goal), h_(h), boards_(goal.cells()) {}
+      : goal_(goal), domain_(goal.shape()), h_(h), boards_(goal.cells()) {}
 
   // A path shorter than `shorter_than` (pruned with the admissible h), or empty.
   std::vector<Move> run(const Board& start, double weight, std::size_t shorter_than,
@@ -191,34 +192,30 @@ class WeightedAStar {
       open.emplace(key(static_cast<std::uint64_t>(g), h),
                    static_cast<std::uint32_t>(nodes.size() - 1));
     };
-    std::uint8_t tiles[64];
-    std::copy(start.tiles().begin(), start.tiles().end(), tiles);
-    add(tiles, UINT32_MAX, Move::Up, 0, estimate_once(h_, tiles), start.blank());
+    Position here(start);
+    add(here.tiles.data(), UINT32_MAX, Move::Up, 0, estimate_once(h_, here.tiles.data()),
+        here.blank);
     std::uint64_t expanded = 0;
     while (!open.empty()) {
       const std::uint32_t id = open.top().second;
       open.pop();
       const Node node = nodes[id];
-      boards_.unpack(node.key, tiles);
-      if (node.h == 0 && std::memcmp(tiles, goal_.tiles().data(), n) == 0)
+      boards_.unpack(node.key, here.tiles.data());
+      here.blank = node.blank;
+      if (node.h == 0 && std::memcmp(here.tiles.data(), goal_.tiles().data(), n) == 0)
         return path_to(nodes, id);
       if (++expanded > max_nodes || nodes.size() > max_nodes) break;
       if ((expanded & 1023) == 0 && Clock::now() > deadline) break;
-      for (Move m : kAllMoves) {
-        if (node.parent != UINT32_MAX && m == opposite(static_cast<Move>(node.move))) continue;
-        const int to = neighbour(goal_.shape(), node.blank, m);
-        if (to < 0) continue;
-        const std::uint8_t tile = tiles[to];
-        tiles[node.blank] = tile;
-        tiles[to] = 0;
+      for (const Operator op : domain_.operators(node.blank)) {
+        if (node.parent != UINT32_MAX && op.move == opposite(static_cast<Move>(node.move)))
+          continue;
+        const Slide slide = here.apply(op);
         const ManhattanLinearConflict::State parent{node.h};
         ManhattanLinearConflict::State child;
-        const int h =
-            h_.update(tiles, Slide{tile, static_cast<std::uint8_t>(to), node.blank}, parent, child);
+        const int h = h_.update(here.tiles.data(), slide, parent, child);
         if (static_cast<std::size_t>(node.g + 1 + h) < shorter_than)
-          add(tiles, id, m, node.g + 1, h, to);
-        tiles[to] = tile;
-        tiles[node.blank] = 0;
+          add(here.tiles.data(), id, op.move, node.g + 1, h, op.target);
+        here.undo(slide);
       }
     }
     return {};
@@ -253,6 +250,7 @@ class WeightedAStar {
   }
 
   const Board& goal_;
+  Domain domain_;
   const ManhattanLinearConflict& h_;
   PackedBoards<W> boards_;
 };
@@ -353,6 +351,7 @@ std::vector<Move> solve_constructively(const Board& start, const Board& goal) {
     corner_goal.apply(Move::Down);
     to_corner.push_back(Move::Down);
   }
+  const Domain domain(s);
   Board board = start;
   std::vector<Move> out;
   std::uint64_t frozen = 0;
@@ -367,7 +366,7 @@ std::vector<Move> solve_constructively(const Board& start, const Board& goal) {
       for (int r = r0; r < s.rows; ++r)
         for (int c = c0; c < s.cols; ++c)
           if (corner_goal.at(r, c) != 0) want.emplace_back(corner_goal.at(r, c), r * s.cols + c);
-      place(board, frozen, want, corner_goal.blank(), out);
+      place(domain, board, frozen, want, corner_goal.blank(), out);
       break;
     }
     if (h > 2 && (h >= w || w <= 2)) {
@@ -377,7 +376,7 @@ std::vector<Move> solve_constructively(const Board& start, const Board& goal) {
       for (int r = r0; r < s.rows; ++r) line.push_back(r * s.cols + c0);
       ++c0;
     }
-    place_line(board, corner_goal, frozen, line, out);
+    place_line(domain, board, corner_goal, frozen, line, out);
   }
   for (auto it = to_corner.rbegin(); it != to_corner.rend(); ++it) out.push_back(opposite(*it));
   return cut_loops(start, out);
