@@ -47,21 +47,6 @@ struct Grid {
   std::uint64_t not_last_col = 0;
 };
 
-int neighbour(Shape s, int cell, int dir) {
-  const int r = cell / s.cols;
-  const int c = cell % s.cols;
-  switch (dir) {
-    case 0:
-      return r > 0 ? cell - s.cols : -1;
-    case 1:
-      return r + 1 < s.rows ? cell + s.cols : -1;
-    case 2:
-      return c > 0 ? cell - 1 : -1;
-    default:
-      return c + 1 < s.cols ? cell + 1 : -1;
-  }
-}
-
 // Popcount without relying on -mpopcnt: without it std::popcount is a library call, which
 // dominated the builder's profile (ranking runs once per child state).
 inline int count_bits(std::uint64_t x) {
@@ -101,13 +86,14 @@ template <class Mask>
 class Builder {
  public:
   Builder(const Board& goal, const Pattern& pattern, const PdbBuildOptions& options)
-      : goal_(goal), grid_(goal.shape()), pattern_(pattern), options_(options), manhattan_(goal) {
+      : goal_(goal),
+        grid_(goal.shape()),
+        domain_(goal.shape()),
+        pattern_(pattern),
+        options_(options),
+        manhattan_(goal) {
     n_ = goal.cells();
     k_ = static_cast<int>(pattern.size());
-    for (int c = 0; c < n_; ++c)
-      for (int dir = 0; dir < 4; ++dir)
-        next_[static_cast<std::size_t>(c * 4 + dir)] =
-            static_cast<std::int8_t>(neighbour(goal.shape(), c, dir));
     if (n_ <= kRegionTableCells) fill_region_table();
     entries_ = pattern_entries(n_, k_);
     table_.assign(entries_, Entry{});
@@ -253,9 +239,11 @@ class Builder {
       int count = 0;
       for (int i = 0; i < k_; ++i) {
         const int from = cells[i];
-        for (int dir = 0; dir < 4; ++dir) {
-          const int to = next_[static_cast<std::size_t>(from * 4 + dir)];
-          if (to < 0 || !((region >> to) & 1)) continue;
+        for (const Operator op : domain_.operators(from)) {
+          // The tile on `from` slides into a blank on `to`: the blank's move from `from`, taken
+          // backwards.
+          const int to = op.target;
+          if (!((region >> to) & 1)) continue;
           cells[i] = static_cast<std::uint8_t>(to);
           const std::uint64_t child_free = (free & ~(1ULL << to)) | (1ULL << from);
           Child& c = children[static_cast<std::size_t>(count++)];
@@ -308,6 +296,7 @@ class Builder {
 
   const Board& goal_;
   Grid grid_;
+  Domain domain_;
   const Pattern& pattern_;
   const PdbBuildOptions& options_;
   int n_ = 0;
@@ -316,7 +305,6 @@ class Builder {
   std::uint64_t entries_ = 0;
   std::uint64_t blocks_ = 0;
   ManhattanTable manhattan_;
-  std::array<std::int8_t, 64 * 4> next_{};  // cell * 4 + direction -> neighbour or -1
   std::vector<Entry> table_;
   std::vector<std::uint16_t> region_table_;         // [(free cells << 4) | cell]: see child_region
   std::array<std::vector<std::uint8_t>, 2> dirty_;  // per block: slot[i] holds something
@@ -558,18 +546,13 @@ std::vector<Move> GoalFraming::unmap_moves(const Board& start,
   std::vector<Move> out;
   out.reserve(moves.size());
   int here = start.blank();
+  const Domain domain(shape_);
   for (Move m : moves) {
-    const int base_next = neighbour(shape_, cell_[here], static_cast<int>(m));
+    const int base_next = neighbour(shape_, cell_[here], m);
     if (base_next < 0) throw Error(Error::Kind::BadInput, "move leaves the board");
-    const int next = back[base_next];
-    Move orig = Move::Up;
-    if (next == here + shape_.cols)
-      orig = Move::Down;
-    else if (next == here - 1)
-      orig = Move::Left;
-    else if (next == here + 1)
-      orig = Move::Right;
-    out.push_back(orig);
+    // A symmetry keeps cells adjacent, so the move back in the original frame exists.
+    const int next = back[static_cast<std::size_t>(base_next)];
+    out.push_back(*domain.move_between(here, next));
     here = next;
   }
   return out;
