@@ -18,8 +18,8 @@ namespace {
 // Reference: 0-1 BFS over (cells of the pattern tiles, blank cell), one state per blank cell,
 // a move costing 1 only when it slides a pattern tile. Entry = min over blank cells.
 std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
-  const Shape s = goal.shape();
-  const int n = s.cells();
+  const Domain domain(goal.shape());
+  const int n = goal.cells();
   const int k = static_cast<int>(pattern.size());
   std::vector<int> home(static_cast<std::size_t>(n));
   for (int c = 0; c < n; ++c) home[goal.at(c)] = c;
@@ -47,12 +47,9 @@ std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
     auto& entry = table[rank_placement(placement.data(), k, n)];
     entry = std::min(entry, d);
     const int b = cells[static_cast<std::size_t>(k)];
-    const int r = b / s.cols, c = b % s.cols;
-    const int next[4][2] = {{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}};
-    for (auto& [nr, nc] : next) {
-      if (nr < 0 || nc < 0 || nr >= s.rows || nc >= s.cols) continue;
+    for (const Operator op : domain.operators(b)) {
       auto child = cells;
-      const int to = nr * s.cols + nc;
+      const int to = op.target;
       bool pattern_move = false;
       for (int i = 0; i < k; ++i)
         if (child[static_cast<std::size_t>(i)] == to)
