@@ -37,7 +37,7 @@ struct Solution {
   SearchStats stats;
 };
 
-class PdbHeuristic;  // pattern_database.hpp
+class PdbHeuristic;  // pdb_heuristic.hpp
 
 struct SolveOptions {
   SearchLimits limits;
