@@ -18,7 +18,7 @@ namespace {
                              limits.max_seconds, stats.nodes, stats.last_bound));
 }
 
-// Issue #4: the best answer within a fresh budget, marked not optimal.
+// The best answer within a fresh budget, marked not optimal.
 Solution near_optimal_fallback(const Board& start, const Board& goal, const SolveOptions& options,
                                const SearchStats& spent) {
   NearOptimalOptions near;
@@ -42,7 +42,7 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& option
         detail::format("optimal solving is limited to boards of at most {} cells; {} has {}",
                        kMaxOptimalCells, format_shape(start.shape()), start.cells()));
   }
-  if (options.pdb) {  // issue #4
+  if (options.pdb) {
     auto r = search_with_pdb(start, goal, *options.pdb, options.limits);
     if (r.applicable) {
       if (!r.moves) {
@@ -57,7 +57,7 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& option
   IdaStar search(goal, heuristic, options.limits);
   auto moves = search.run(start);
   if (!moves) {
-    if (options.fallback_near_optimal)  // issue #4
+    if (options.fallback_near_optimal)
       return near_optimal_fallback(start, goal, options, search.stats());
     out_of_budget(search.stats(), options.limits);
   }

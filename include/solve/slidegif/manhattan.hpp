@@ -28,7 +28,6 @@ class ManhattanTable {
   int sum(const std::uint8_t* tiles) const;
   // The goal cell of `tile`.
   int home(int tile) const { return home_[static_cast<std::size_t>(tile)]; }
-  Shape shape() const { return shape_; }
 
  private:
   Shape shape_;

@@ -5,7 +5,7 @@
 // its tiles, the fewest moves *of those tiles* that bring them home, the other tiles being
 // indistinguishable and their moves free. Summing the tables over a partition stays
 // admissible. Tables live in caller-provided memory (an mmap'ed file, a vector) and are only
-// viewed here; the core does no file I/O.
+// viewed here; the solving library does no file I/O.
 //
 // Entries are stored as 4-bit "excess over Manhattan": a pattern tile's move changes its
 // Manhattan distance by exactly 1, so table value = Manhattan(pattern) + 2 * excess. Excess
