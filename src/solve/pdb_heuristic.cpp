@@ -63,7 +63,8 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   }
 }
 
-int PdbHeuristic::lookup(std::size_t p, const std::uint8_t* where) const {
+// inline: update() is the search's hot path, and GCC does not inline this call on its own.
+inline int PdbHeuristic::lookup(std::size_t p, const std::uint8_t* where) const {
   const Pattern& pat = partition_[p];
   std::uint8_t cells[kMaxPatternTiles];
   for (std::size_t i = 0; i < pat.size(); ++i) cells[i] = where[pat[i]];
