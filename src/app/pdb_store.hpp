@@ -1,64 +1,29 @@
 #pragma once
-// Pattern database files: where they live, their format, building, and loading by mmap.
-//
-// Location: --pdb-dir > $SLIDEGIF_PDB_DIR > $XDG_CACHE_HOME/slidegif > ~/.cache/slidegif.
-// Format (little-endian): a 4096-byte header (magic, format version, board size, goal,
-// partition, table offsets and sizes, XXH3 of the tables, XXH3 of the header), then each
-// 4-bit table at a page-aligned offset. A file is written whole or not at all (temp + rename).
-//
-// Trust: the header (and thus the size and layout) is checked on every load; the XXH3 of the
-// tables - a full read of up to 290 MB, far too slow for every CGI request - is checked once
-// and recorded in "<file>.ok" (size, inode, mtime, hash). A later load trusts the file when
-// that record still matches. Replacing or touching the file changes inode or mtime and so
-// forces a fresh check; a damaged or missing file is never used.
+// Pattern databases for the front ends: which file serves a goal, and the best one to use
+// (built when missing, if asked).
 //
 //   auto pdb = slidegif::app::load_best_pdb(goal, slidegif::app::default_pdb_dir(flag), true);
 //   if (pdb) options.pdb = pdb->heuristic.get();
+//
+// The pieces, one header each (this one includes them all):
 
 #include <functional>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "app/mapped_file.hpp"
+#include "app/pdb_build.hpp"     // building a file
+#include "app/pdb_file.hpp"      // loading a file, checked
+#include "app/pdb_format.hpp"    // the file format
+#include "app/pdb_location.hpp"  // the directory and the file names
+#include "app/pdb_trust.hpp"     // when the tables need no new hash
 #include "slidegif/board.hpp"
-#include "slidegif/pattern_database.hpp"
+#include "slidegif/pattern_table.hpp"
 
 namespace slidegif::app {
 
-inline constexpr std::uint32_t kPdbFormatVersion = 1;
-inline constexpr const char* kPdbDirEnv = "SLIDEGIF_PDB_DIR";
 inline constexpr std::string_view kPdbSets[] = {"large", "small"};  // best first
-
-// explicit_dir (from --pdb-dir) wins when not empty.
-std::string default_pdb_dir(const std::string& explicit_dir = "");
-
-// "4x4-small.pdb" for the standard goal, "4x4-small-<goal hash>.pdb" for another.
-std::string pdb_file_name(const Board& goal, std::string_view set);
-
-struct LoadedPdb {
-  std::string path;
-  std::string set;
-  MappedFile file;
-  std::unique_ptr<PdbHeuristic> heuristic;  // views file
-  double load_seconds = 0;
-};
-
-enum class PdbVerify {
-  Full,  // hash the tables now
-  Once,  // trust a matching "<file>.ok" record, else hash and try to write one
-};
-
-// std::nullopt, with the reason in *why, when the file is missing or not to be trusted.
-std::optional<LoadedPdb> load_pdb_file(const std::string& path, PdbVerify verify,
-                                       std::string* why = nullptr);
-
-// Builds the named preset for `goal` into dir (created if needed); returns the file's path.
-// Throws Error(BadInput) for an unknown set, std::runtime_error on I/O failure.
-std::string build_pdb_file(const std::string& dir, const Board& goal, std::string_view set,
-                           const PdbBuildOptions& options);
 
 struct PdbFileStatus {
   std::string set;

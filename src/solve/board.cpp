@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "slidegif/detail/format.hpp"
+#include "slidegif/domain.hpp"
 
 namespace slidegif {
 namespace {
@@ -96,11 +97,6 @@ std::optional<Move> move_from_letter(char c) {
   }
 }
 
-Move opposite(Move m) {
-  static constexpr Move kOpposite[] = {Move::Down, Move::Up, Move::Right, Move::Left};
-  return kOpposite[static_cast<int>(m)];
-}
-
 const char* tile_direction_name(Move m) {
   // The tile goes the other way from the blank.
   static constexpr const char* kNames[] = {"down", "up", "right", "left"};
@@ -188,19 +184,7 @@ Board Board::standard_goal(Shape shape) {
 }
 
 int Board::target(Move m) const {
-  const int row = blank_ / cols();
-  const int col = blank_ % cols();
-  switch (m) {
-    case Move::Up:
-      return row > 0 ? blank_ - cols() : -1;
-    case Move::Down:
-      return row + 1 < rows() ? blank_ + cols() : -1;
-    case Move::Left:
-      return col > 0 ? blank_ - 1 : -1;
-    case Move::Right:
-      return col + 1 < cols() ? blank_ + 1 : -1;
-  }
-  return -1;
+  return neighbour(shape_, blank_, m);
 }
 
 void Board::apply(Move m) {

@@ -1,6 +1,7 @@
 #include "slidegif/pdb_solve.hpp"
 
 #include "slidegif/detail/format.hpp"
+#include "slidegif/goal_framing.hpp"
 #include "slidegif/ida_star.hpp"
 
 namespace slidegif {

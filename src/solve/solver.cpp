@@ -1,26 +1,13 @@
 #include "slidegif/solver.hpp"
 
 #include "slidegif/detail/format.hpp"
-#include "slidegif/heuristics.hpp"
 #include "slidegif/ida_star.hpp"
+#include "slidegif/manhattan_linear_conflict.hpp"
 #include "slidegif/near_optimal.hpp"
 #include "slidegif/pdb_solve.hpp"
 #include "slidegif/solvability.hpp"
 
 namespace slidegif {
-
-MoveTable::MoveTable(Shape shape) : table_(static_cast<std::size_t>(shape.cells()) * 4, -1) {
-  const std::vector<std::uint8_t> tiles = Board::standard_goal(shape).tiles();
-  for (int cell = 0; cell < shape.cells(); ++cell) {
-    // Any board with the blank in `cell` tells where each move goes.
-    std::vector<std::uint8_t> t = tiles;
-    std::swap(t[static_cast<std::size_t>(cell)], t.back());
-    const Board board(shape, std::move(t));
-    for (Move m : kAllMoves) {
-      table_[static_cast<std::size_t>(cell) * 4 + static_cast<int>(m)] = board.target(m);
-    }
-  }
-}
 
 namespace {
 
@@ -31,7 +18,7 @@ namespace {
                              limits.max_seconds, stats.nodes, stats.last_bound));
 }
 
-// Issue #4: the best answer within a fresh budget, marked not optimal.
+// The best answer within a fresh budget, marked not optimal.
 Solution near_optimal_fallback(const Board& start, const Board& goal, const SolveOptions& options,
                                const SearchStats& spent) {
   NearOptimalOptions near;
@@ -55,7 +42,7 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& option
         detail::format("optimal solving is limited to boards of at most {} cells; {} has {}",
                        kMaxOptimalCells, format_shape(start.shape()), start.cells()));
   }
-  if (options.pdb) {  // issue #4
+  if (options.pdb) {
     auto r = search_with_pdb(start, goal, *options.pdb, options.limits);
     if (r.applicable) {
       if (!r.moves) {
@@ -70,7 +57,7 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& option
   IdaStar search(goal, heuristic, options.limits);
   auto moves = search.run(start);
   if (!moves) {
-    if (options.fallback_near_optimal)  // issue #4
+    if (options.fallback_near_optimal)
       return near_optimal_fallback(start, goal, options, search.stats());
     out_of_budget(search.stats(), options.limits);
   }

@@ -1,4 +1,5 @@
-// Issue #4 figures (a plain program, not Google Benchmark: one table per run).
+// Pattern-database and near-optimal figures (a plain program, not Google Benchmark: one table
+// per run).
 //   pdb_bench build DIR SET          build a set into DIR, timed
 //   pdb_bench korf DIR SET           Korf's 100 15-puzzles, optimal, with that set
 //   pdb_bench korf24 SECONDS         Korf & Felner's 50 24-puzzles, near-optimal solver

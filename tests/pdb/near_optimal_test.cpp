@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "bfs_reference.hpp"
+#include "slidegif/constructive.hpp"
 #include "slidegif/random.hpp"
 #include "slidegif/solver.hpp"
 

@@ -3,26 +3,38 @@
 #include <deque>
 #include <utility>
 
-namespace slidegif::testing {
+#include "slidegif/domain.hpp"
 
-std::uint64_t pack(const Board& board) {
+namespace slidegif::testing {
+namespace {
+
+std::uint64_t pack(const std::uint8_t* tiles, int cells) {
   std::uint64_t key = 0;
-  for (auto t : board.tiles()) key = key << 4 | t;
+  for (int c = 0; c < cells; ++c) key = key << 4 | tiles[c];
   return key;
 }
 
+}  // namespace
+
+std::uint64_t pack(const Board& board) {
+  return pack(board.tiles().data(), board.cells());
+}
+
 std::unordered_map<std::uint64_t, int> bfs_distances(const Board& goal) {
+  const Domain domain(goal.shape());
+  const int cells = goal.cells();
   std::unordered_map<std::uint64_t, int> dist;
-  std::deque<std::pair<Board, int>> queue;
+  std::deque<std::pair<Position, int>> queue;
   dist.emplace(pack(goal), 0);
-  queue.emplace_back(goal, 0);
+  queue.emplace_back(Position(goal), 0);
   while (!queue.empty()) {
-    auto [board, d] = std::move(queue.front());
+    auto [here, d] = queue.front();
     queue.pop_front();
-    for (Move m : kAllMoves) {
-      if (!board.can_apply(m)) continue;
-      Board next = board.after(m);
-      if (dist.emplace(pack(next), d + 1).second) queue.emplace_back(std::move(next), d + 1);
+    for (const Operator op : domain.operators(here.blank)) {
+      const Slide slide = here.apply(op);
+      if (dist.emplace(pack(here.tiles.data(), cells), d + 1).second)
+        queue.emplace_back(here, d + 1);
+      here.undo(slide);
     }
   }
   return dist;

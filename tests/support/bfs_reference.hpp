@@ -1,6 +1,7 @@
 #pragma once
 // Test-side reference: plain breadth-first search from a goal over the whole state space of a
-// small board, written independently of the solver under test.
+// small board. It shares only the domain's operator table (domain_test checks it against the
+// board's geometry) with the searches under test: no heuristic, no pruning.
 
 #include <cstdint>
 #include <unordered_map>

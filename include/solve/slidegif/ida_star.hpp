@@ -1,7 +1,7 @@
 #pragma once
-// IDA* written once over the sliding-tile domain and any incremental heuristic (see
-// heuristics.hpp for the interface). Moves are applied and undone in place on one tile array;
-// the move back to the parent is never generated.
+// IDA* written once over the sliding-tile domain (domain.hpp) and any heuristic (heuristic.hpp).
+// Operators are applied and undone in place on one Position; the move back to the parent is
+// never generated.
 //
 //   ManhattanLinearConflict h(goal);
 //   IdaStar search(goal, h, {.max_seconds = 5});
@@ -9,7 +9,6 @@
 //   else { search.stats().last_bound ... }        // budget ran out: a lower bound
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <climits>
 #include <cstring>
@@ -17,47 +16,17 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/domain.hpp"
+#include "slidegif/heuristic.hpp"
 #include "slidegif/solver.hpp"
 
 namespace slidegif {
 
-// For every cell and blank move, the cell the blank reaches, or -1 off the board.
-class MoveTable {
- public:
-  explicit MoveTable(Shape shape);
-  int target(int cell, Move m) const {
-    return table_[static_cast<std::size_t>(cell) * 4 + static_cast<int>(m)];
-  }
-
- private:
-  std::vector<int> table_;
-};
-
-// A heuristic may keep per-node state (e.g. one value per pattern database, so a move only
-// looks up the table it touches) by declaring `using State = ...;` and providing
-//   int estimate(const std::uint8_t* tiles, State& out) const;
-//   int update(const std::uint8_t* tiles, int tile, int from, int to,
-//              const State& parent, State& child) const;
-// IdaStar then keeps one State per depth. Heuristics without State are used as before.
-template <class H>
-concept StatefulHeuristic = requires {
-  typename H::State;
-};
-
-template <class H>
-struct HeuristicState {
-  struct type {};
-};
-template <StatefulHeuristic H>
-struct HeuristicState<H> {
-  using type = typename H::State;
-};
-
-template <class Heuristic>
+template <Heuristic H>
 class IdaStar {
  public:
-  IdaStar(const Board& goal, const Heuristic& heuristic, SearchLimits limits)
-      : goal_(goal), moves_(goal.shape()), heuristic_(heuristic), limits_(limits) {}
+  IdaStar(const Board& goal, const H& heuristic, SearchLimits limits)
+      : goal_(goal), domain_(goal.shape()), heuristic_(heuristic), limits_(limits) {}
 
   // The optimal move sequence, or std::nullopt when the budget ran out first.
   std::optional<std::vector<Move>> run(const Board& start);
@@ -69,48 +38,43 @@ class IdaStar {
   static constexpr int kNoParent = 4;
 
   int search(int g, int h, int forbidden, int bound);
-  bool at_goal() const { return std::memcmp(tiles_.data(), goal_.tiles().data(), cells_) == 0; }
+  bool at_goal() const {
+    return std::memcmp(here_.tiles.data(), goal_.tiles().data(), cells_) == 0;
+  }
   bool out_of_budget();
 
   const Board& goal_;
-  MoveTable moves_;
-  const Heuristic& heuristic_;
+  Domain domain_;
+  const H& heuristic_;
   SearchLimits limits_;
   SearchStats stats_;
-  std::array<std::uint8_t, 64> tiles_{};
+  Position here_;  // the node being expanded
   std::size_t cells_ = 0;
-  int blank_ = 0;
   std::vector<Move> path_;
-  std::vector<typename HeuristicState<Heuristic>::type> states_;  // per depth (stateful only)
+  std::vector<typename H::State> states_;  // per depth
   std::chrono::steady_clock::time_point started_;
   double next_progress_ = 0.5;
 };
 
 // Details ---------------------------------------------------------------------------------
 
-template <class Heuristic>
-std::optional<std::vector<Move>> IdaStar<Heuristic>::run(const Board& start) {
+template <Heuristic H>
+std::optional<std::vector<Move>> IdaStar<H>::run(const Board& start) {
   started_ = std::chrono::steady_clock::now();
   stats_ = {};
   next_progress_ = 0.5;
   cells_ = static_cast<std::size_t>(start.cells());
-  std::copy(start.tiles().begin(), start.tiles().end(), tiles_.begin());
-  blank_ = start.blank();
+  here_ = Position(start);
   path_.clear();
-  int h = 0;
-  if constexpr (StatefulHeuristic<Heuristic>) {
-    states_.resize(1);
-    h = heuristic_.estimate(tiles_.data(), states_[0]);
-  } else {
-    h = heuristic_.estimate(tiles_.data());
-  }
+  states_.resize(1);
+  const int h = heuristic_.estimate(here_.tiles.data(), states_[0]);
   int bound = h;
   std::optional<std::vector<Move>> result;
   for (;;) {
     ++stats_.iterations;
     stats_.last_bound = bound;
     // Depth never exceeds the bound (h >= 0), so this is the only resize of an iteration.
-    if constexpr (StatefulHeuristic<Heuristic>) states_.resize(static_cast<std::size_t>(bound) + 2);
+    states_.resize(static_cast<std::size_t>(bound) + 2);
     const int next = search(0, h, kNoParent, bound);
     if (next == kFound) {
       result = path_;
@@ -124,8 +88,8 @@ std::optional<std::vector<Move>> IdaStar<Heuristic>::run(const Board& start) {
   return result;
 }
 
-template <class Heuristic>
-bool IdaStar<Heuristic>::out_of_budget() {
+template <Heuristic H>
+bool IdaStar<H>::out_of_budget() {
   if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) return true;
   // Reading the clock costs more than expanding a node, so look only every 4096 nodes.
   if ((stats_.nodes & 4095) != 0) return false;
@@ -138,8 +102,8 @@ bool IdaStar<Heuristic>::out_of_budget() {
   return limits_.max_seconds > 0 && stats_.seconds > limits_.max_seconds;
 }
 
-template <class Heuristic>
-int IdaStar<Heuristic>::search(int g, int h, int forbidden, int bound) {
+template <Heuristic H>
+int IdaStar<H>::search(int g, int h, int forbidden, int bound) {
   const int f = g + h;
   if (f > bound) return f;
   if (h == 0 && at_goal()) return kFound;
@@ -147,32 +111,17 @@ int IdaStar<Heuristic>::search(int g, int h, int forbidden, int bound) {
   if (out_of_budget()) return kOutOfBudget;
 
   int next_bound = INT_MAX;
-  for (int m = 0; m < 4; ++m) {
-    if (m == forbidden) continue;
-    const Move move = static_cast<Move>(m);
-    const int to = moves_.target(blank_, move);
-    if (to < 0) continue;
-    // The tile at `to` slides into the blank's cell.
-    const int from_blank = blank_;
-    const std::uint8_t tile = tiles_[static_cast<std::size_t>(to)];
-    tiles_[static_cast<std::size_t>(from_blank)] = tile;
-    tiles_[static_cast<std::size_t>(to)] = 0;
-    blank_ = to;
-    path_.push_back(move);
-    int child_h = 0;
-    if constexpr (StatefulHeuristic<Heuristic>) {
-      child_h = heuristic_.update(tiles_.data(), tile, to, from_blank,
-                                  states_[static_cast<std::size_t>(g)],
-                                  states_[static_cast<std::size_t>(g) + 1]);
-    } else {
-      child_h = heuristic_.update(tiles_.data(), h, tile, to, from_blank);
-    }
-    const int r = search(g + 1, child_h, static_cast<int>(opposite(move)), bound);
+  for (const Operator op : domain_.operators(here_.blank)) {
+    if (static_cast<int>(op.move) == forbidden) continue;
+    const Slide slide = here_.apply(op);
+    path_.push_back(op.move);
+    const int child_h =
+        heuristic_.update(here_.tiles.data(), slide, states_[static_cast<std::size_t>(g)],
+                          states_[static_cast<std::size_t>(g) + 1]);
+    const int r = search(g + 1, child_h, static_cast<int>(opposite(op.move)), bound);
     if (r == kFound) return kFound;  // leave the path in place
     path_.pop_back();
-    blank_ = from_blank;
-    tiles_[static_cast<std::size_t>(to)] = tile;
-    tiles_[static_cast<std::size_t>(from_blank)] = 0;
+    here_.undo(slide);
     if (r == kOutOfBudget) return kOutOfBudget;
     next_bound = std::min(next_bound, r);
   }

@@ -5,10 +5,11 @@
 //   Solution s = slidegif::solve_near_optimal(start, goal, {.limits = {.max_seconds = 2}});
 //   // s.optimal == false; s.moves replays start to goal.
 //
-// How: a constructive solver first (rows, then columns, placed two tiles at a time by a small
-// exact search; the last 2x2 block exactly), which guarantees an answer in milliseconds; then
-// weighted A* (Manhattan + linear conflict) with shrinking weights while the budget lasts,
-// pruned by the best length so far; every answer has its loops cut out; the shortest wins.
+// How: a constructive solver first (constructive.hpp), which guarantees an answer in
+// milliseconds; then weighted A* (Manhattan + linear conflict) with shrinking weights for half
+// the budget, pruned by the best length so far; every answer has its loops cut out
+// (cut_loops.hpp) and the shortest wins; the rest of the budget replaces stretches of it by
+// optimal ones (IDA* over windows of the path).
 
 #include <vector>
 
@@ -25,11 +26,5 @@ struct NearOptimalOptions {
 // Throws Error(Unsolvable) when goal cannot be reached; otherwise always returns.
 Solution solve_near_optimal(const Board& start, const Board& goal,
                             const NearOptimalOptions& options = {});
-
-// The constructive part alone (exposed for tests): a valid, usually long, solution.
-std::vector<Move> solve_constructively(const Board& start, const Board& goal);
-
-// Removes every stretch of moves that comes back to a board already visited.
-std::vector<Move> cut_loops(const Board& start, const std::vector<Move>& moves);
 
 }  // namespace slidegif

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
-#include "slidegif/pattern_database.hpp"
+#include "slidegif/pdb_heuristic.hpp"
 #include "slidegif/solver.hpp"
 
 namespace slidegif {

@@ -15,7 +15,6 @@ class Random {
   explicit Random(std::uint64_t seed) : engine_(seed) {}
   // Uniform in [0, bound); bound > 0.
   std::uint64_t below(std::uint64_t bound);
-  std::uint64_t next() { return engine_(); }
 
  private:
   std::mt19937_64 engine_;

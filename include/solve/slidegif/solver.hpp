@@ -37,11 +37,10 @@ struct Solution {
   SearchStats stats;
 };
 
-class PdbHeuristic;  // pattern_database.hpp
+class PdbHeuristic;  // pdb_heuristic.hpp
 
 struct SolveOptions {
   SearchLimits limits;
-  // Issue #4 (pattern databases, near-optimal fallback) --------------------------------------
   // A pattern database for this board size (app::load_best_pdb finds one): optimal search
   // with it instead of Manhattan + linear conflict when it serves the goal.
   const PdbHeuristic* pdb = nullptr;

@@ -1,6 +1,4 @@
-#include "slidegif/heuristics.hpp"
-
-#include <cstdlib>
+#include "slidegif/manhattan_linear_conflict.hpp"
 
 namespace slidegif {
 namespace {
@@ -22,59 +20,46 @@ int longest_increasing(const int* values, int n) {
 }  // namespace
 
 ManhattanLinearConflict::ManhattanLinearConflict(const Board& goal, bool linear_conflict)
-    : shape_(goal.shape()), linear_conflict_(linear_conflict) {
-  const int cells = shape_.cells();
-  distance_.assign(static_cast<std::size_t>(cells * cells), 0);
-  for (int cell = 0; cell < cells; ++cell) {
-    const int tile = goal.at(cell);
-    goal_row_[static_cast<std::size_t>(tile)] = cell / shape_.cols;
-    goal_col_[static_cast<std::size_t>(tile)] = cell % shape_.cols;
-  }
-  for (int tile = 1; tile < cells; ++tile) {
-    for (int cell = 0; cell < cells; ++cell) {
-      distance_[index(tile, cell)] =
-          std::abs(cell / shape_.cols - goal_row_[static_cast<std::size_t>(tile)]) +
-          std::abs(cell % shape_.cols - goal_col_[static_cast<std::size_t>(tile)]);
-    }
+    : shape_(goal.shape()), linear_conflict_(linear_conflict), manhattan_(goal) {
+  for (int tile = 0; tile < goal.cells(); ++tile) {
+    goal_row_[static_cast<std::size_t>(tile)] = manhattan_.home(tile) / shape_.cols;
+    goal_col_[static_cast<std::size_t>(tile)] = manhattan_.home(tile) % shape_.cols;
   }
 }
 
-int ManhattanLinearConflict::estimate(const std::uint8_t* tiles) const {
-  const int cells = shape_.cells();
-  int h = 0;
-  for (int cell = 0; cell < cells; ++cell) {
-    h += distance_[index(tiles[cell], cell)];
-  }
-  if (!linear_conflict_) return h;
-  for (int r = 0; r < shape_.rows; ++r) h += row_conflict(tiles, r);
-  for (int c = 0; c < shape_.cols; ++c) h += col_conflict(tiles, c);
-  return h;
+int ManhattanLinearConflict::estimate(const std::uint8_t* tiles, State& out) const {
+  out.value = manhattan_.sum(tiles) + (linear_conflict_ ? conflicts(tiles) : 0);
+  return out.value;
 }
 
-int ManhattanLinearConflict::update(const std::uint8_t* tiles, int h, int tile, int from,
-                                    int to) const {
-  h += distance_[index(tile, to)] - distance_[index(tile, from)];
-  if (!linear_conflict_) return h;
-  // Only the line the tile belongs to (by its goal) can change its conflict count: a
-  // horizontal move changes which column the tile is in, a vertical move which row.
+int ManhattanLinearConflict::conflicts(const std::uint8_t* tiles) const {
+  int sum = 0;
+  for (int r = 0; r < shape_.rows; ++r) sum += row_conflict(tiles, r);
+  for (int c = 0; c < shape_.cols; ++c) sum += col_conflict(tiles, c);
+  return sum;
+}
+
+// Only the line the tile belongs to (by its goal) can change its conflict count: a horizontal
+// move changes which column the tile is in, a vertical move which row.
+int ManhattanLinearConflict::conflict_change(const std::uint8_t* tiles, int tile, int from,
+                                             int to) const {
   const int cols = shape_.cols;
   const bool horizontal = from / cols == to / cols;
+  std::uint8_t before[kMaxSide];
   if (horizontal) {
     const int line = goal_col_[static_cast<std::size_t>(tile)];
-    if (line != from % cols && line != to % cols) return h;
-    std::uint8_t before[8];
+    if (line != from % cols && line != to % cols) return 0;
     for (int r = 0; r < shape_.rows; ++r) before[r] = tiles[r * cols + line];
     if (line == from % cols) before[from / cols] = static_cast<std::uint8_t>(tile);
     if (line == to % cols) before[to / cols] = 0;
-    return h + col_conflict(tiles, line) - line_conflict(before, shape_.rows, line, false);
+    return col_conflict(tiles, line) - line_conflict(before, shape_.rows, line, false);
   }
   const int line = goal_row_[static_cast<std::size_t>(tile)];
-  if (line != from / cols && line != to / cols) return h;
-  std::uint8_t before[8];
+  if (line != from / cols && line != to / cols) return 0;
   for (int c = 0; c < cols; ++c) before[c] = tiles[line * cols + c];
   if (line == from / cols) before[from % cols] = static_cast<std::uint8_t>(tile);
   if (line == to / cols) before[to % cols] = 0;
-  return h + row_conflict(tiles, line) - line_conflict(before, cols, line, true);
+  return row_conflict(tiles, line) - line_conflict(before, cols, line, true);
 }
 
 int ManhattanLinearConflict::row_conflict(const std::uint8_t* tiles, int row) const {
@@ -83,7 +68,7 @@ int ManhattanLinearConflict::row_conflict(const std::uint8_t* tiles, int row) co
 }
 
 int ManhattanLinearConflict::col_conflict(const std::uint8_t* tiles, int col) const {
-  std::uint8_t line[8];
+  std::uint8_t line[kMaxSide];
   for (int r = 0; r < shape_.rows; ++r) line[r] = tiles[r * shape_.cols + col];
   return line_conflict(line, shape_.rows, col, false);
 }
@@ -93,7 +78,7 @@ int ManhattanLinearConflict::col_conflict(const std::uint8_t* tiles, int col) co
 // subsequence has to step out of the line and back: two moves beyond Manhattan distance.
 int ManhattanLinearConflict::line_conflict(const std::uint8_t* line_tiles, int count, int line,
                                            bool row) const {
-  int order[8];
+  int order[kMaxSide];
   int n = 0;
   for (int k = 0; k < count; ++k) {
     const auto t = static_cast<std::size_t>(line_tiles[k]);

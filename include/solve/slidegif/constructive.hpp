@@ -1,0 +1,15 @@
+#pragma once
+// The constructive solver behind the near-optimal one (near_optimal.hpp): rows, then columns,
+// placed two tiles at a time by a small exact search, the last 2x2 block exactly. It answers
+// any solvable board up to 8x8 in milliseconds, with a valid but usually long solution.
+
+#include <vector>
+
+#include "slidegif/board.hpp"
+
+namespace slidegif {
+
+// Throws Error(Unsolvable) when goal cannot be reached from start.
+std::vector<Move> solve_constructively(const Board& start, const Board& goal);
+
+}  // namespace slidegif

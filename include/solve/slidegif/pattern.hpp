@@ -1,0 +1,63 @@
+#pragma once
+// Patterns - the sets of tiles a pattern database tracks - and the ranking of a pattern's
+// placements that indexes its table of 4-bit entries (pattern_database.hpp has the overview).
+
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "slidegif/board.hpp"
+
+namespace slidegif {
+
+using Pattern = std::vector<std::uint8_t>;  // tile labels, in ranking order
+using Partition = std::vector<Pattern>;
+
+inline constexpr int kMaxPatternTiles = 9;
+
+// Throws Error(BadInput) if the pattern is empty, has more than kMaxPatternTiles tiles, names
+// the blank, a tile the goal does not have, or a tile twice.
+void check_pattern(const Board& goal, const Pattern& pattern);
+
+// Placements of k tiles on `cells` cells: cells! / (cells - k)!.
+std::uint64_t pattern_entries(int cells, int tiles);
+// Bytes of a 4-bit table of that many entries.
+inline std::uint64_t packed_bytes(std::uint64_t entries) {
+  return (entries + 1) / 2;
+}
+// Entry `index` of a 4-bit table.
+inline int packed_entry(std::span<const std::uint8_t> packed, std::uint64_t index) {
+  return (packed[index / 2] >> ((index & 1) * 4)) & 15;
+}
+
+namespace detail {
+// Popcount without relying on -mpopcnt: without it std::popcount is a library call, which
+// dominated the builder's profile (ranking runs once per child state).
+inline int count_bits(std::uint64_t x) {
+#if defined(__POPCNT__)
+  return std::popcount(x);
+#else
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+}  // namespace detail
+
+// Index of a placement (cell of pattern tile i at cells[i]) in [0, pattern_entries). Inline:
+// it is the inner loop of both the builder and the heuristic's lookups.
+inline std::uint64_t rank_placement(const std::uint8_t* cells, int tiles, int board_cells) {
+  std::uint64_t used = 0;
+  std::uint64_t index = 0;
+  for (int i = 0; i < tiles; ++i) {
+    const std::uint64_t below = (1ULL << cells[i]) - 1;
+    const int r = cells[i] - detail::count_bits(used & below);
+    index = index * static_cast<std::uint64_t>(board_cells - i) + static_cast<std::uint64_t>(r);
+    used |= 1ULL << cells[i];
+  }
+  return index;
+}
+
+}  // namespace slidegif

@@ -1,0 +1,135 @@
+#include "app/pdb_format.hpp"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+
+#include "app/atomic_file.hpp"
+
+namespace slidegif::app {
+namespace {
+
+constexpr char kMagic[8] = {'S', 'L', 'D', 'G', 'P', 'D', 'B', '\n'};
+constexpr std::size_t kAlign = 4096;
+
+std::uint64_t header_hash(const PdbHeader& h) {
+  return XXH3_64bits(&h, offsetof(PdbHeader, header_hash));
+}
+
+std::uint64_t align_up(std::uint64_t n) {
+  return (n + kAlign - 1) / kAlign * kAlign;
+}
+
+// Checks the header against itself and the file's size; returns the problem or "".
+std::string check_header(const PdbHeader& h, std::size_t size) {
+  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) return "not a slidegif pattern database";
+  if (h.version != kPdbFormatVersion)
+    return fmt::format("format version {} (this slidegif reads {})", h.version, kPdbFormatVersion);
+  if (h.header_hash != header_hash(h)) return "header checksum mismatch";
+  if (h.header_bytes != kPdbHeaderBytes || h.entry_bits != 4 || h.pattern_count == 0 ||
+      h.pattern_count > PdbHeader::kMaxTables)
+    return "unsupported layout";
+  if (h.file_bytes != size) return fmt::format("size {} bytes, header says {}", size, h.file_bytes);
+  const int cells = h.rows * h.cols;
+  if (h.rows < kMinSide || h.cols < kMinSide || h.rows > kMaxSide || h.cols > kMaxSide)
+    return "bad board size";
+  int tiles = 0;
+  for (int p = 0; p < h.pattern_count; ++p) {
+    tiles += h.pattern_sizes[p];
+    if (tiles >= cells) return "bad partition";
+    const auto need = packed_bytes(pattern_entries(cells, h.pattern_sizes[p]));
+    if (h.table_bytes[p] != need || h.table_offset[p] < kPdbHeaderBytes ||
+        h.table_offset[p] + h.table_bytes[p] > size)
+      return "bad table layout";
+  }
+  return "";
+}
+
+// The header of a file holding `tables` (each at the next page-aligned offset), unsealed:
+// neither hash filled in.
+PdbHeader layout(const Board& goal, std::string_view set, const Partition& partition,
+                 const std::vector<std::vector<std::uint8_t>>& tables) {
+  PdbHeader h;
+  std::memset(&h, 0, sizeof h);  // padding too: the header hash covers it
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.version = kPdbFormatVersion;
+  h.header_bytes = kPdbHeaderBytes;
+  h.rows = static_cast<std::uint8_t>(goal.rows());
+  h.cols = static_cast<std::uint8_t>(goal.cols());
+  h.entry_bits = 4;
+  h.pattern_count = static_cast<std::uint8_t>(partition.size());
+  std::copy(goal.tiles().begin(), goal.tiles().end(), h.goal);
+  std::memcpy(h.set, set.data(), std::min(set.size(), sizeof h.set - 1));
+  int at = 0;
+  std::uint64_t offset = kPdbHeaderBytes;
+  for (std::size_t p = 0; p < partition.size(); ++p) {
+    h.pattern_sizes[p] = static_cast<std::uint8_t>(partition[p].size());
+    std::copy(partition[p].begin(), partition[p].end(), h.pattern_tiles + at);
+    at += static_cast<int>(partition[p].size());
+    h.table_offset[p] = offset;
+    h.table_bytes[p] = tables[p].size();
+    offset = align_up(offset + tables[p].size());
+  }
+  h.file_bytes = offset;
+  return h;
+}
+
+}  // namespace
+
+std::string read_pdb_header(std::span<const std::uint8_t> file, PdbHeader* out) {
+  if (file.size() < kPdbHeaderBytes) return "truncated";
+  std::memcpy(out, file.data(), sizeof *out);
+  return check_header(*out, file.size());
+}
+
+std::uint64_t pdb_payload_hash(std::span<const std::uint8_t> file) {
+  const auto payload = file.subspan(kPdbHeaderBytes);
+  return XXH3_64bits(payload.data(), payload.size());
+}
+
+PdbContents pdb_contents(const PdbHeader& h, std::span<const std::uint8_t> file) {
+  const Shape shape{h.rows, h.cols};
+  PdbContents out{Board(shape, std::vector<std::uint8_t>(h.goal, h.goal + shape.cells())),
+                  std::string(h.set, strnlen(h.set, sizeof h.set)),
+                  {},
+                  {}};
+  int at = 0;
+  for (int p = 0; p < h.pattern_count; ++p) {
+    out.partition.emplace_back(h.pattern_tiles + at, h.pattern_tiles + at + h.pattern_sizes[p]);
+    at += h.pattern_sizes[p];
+    out.tables.push_back(file.subspan(h.table_offset[p], h.table_bytes[p]));
+  }
+  return out;
+}
+
+PdbHeader write_pdb_file(const std::string& path, const Board& goal, std::string_view set,
+                         const Partition& partition,
+                         const std::vector<std::vector<std::uint8_t>>& tables) {
+  PdbHeader h = layout(goal, set, partition, tables);
+  // The pieces of the file: header page, then each table followed by zero padding.
+  std::vector<std::uint8_t> header(kPdbHeaderBytes, 0);
+  std::vector<std::uint8_t> padding(kAlign, 0);
+  std::vector<std::span<const std::uint8_t>> parts;
+  parts.emplace_back(header);
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  for (std::size_t p = 0; p < tables.size(); ++p) {
+    parts.emplace_back(tables[p]);
+    const std::uint64_t end = h.table_offset[p] + tables[p].size();
+    const std::uint64_t next = p + 1 < tables.size() ? h.table_offset[p + 1] : h.file_bytes;
+    parts.emplace_back(padding.data(), next - end);
+    XXH3_64bits_update(state, tables[p].data(), tables[p].size());
+    XXH3_64bits_update(state, padding.data(), next - end);
+  }
+  h.payload_hash = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  h.header_hash = header_hash(h);
+  std::memcpy(header.data(), &h, sizeof h);
+  write_file_atomically(path, parts);
+  return h;
+}
+
+}  // namespace slidegif::app
