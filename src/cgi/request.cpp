@@ -8,6 +8,7 @@
 
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/puzzle.hpp"
 #include "slidegif/solvability.hpp"
 
 namespace slidegif::cgi {
@@ -46,13 +47,6 @@ void check_title(std::string_view title) {
   if (std::any_of(title.begin(), title.end(),
                   [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
     bad("title must not contain control characters");
-  }
-}
-
-void check_cells(const Board& board, std::string_view what) {
-  if (board.cells() > kMaxCells) {
-    bad(fmt::format("{} board is {} ({} cells); this server solves at most {} cells", what,
-                    format_shape(board.shape()), board.cells(), kMaxCells));
   }
 }
 
@@ -139,31 +133,15 @@ Board random_partner(const Board& from, Random& rng) {
 }
 
 ImageRequest resolve(const RequestParams& params, std::uint64_t entropy) {
-  const Shape shape = params.start  ? params.start->shape()
-                      : params.goal ? params.goal->shape()
-                      : params.size ? *params.size
-                                    : Shape{3, 3};
+  const PuzzleSpec spec{params.start, params.goal, params.random_goal, params.size, params.seed};
+  const Shape shape = puzzle_shape(spec);
   if (shape.cells() > kMaxCells) {
     bad(fmt::format("board is {} ({} cells); this server solves at most {} cells",
                     format_shape(shape), shape.cells(), kMaxCells));
   }
-  const bool random_start = !params.start;
-  const bool uses_rng = random_start || params.random_goal;
-  Random rng(params.seed.value_or(entropy));
+  const Puzzle puzzle = resolve_puzzle(spec, [entropy] { return entropy; });
 
-  // Draw order is part of the seed's meaning (same seed, same puzzle): goal first, then start.
-  std::optional<Board> start = params.start;
-  std::optional<Board> goal = params.goal;
-  if (params.random_goal) {
-    goal = start ? random_partner(*start, rng) : random_board(shape, rng);
-  } else if (!goal) {
-    goal = Board::standard_goal(shape);
-  }
-  if (!start) start = random_partner(*goal, rng);
-  check_cells(*start, "start");
-  require_solvable(*start, *goal);
-
-  ImageRequest out{*start, *goal, params.render, !uses_rng || params.seed.has_value(), {}};
+  ImageRequest out{puzzle.start, puzzle.goal, params.render, puzzle.deterministic, {}};
   const AnimationOptions& r = out.render;
   // Every input of the rendered bytes, and nothing else (so "seed=5" on a fixed puzzle, or a
   // cache-busting parameter, shares the cache entry). The program version covers the code.

@@ -11,6 +11,7 @@
 #include "cli/options.hpp"
 #include "cli/pdb_command.hpp"
 #include "cli/report.hpp"
+#include "slidegif/puzzle.hpp"
 #include "slidegif/random.hpp"
 #include "slidegif/solvability.hpp"
 
@@ -87,15 +88,10 @@ int run_random(const RandomArgs& a) {
   if (a.random_goal && !a.goal.empty()) {
     throw Error(Error::Kind::BadInput, "give either --goal or --random-goal, not both");
   }
-  const auto requested = requested_shape(a.flags);
-  const std::uint64_t seed = a.seed ? *a.seed : fresh_seed();
-  Random rng(seed);
-  std::optional<Board> goal;
-  if (!a.goal.empty()) goal = parse_board(a.goal, requested);
-  const Shape shape = goal ? goal->shape() : requested.value_or(Shape{3, 3});
-  if (!goal) goal = a.random_goal ? random_board(shape, rng) : Board::standard_goal(shape);
-  const Board start = random_solvable_board(*goal, rng);
-  solve_and_report(start, *goal, a.flags, {.seed = seed});
+  PuzzleSpec spec{.random_goal = a.random_goal, .shape = requested_shape(a.flags), .seed = a.seed};
+  if (!a.goal.empty()) spec.goal = parse_board(a.goal, spec.shape);
+  const Puzzle puzzle = resolve_puzzle(spec, fresh_seed);
+  solve_and_report(puzzle.start, puzzle.goal, a.flags, {.seed = puzzle.seed});
   return kOk;
 }
 
