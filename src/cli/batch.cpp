@@ -2,15 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "cli/report.hpp"
+#include "cli/services.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/solver.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -56,11 +54,11 @@ bool skip(const std::string& line) {
 
 }  // namespace
 
-int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
-                const OutputFlags& flags) {
-  const auto shape = requested_shape(flags);
+int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags) {
   // Pattern databases by goal: loaded (mmap) once, not once per line.
-  std::map<std::string, std::optional<app::LoadedPdb>> databases;
+  PatternDatabases databases(flags.pdb_dir);
+  // One answer line per puzzle, nothing in between: no progress line.
+  const app::Services services = cli_services(flags, databases, /*show_progress=*/false);
   int failures = 0;
   int number = 0;
   for (std::string line; read_line(in, line);) {
@@ -72,20 +70,16 @@ int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
                     fmt::format("line is too long (more than {} characters)", kMaxLine));
       }
       const BatchLine fields = split_line(line);
-      const Board start = parse_board(fields.start, shape);
-      const Board goal = !fields.goal.empty() ? parse_board(fields.goal, start.shape())
-                         : default_goal       ? *default_goal
-                                              : Board::standard_goal(start.shape());
-      auto [it, fresh] = databases.try_emplace(format_board(goal));
-      if (fresh) it->second = pattern_database_for(goal, flags);
-      const auto* pdb = it->second ? it->second->heuristic.get() : nullptr;
-      SolveOptions options = solve_options(flags, pdb);
-      options.limits.progress = nullptr;  // one answer line per puzzle, nothing in between
-      const Solution s = solve(start, goal, options);
+      app::Job job = base;
+      job.puzzle.start = parse_board(fields.start, base.puzzle.shape);
+      if (!fields.goal.empty())
+        job.puzzle.goal = parse_board(fields.goal, job.puzzle.start->shape());
+      const app::Solved solved = app::solve_job(job, services);
+      const Solution& s = solved.solution;
       if (flags.json) {
         const nlohmann::json j = {{"line", number},
-                                  {"start", format_board(start)},
-                                  {"goal", format_board(goal)},
+                                  {"start", format_board(solved.puzzle.start)},
+                                  {"goal", format_board(solved.puzzle.goal)},
                                   {"length", s.moves.size()},
                                   {"optimal", s.optimal},
                                   {"moves", moves_to_string(s.moves)},

@@ -11,8 +11,6 @@
 #include "cli/options.hpp"
 #include "cli/pdb_command.hpp"
 #include "cli/report.hpp"
-#include "slidegif/puzzle.hpp"
-#include "slidegif/random.hpp"
 #include "slidegif/solvability.hpp"
 
 namespace slidegif::cli {
@@ -62,25 +60,25 @@ Board goal_or_standard(const std::string& text, Shape shape) {
 }
 
 int run_solve(const SolveArgs& a) {
-  const auto shape = requested_shape(a.flags);
+  app::Job job = base_job(a.flags);
   if (!a.batch.empty()) {
     if (!a.start.empty())
       throw Error(Error::Kind::BadInput, "give either START or --batch, not both");
     if (!a.flags.output.empty())
       throw Error(Error::Kind::BadInput, "--batch makes no GIFs; drop -o");
-    std::optional<Board> goal;
-    if (!a.goal.empty()) goal = parse_board(a.goal, shape);
+    if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
     std::ifstream file;
     if (a.batch != "-") {
       file.open(a.batch);
       if (!file) throw std::runtime_error(fmt::format("cannot read {}", a.batch));
     }
     std::istream& in = a.batch == "-" ? std::cin : file;
-    return solve_batch(in, goal, a.flags) == 0 ? kOk : kFailure;
+    return solve_batch(in, job, a.flags) == 0 ? kOk : kFailure;
   }
   if (a.start.empty()) throw Error(Error::Kind::BadInput, "give a START board or --batch FILE");
-  const Board start = parse_board(a.start, shape);
-  solve_and_report(start, goal_or_standard(a.goal, start.shape()), a.flags);
+  job.puzzle.start = parse_board(a.start, job.puzzle.shape);
+  if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.start->shape());
+  solve_and_report(job, a.flags);
   return kOk;
 }
 
@@ -88,10 +86,11 @@ int run_random(const RandomArgs& a) {
   if (a.random_goal && !a.goal.empty()) {
     throw Error(Error::Kind::BadInput, "give either --goal or --random-goal, not both");
   }
-  PuzzleSpec spec{.random_goal = a.random_goal, .shape = requested_shape(a.flags), .seed = a.seed};
-  if (!a.goal.empty()) spec.goal = parse_board(a.goal, spec.shape);
-  const Puzzle puzzle = resolve_puzzle(spec, fresh_seed);
-  solve_and_report(puzzle.start, puzzle.goal, a.flags, {.seed = puzzle.seed});
+  app::Job job = base_job(a.flags);
+  job.puzzle.random_goal = a.random_goal;
+  job.puzzle.seed = a.seed;
+  if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
+  solve_and_report(job, a.flags);
   return kOk;
 }
 
