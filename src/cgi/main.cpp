@@ -48,11 +48,12 @@ int main() {
     copy_env(env, name);
   }
   slidegif::cgi::HandlerConfig config;
-  config.font = [] { return slidegif::app::load_font(); };
-  config.entropy = [] { return slidegif::fresh_seed(); };
+  config.services.font = [] { return slidegif::app::load_font(); };
+  config.services.entropy = slidegif::fresh_seed;
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
   std::optional<slidegif::app::LoadedPdb> pdb;
-  config.pattern_database = [&pdb](const slidegif::Board& goal) -> const slidegif::PdbHeuristic* {
+  config.services.pattern_database =
+      [&pdb](const slidegif::Board& goal) -> const slidegif::PdbHeuristic* {
     const char* dir = std::getenv(slidegif::app::kPdbDirEnv);
     if (dir == nullptr || *dir == '\0') return nullptr;
     pdb = slidegif::app::load_best_pdb(goal, dir, /*build_if_missing=*/false);

@@ -33,22 +33,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // The parser alone must only ever fail with slidegif::Error.
   try {
-    slidegif::cgi::parse_params(slidegif::cgi::parse_query(env["QUERY_STRING"]));
+    slidegif::cgi::parse_job(slidegif::cgi::parse_query(env["QUERY_STRING"]));
   } catch (const slidegif::Error&) {
   }
 
   // A smaller search budget than the server's keeps each run short; the code path is the same.
   slidegif::cgi::HandlerConfig config;
-  config.font = [] { return slidegif::app::load_font(SLIDEGIF_FONT); };
-  config.entropy = [] { return std::uint64_t{12345}; };
-  config.limits.max_seconds = 0.5;
-  config.limits.max_nodes = 200'000;
+  config.services.font = [] { return slidegif::app::load_font(SLIDEGIF_FONT); };
+  config.services.entropy = [] { return std::uint64_t{12345}; };
+  config.solve.max_seconds = 0.5;
+  config.solve.max_nodes = 200'000;
   // Drawing is ~100 times slower than the rest of the handler and has its own tests; the
   // stand-in keeps this target on the request logic. SLIDEGIF_FUZZ_RENDER=1 draws for real.
   static const bool draw = std::getenv("SLIDEGIF_FUZZ_RENDER") != nullptr;
   if (!draw) {
-    config.render = [](const slidegif::Board&, const std::vector<slidegif::Move>& moves,
-                       const slidegif::AnimationOptions&) {
+    config.services.draw = [](const slidegif::Board&, const std::vector<slidegif::Move>& moves,
+                              const slidegif::AnimationOptions&) {
       slidegif::Animation a;
       a.bytes = {'G', 'I', 'F', '8', '9', 'a'};
       a.frames = static_cast<int>(moves.size()) + 1;

@@ -15,8 +15,8 @@ namespace {
 
 HandlerConfig test_config() {
   HandlerConfig c;
-  c.font = [] { return testing::test_font(); };
-  c.entropy = [n = std::uint64_t{0}]() mutable { return ++n; };
+  c.services.font = [] { return testing::test_font(); };
+  c.services.entropy = [n = std::uint64_t{0}]() mutable { return ++n; };
   return c;
 }
 
@@ -49,7 +49,7 @@ TEST(Handler, FixedPuzzleIsACacheableGif) {
   EXPECT_EQ(r.header("Cache-Control"), "public, max-age=" + std::to_string(kCacheMaxAgeSeconds));
   // giflib reads it, with one frame for the start and tween + 1 per move.
   const auto gif = testing::DecodedGif::decode(r.body);
-  EXPECT_EQ(gif.frame_count(), 1 + reported_moves(r) * (RequestParams::defaults().tween + 1));
+  EXPECT_EQ(gif.frame_count(), 1 + reported_moves(r) * (default_job().animation.tween + 1));
   // Same puzzle in another notation and with a cache-busting parameter: same tag, same bytes.
   const Response again = get("start=4,3,2/0,6,1/5,7,8&_=123");
   EXPECT_EQ(again.header("ETag"), r.header("ETag"));
@@ -67,7 +67,7 @@ TEST(Handler, HeadHasTheSameHeaders) {
 TEST(Handler, IfNoneMatchAnswers304WithoutRendering) {
   const Response first = get("start=432061578");
   HandlerConfig no_font = test_config();
-  no_font.font = []() -> Font { throw Error(Error::Kind::Render, "must not render"); };
+  no_font.services.font = []() -> Font { throw Error(Error::Kind::Render, "must not render"); };
   const Response r = get("start=432061578", std::string(first.header("ETag")), "GET", no_font);
   EXPECT_EQ(r.status, 304);
   EXPECT_TRUE(r.body.empty());
@@ -120,7 +120,7 @@ TEST(Handler, BadInputIs400WithAMessage) {
 
 TEST(Handler, PastTheBudgetTheAnswerIsMarkedNotOptimal) {
   HandlerConfig tight = test_config();
-  tight.limits.max_nodes = 10;
+  tight.solve.max_nodes = 10;
   const Response r = get("start=867254301&tween=0", {}, "GET", tight);
   ASSERT_EQ(r.status, 200) << r.body_text();
   EXPECT_TRUE(is_gif(r));
@@ -138,8 +138,8 @@ TEST(Handler, UniformRandomFifteenPuzzleIsAnswered) {
 
 TEST(Handler, ExhaustedBudgetWithoutFallbackIs503WithRetryAfter) {
   HandlerConfig tight = test_config();
-  tight.limits.max_nodes = 10;
-  tight.fallback_near_optimal = false;
+  tight.solve.max_nodes = 10;
+  tight.solve.near_optimal_fallback = false;
   const Response r = get("start=867254301", {}, "GET", tight);
   EXPECT_EQ(r.status, 503) << r.body_text();
   EXPECT_EQ(r.header("Retry-After"), "1");

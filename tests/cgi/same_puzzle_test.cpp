@@ -37,9 +37,9 @@ std::string cli_puzzle(std::uint64_t seed, const std::string& size, bool random_
 // The same from the handler's X-Slidegif-Puzzle header ("START -> GOAL, N moves ...").
 std::string cgi_puzzle(std::uint64_t seed, const std::string& size, bool random_goal) {
   cgi::HandlerConfig config;
-  config.font = [] { return testing::test_font(); };
-  config.entropy = []() -> std::uint64_t { throw std::logic_error("seeded: no entropy"); };
-  config.limits.max_seconds = 0.05;
+  config.services.font = [] { return testing::test_font(); };
+  config.services.entropy = []() -> std::uint64_t { throw std::logic_error("seeded: no entropy"); };
+  config.solve.max_seconds = 0.05;
   const std::string query = "random=1&seed=" + std::to_string(seed) + "&size=" + size +
                             "&tween=0&tile=16" + (random_goal ? "&goal=random" : "");
   const auto r = cgi::handle_request({{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", query}}, config);
