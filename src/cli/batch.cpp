@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/job_json.hpp"
 #include "cli/services.hpp"
 #include "slidegif/error.hpp"
 
@@ -77,14 +78,8 @@ int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags
       const app::Solved solved = app::solve_job(job, services);
       const Solution& s = solved.solution;
       if (flags.json) {
-        const nlohmann::json j = {{"line", number},
-                                  {"start", format_board(solved.puzzle.start)},
-                                  {"goal", format_board(solved.puzzle.goal)},
-                                  {"length", s.moves.size()},
-                                  {"optimal", s.optimal},
-                                  {"moves", moves_to_string(s.moves)},
-                                  {"nodes", s.stats.nodes},
-                                  {"seconds", s.stats.seconds}};
+        nlohmann::json j = app::result_json(solved);
+        j["line"] = number;
         fmt::print("{}\n", j.dump());
       } else {
         fmt::print("{} {}\n", s.moves.size(), s.moves.empty() ? "-" : moves_to_string(s.moves));

@@ -4,10 +4,10 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "app/atomic_file.hpp"
+#include "app/job_json.hpp"
 #include "cli/services.hpp"
 
 namespace slidegif::cli {
@@ -51,31 +51,6 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& g
   return line;
 }
 
-nlohmann::json to_json(const app::Solved& solved, const std::optional<Animation>& gif,
-                       const OutputFlags& flags) {
-  const Board& start = solved.puzzle.start;
-  const Solution& s = solved.solution;
-  nlohmann::json j = {{"rows", start.rows()},
-                      {"cols", start.cols()},
-                      {"start", format_board(start)},
-                      {"goal", format_board(solved.puzzle.goal)},
-                      {"length", s.moves.size()},
-                      {"optimal", s.optimal},
-                      {"moves", moves_to_string(s.moves)},
-                      {"method", s.method},
-                      {"nodes", s.stats.nodes},
-                      {"seconds", s.stats.seconds}};
-  if (solved.puzzle.seed) j["seed"] = *solved.puzzle.seed;
-  if (gif) {
-    j["file"] = flags.output;
-    j["frames"] = gif->frames;
-    j["bytes"] = gif->bytes.size();
-    j["width"] = gif->width;
-    j["height"] = gif->height;
-  }
-  return j;
-}
-
 }  // namespace
 
 void solve_and_report(const app::Job& job, const OutputFlags& flags) {
@@ -90,7 +65,8 @@ void solve_and_report(const app::Job& job, const OutputFlags& flags) {
   // With the GIF on stdout, the words go to stderr.
   FILE* text = flags.output == "-" ? stderr : stdout;
   if (flags.json) {
-    fmt::print(text, "{}\n", to_json(solved, gif, flags).dump());
+    const auto j = gif ? app::result_json(solved, *gif, flags.output) : app::result_json(solved);
+    fmt::print(text, "{}\n", j.dump());
   } else {
     fmt::print(text, "{}\n", summary(solved, gif, flags));
   }
