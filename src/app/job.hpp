@@ -9,8 +9,9 @@
 //   const app::Solved solved = app::solve_job(job, services);
 //   const Animation gif = app::render_job(job, solved, services);
 //
-// A new job option is a field here (or in PuzzleSpec, AnimationOptions...) and a line in the
-// front ends' parsers.
+// A new job option is a field here (or in PuzzleSpec, AnimationOptions...), its line in
+// job_fields.hpp (a static_assert insists; the ETag key follows from it), and a line in each
+// front end's parser.
 
 #include <cstdint>
 #include <functional>

@@ -4,6 +4,7 @@
 
 #include <new>
 
+#include "app/job_key.hpp"
 #include "cgi/etag.hpp"
 #include "cgi/request.hpp"
 #include "slidegif/error.hpp"
@@ -98,7 +99,7 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
     job.solve = config.solve;
     const Puzzle puzzle = app::resolve_job(job, config.services);
     const std::string etag =
-        puzzle.deterministic ? make_etag(canonical_text(job, puzzle)) : std::string{};
+        puzzle.deterministic ? make_etag(app::job_key(job, puzzle)) : std::string{};
     if (puzzle.deterministic && etag_matches(lookup(env, "HTTP_IF_NONE_MATCH"), etag)) {
       Response r;
       r.status = 304;

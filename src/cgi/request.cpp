@@ -143,15 +143,4 @@ app::Job parse_job(const QueryParams& query) {
   return job;
 }
 
-// Every input of the rendered bytes, and nothing else (so "seed=5" on a fixed puzzle, or a
-// cache-busting parameter, shares the cache entry). The program version covers the code.
-std::string canonical_text(const app::Job& job, const Puzzle& puzzle) {
-  const AnimationOptions& r = job.animation;
-  return fmt::format(
-      "slidegif {}\nstart={}\ngoal={}\ntile={}\ndelay={}\ntween={}\ntheme={}\nloop={}\n"
-      "first={}\nlast={}\ntitle={}",
-      SLIDEGIF_VERSION, format_board(puzzle.start), format_board(puzzle.goal), r.tile_px,
-      r.delay_ms, r.tween, r.theme, r.loop, r.first_hold_ms, r.last_hold_ms, r.title);
-}
-
 }  // namespace slidegif::cgi

@@ -3,8 +3,6 @@
 // known parameter (unknown ones are ignored, so cache-busting parameters work). Drawing the
 // boards, solving and drawing the GIF are the job pipeline's (app/job.hpp), as for the CLI.
 
-#include <string>
-
 #include "app/job.hpp"
 #include "cgi/query.hpp"
 
@@ -19,8 +17,5 @@ app::Job default_job();
 // out-of-range value, a known parameter given twice, or contradictory parameters (start with
 // random=1, a start that is not `size`).
 app::Job parse_job(const QueryParams& query);
-
-// The text the ETag is computed from: equal for requests that must give the same GIF.
-std::string canonical_text(const app::Job& job, const Puzzle& puzzle);
 
 }  // namespace slidegif::cgi

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app/job_key.hpp"
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
@@ -29,7 +30,7 @@ ImageRequest resolved(std::string_view query, std::uint64_t entropy = 1) {
   app::Services services;
   services.entropy = [entropy] { return entropy; };
   const Puzzle p = app::resolve_job(job, services);
-  return {p.start, p.goal, job.animation, p.deterministic, canonical_text(job, p)};
+  return {p.start, p.goal, job.animation, p.deterministic, app::job_key(job, p)};
 }
 
 // The message of the Error `query` raises in parse+resolve, or "" if it succeeds.
