@@ -1,10 +1,8 @@
 // libFuzzer target: the whole CGI request handler (query parsing, normalisation, ETag, limits,
 // solving; drawing on request) on arbitrary input. Input layout: the first byte picks the
-// method, the rest up to the first newline is QUERY_STRING, anything after it is If-None-Match.
-// Built by tests/e2e/fuzz_test.sh (-DSLIDEGIF_FUZZ=ON with clang); by hand:
-//   tests/e2e/fuzz_test.sh . build 600          # ten minutes
-//   SLIDEGIF_FUZZ_RENDER=1 build/fuzz/src/cgi/slidegif_cgi_fuzz -dict=tests/cgi/fuzz_handler.dict
-//   DIR
+// method (its value mod 4: '0' GET, '1' HEAD, '2' POST, '3' none), the rest up to the first
+// newline is QUERY_STRING, anything after it is If-None-Match. Seeds: tests/fuzz/corpus/handler.
+// Drawing for real as well: SLIDEGIF_FUZZ_RENDER=1. How to build and run: tests/fuzz/README.md.
 
 #include <cstddef>
 #include <cstdint>
