@@ -118,4 +118,9 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
   }
 }
 
+bool serve(const Environment& env, const HandlerConfig& config, std::FILE* out) {
+  const Response response = handle_request(env, config);
+  return write_cgi(out, response, lookup(env, "REQUEST_METHOD") == "HEAD");
+}
+
 }  // namespace slidegif::cgi

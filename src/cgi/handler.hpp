@@ -1,10 +1,12 @@
 #pragma once
 // The whole CGI request -> response mapping, free of process state: main() (or a test, or the
-// fuzzer) passes the meta-variables in and writes the Response out.
+// fuzzer) passes the meta-variables in and the answer goes out.
 //
 //   slidegif::cgi::Environment env{{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", "random=1"}};
 //   auto response = slidegif::cgi::handle_request(env, config);
+//   slidegif::cgi::serve(env, config, stdout);   // what main() does: answer and write it
 
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <string>
@@ -31,5 +33,9 @@ struct HandlerConfig {
 
 // Never throws for anything a client can send: bad input is 400, an exhausted budget 503.
 Response handle_request(const Environment& env, const HandlerConfig& config);
+
+// One request as the executable runs it: handle_request's answer written to `out` in CGI form
+// (write_cgi; no body for HEAD). False when writing failed.
+bool serve(const Environment& env, const HandlerConfig& config, std::FILE* out);
 
 }  // namespace slidegif::cgi

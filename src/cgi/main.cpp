@@ -18,7 +18,7 @@ namespace {
 // Backstops behind the handler's own limits: a bug must not let one request eat the server.
 // Skipped under AddressSanitizer, which reserves terabytes of address space for its shadow.
 void limit_process() {
-#if !defined(__SANITIZE_ADDRESS__) && !defined(SLIDEGIF_NO_RLIMIT_AS)
+#if !defined(__SANITIZE_ADDRESS__)
   const rlimit as{slidegif::cgi::kAddressSpaceBytes, slidegif::cgi::kAddressSpaceBytes};
   setrlimit(RLIMIT_AS, &as);
 #endif
@@ -59,11 +59,5 @@ int main() {
     pdb = slidegif::app::load_best_pdb(goal, dir, /*build_if_missing=*/false);
     return pdb ? pdb->heuristic.get() : nullptr;
   };
-  const auto response = slidegif::cgi::handle_request(env, config);
-  const bool head = env.count("REQUEST_METHOD") != 0 && env.at("REQUEST_METHOD") == "HEAD";
-  // One buffered write of header block and body: the server reads it as one response.
-  const std::string header = slidegif::cgi::cgi_header_block(response);
-  std::fwrite(header.data(), 1, header.size(), stdout);
-  if (!head) std::fwrite(response.body.data(), 1, response.body.size(), stdout);
-  return std::fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -1,5 +1,5 @@
 // slidegif: solve sliding-tile puzzles optimally and render the solution as an animated GIF.
-// This file wires the subcommands; the work happens in the core library.
+// This file wires the subcommands; the work happens in the job pipeline (app/job.hpp).
 
 #include <fmt/format.h>
 
@@ -20,7 +20,7 @@ namespace {
 enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kUnsolvable = 3 };
 
 constexpr const char* kFooter =
-    R"(Boards: "283104765" (one digit per tile, up to 3x3), "2,8,3,1,0,4,7,6,5" or
+    R"(Boards: "283104765" (one digit per tile, up to 10 cells), "2,8,3,1,0,4,7,6,5" or
 "2 8 3 1 0 4 7 6 5" (any size), rows split by '/' ("283/104/765", "1,2,3/4,5,0").
 0 or _ is the blank. Moves are named by the direction the blank goes: U D L R.
 

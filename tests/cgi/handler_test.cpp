@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "cgi/limits.hpp"
@@ -56,12 +58,32 @@ TEST(Handler, FixedPuzzleIsACacheableGif) {
   EXPECT_EQ(again.body, r.body);
 }
 
+// What serve() (main's whole work) writes for a request.
+std::string served(const std::string& query, const std::string& method) {
+  char* data = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&data, &size);
+  EXPECT_TRUE(serve({{"REQUEST_METHOD", method}, {"QUERY_STRING", query}}, test_config(), out));
+  std::fclose(out);
+  std::string text(data, size);
+  std::free(data);
+  return text;
+}
+
 TEST(Handler, HeadHasTheSameHeaders) {
   const Response g = get("start=432061578");
   const Response h = get("start=432061578", {}, "HEAD");
   EXPECT_EQ(h.status, 200);
   EXPECT_EQ(h.headers, g.headers);
-  EXPECT_EQ(serialize_cgi(h, true), cgi_header_block(g));
+  EXPECT_EQ(served("start=432061578", "HEAD"), cgi_header_block(g));
+}
+
+TEST(Serve, WritesTheHeaderBlockThenTheBody) {
+  const Response g = get("start=432061578");
+  const std::string out = served("start=432061578", "GET");
+  EXPECT_EQ(out, cgi_header_block(g) + g.body_text());
+  EXPECT_EQ(out.substr(0, 16), "Status: 200 OK\r\n");
+  EXPECT_EQ(served("size=5", "GET").substr(0, 25), "Status: 400 Bad Request\r\n");
 }
 
 TEST(Handler, IfNoneMatchAnswers304WithoutRendering) {
