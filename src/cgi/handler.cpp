@@ -70,7 +70,7 @@ Response error_response(const Error& e) {
                                                               : fmt::format("unsolvable: {}", why));
     }
     case Error::Kind::BudgetExceeded: {
-      // The core's message speaks of command-line options; say what the client can do.
+      // The client cannot raise the budget: name the server's, and what to ask for instead.
       Response r = text_response(
           503, fmt::format("search budget exceeded: this puzzle needs more than {} s or {} search "
                            "nodes to solve optimally; try one with fewer moves",
