@@ -29,4 +29,8 @@ nlohmann::json result_json(const Solved& solved, const Animation& gif, const std
   return j;
 }
 
+std::string json_line(const nlohmann::json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace slidegif::app

@@ -16,4 +16,8 @@ nlohmann::json result_json(const Solved& solved);
 // The same with the GIF written to `file` ("-" for standard output).
 nlohmann::json result_json(const Solved& solved, const Animation& gif, const std::string& file);
 
+// One line of JSON text for printing. Strings from outside (a file name, an error message that
+// quotes the input) need not be UTF-8: their invalid bytes print as U+FFFD instead of failing.
+std::string json_line(const nlohmann::json& j);
+
 }  // namespace slidegif::app

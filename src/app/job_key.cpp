@@ -16,13 +16,31 @@ nlohmann::json leaf(const Board& board) {
 nlohmann::json leaf(Shape shape) {
   return format_shape(shape);
 }
+// Text byte for byte, whatever it holds: bytes outside printable ASCII (and '%') as %XX. JSON
+// strings must be UTF-8, and replacing what is not would give two titles one key.
+nlohmann::json leaf(const std::string& text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7f || c == '%') {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 // The services' font is what gets drawn; this one only says which file a job named.
 nlohmann::json leaf(const Font& font) {
-  return font.name();
+  return leaf(font.name());
 }
+// Numbers and flags.
 template <class T>
-requires std::is_arithmetic_v<T> || std::is_same_v<T, std::string> nlohmann::json leaf(
-    const T& value) {
+requires std::is_arithmetic_v<T> nlohmann::json leaf(T value) {
   return value;
 }
 

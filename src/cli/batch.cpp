@@ -29,14 +29,14 @@ int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags
       if (flags.json) {
         nlohmann::json j = app::result_json(solved);
         j["line"] = number;
-        fmt::print("{}\n", j.dump());
+        fmt::print("{}\n", app::json_line(j));
       } else {
         fmt::print("{} {}\n", s.moves.size(), s.moves.empty() ? "-" : moves_to_string(s.moves));
       }
     } catch (const std::exception& e) {
       ++failures;
       if (flags.json) {
-        fmt::print("{}\n", nlohmann::json{{"line", number}, {"error", e.what()}}.dump());
+        fmt::print("{}\n", app::json_line({{"line", number}, {"error", e.what()}}));
       } else {
         fmt::print("error: line {}: {}\n", number, e.what());
       }

@@ -66,7 +66,7 @@ void solve_and_report(const app::Job& job, const OutputFlags& flags) {
   FILE* text = flags.output == "-" ? stderr : stdout;
   if (flags.json) {
     const auto j = gif ? app::result_json(solved, *gif, flags.output) : app::result_json(solved);
-    fmt::print(text, "{}\n", j.dump());
+    fmt::print(text, "{}\n", app::json_line(j));
   } else {
     fmt::print(text, "{}\n", summary(solved, gif, flags));
   }

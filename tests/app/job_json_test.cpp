@@ -52,5 +52,10 @@ TEST(ResultJson, SeedWhenDrawnAndTheGif) {
   EXPECT_EQ(keys(j).size(), 16u);
 }
 
+TEST(JsonLine, OneLineAndBytesThatAreNotUtf8PrintReplaced) {
+  const nlohmann::json j = {{"file", std::string("a\xbb.gif")}, {"n", 1}};
+  EXPECT_EQ(json_line(j), "{\"file\":\"a\xef\xbf\xbd.gif\",\"n\":1}");
+}
+
 }  // namespace
 }  // namespace slidegif::app

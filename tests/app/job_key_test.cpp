@@ -113,5 +113,16 @@ TEST(JobKey, ControlCharactersCannotForgeAnotherField) {
   EXPECT_EQ(key_of(a).find('\n'), std::string::npos);
 }
 
+TEST(JobKey, AnyBytesInATitleGiveOneKeyEach) {
+  // Not UTF-8: a JSON dump would throw, and replacing the bytes would merge the two titles.
+  Job a = fixed_job(), b = fixed_job(), c = fixed_job();
+  a.animation.title = std::string(1, '\xbb');
+  b.animation.title = std::string(1, '\xbc');
+  c.animation.title = "%BB";  // the escape of a's byte, written out
+  EXPECT_NE(key_of(a), key_of(b));
+  EXPECT_NE(key_of(a), key_of(c));
+  EXPECT_NE(key_of(c), key_of(fixed_job()));
+}
+
 }  // namespace
 }  // namespace slidegif::app

@@ -211,6 +211,19 @@ TEST(Cli, EveryJsonOutputHasTheSameShape) {
   EXPECT_EQ(solved, line);
 }
 
+// Error messages quote the input, which need not be UTF-8: the JSON line still prints.
+TEST(Cli, BatchJsonSurvivesBytesThatAreNotUtf8) {
+  const auto r = slidegif({"solve", "--batch", "-", "--json"}, "12345678\xbb\n123456708\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::istringstream lines(r.out);
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_EQ(nlohmann::json::parse(first)["line"], 1) << first;
+  EXPECT_TRUE(nlohmann::json::parse(first).contains("error"));
+  EXPECT_EQ(nlohmann::json::parse(second)["length"], 1) << second;
+}
+
 struct BadCase {
   std::vector<std::string> args;
   int exit_code;

@@ -3,13 +3,15 @@
 //
 // Checks: bad input fails with slidegif::Error only, and a query that parses gives a job the
 // pipeline accepts as far as the parser can know: every rendering option within the limits
-// (check_animation agrees for an animation with no moves) and boards of one shape.
+// (check_animation agrees for an animation with no moves), boards of one shape, and a cache
+// key (job_key) for any bytes a title may hold.
 
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include "app/job.hpp"
+#include "app/job_key.hpp"
 #include "cgi/query.hpp"
 #include "cgi/request.hpp"
 #include "slidegif/error.hpp"
@@ -36,6 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const slidegif::Puzzle puzzle = slidegif::app::resolve_job(job, services);
     if (puzzle.start.shape() != puzzle.goal.shape()) __builtin_trap();
     if (puzzle.start.cells() > job.limits.max_cells) __builtin_trap();
+    // The cache key of whatever parsed: any exception from it escapes and is a finding.
+    if (slidegif::app::job_key(job, puzzle).empty()) __builtin_trap();
   } catch (const slidegif::Error&) {
   }
   return 0;
