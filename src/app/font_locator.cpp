@@ -4,7 +4,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <system_error>
 
 #include "slidegif/error.hpp"
@@ -57,10 +56,13 @@ std::string locate_font(const std::string& path) {
 
 Font load_font(const std::string& path) {
   const std::string found = locate_font(path);
-  std::ifstream in(found, std::ios::binary);
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                  std::istreambuf_iterator<char>());
-  if (!in && !in.eof()) {
+  // One read of the whole file: copied a character at a time (istreambuf_iterator), the 700 KB
+  // font took 10 M instructions, a quarter of a default CGI request.
+  std::ifstream in(found, std::ios::binary | std::ios::ate);
+  const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
+  std::vector<std::uint8_t> bytes(size > 0 ? static_cast<std::size_t>(size) : 0);
+  if (size < 0 || !in.seekg(0) ||
+      !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size))) {
     throw Error(Error::Kind::Render, fmt::format("cannot read font file {}", found));
   }
   return Font(found, std::move(bytes));

@@ -6,8 +6,8 @@
 
 namespace slidegif::cgi {
 
-// "\"sg-<32 hex digits>\"": XXH3-128 of the request's canonical text (which names the program
-// version). A hash rather than the text itself keeps the header short and opaque.
+// "\"sg-<32 hex digits>\"": XXH3-128 of the request's canonical text (app::job_key, which names
+// the program version). A hash rather than the text itself keeps the header short and opaque.
 std::string make_etag(std::string_view canonical);
 
 // True when the If-None-Match field value lists `etag` or is "*". Uses the weak comparison

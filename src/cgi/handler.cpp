@@ -4,9 +4,9 @@
 
 #include <new>
 
+#include "app/job_key.hpp"
 #include "cgi/etag.hpp"
 #include "cgi/request.hpp"
-#include "slidegif/animation.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::cgi {
@@ -17,8 +17,8 @@ std::string_view lookup(const Environment& env, std::string_view name) {
   return it == env.end() ? std::string_view{} : std::string_view(it->second);
 }
 
-void add_cache_headers(Response& r, const ImageRequest& request, const std::string& etag) {
-  if (request.deterministic) {
+void add_cache_headers(Response& r, const Puzzle& puzzle, const std::string& etag) {
+  if (puzzle.deterministic) {
     r.headers.emplace_back("ETag", etag);
     r.headers.emplace_back("Cache-Control", fmt::format("public, max-age={}", kCacheMaxAgeSeconds));
   } else {
@@ -26,32 +26,21 @@ void add_cache_headers(Response& r, const ImageRequest& request, const std::stri
   }
 }
 
-Response render_response(const ImageRequest& request, const std::string& etag,
+Response render_response(const app::Job& job, const Puzzle& puzzle, const std::string& etag,
                          const HandlerConfig& config) {
-  SolveOptions solve_options;
-  solve_options.limits = config.limits;
-  solve_options.pdb = config.pattern_database ? config.pattern_database(request.goal) : nullptr;
-  solve_options.fallback_near_optimal = config.fallback_near_optimal;
-  solve_options.fallback_seconds = kFallbackSeconds;
-  const Solution solution = solve(request.start, request.goal, solve_options);
-  check_animation(request.render, request.start.shape(), solution.moves.size(), kRenderLimits);
-  AnimationOptions options = request.render;
-  options.font = config.font();
-  options.optimal = solution.optimal;
-  Animation gif = config.render
-                      ? config.render(request.start, solution.moves, options)
-                      : render_animation(request.start, solution.moves, options, kRenderLimits);
+  const app::Solved solved = app::solve_job(job, puzzle, config.services);
+  Animation gif = app::render_job(job, solved, config.services);
 
   Response r;
   r.status = 200;
   r.headers = {{"Content-Type", "image/gif"}, {"Content-Length", std::to_string(gif.bytes.size())}};
-  add_cache_headers(r, request, etag);
+  add_cache_headers(r, puzzle, etag);
   // For pages and tools that want to show what was solved (the image itself cannot say).
   r.headers.emplace_back(
       "X-Slidegif-Puzzle",
-      fmt::format("{} -> {}, {} moves ({}), {} frames", format_board(request.start),
-                  format_board(request.goal), solution.moves.size(),
-                  solution.optimal ? "optimal" : "not optimal", gif.frames));
+      fmt::format("{} -> {}, {} moves ({}), {} frames", format_board(puzzle.start),
+                  format_board(puzzle.goal), solved.solution.moves.size(),
+                  solved.solution.optimal ? "optimal" : "not optimal", gif.frames));
   r.body = std::move(gif.bytes);
   return r;
 }
@@ -81,7 +70,7 @@ Response error_response(const Error& e) {
                                                               : fmt::format("unsolvable: {}", why));
     }
     case Error::Kind::BudgetExceeded: {
-      // The core's message speaks of command-line options; say what the client can do.
+      // The client cannot raise the budget: name the server's, and what to ask for instead.
       Response r = text_response(
           503, fmt::format("search budget exceeded: this puzzle needs more than {} s or {} search "
                            "nodes to solve optimally; try one with fewer moves",
@@ -106,17 +95,18 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
     return r;
   }
   try {
-    const RequestParams params = parse_params(parse_query(lookup(env, "QUERY_STRING")));
-    const bool needs_entropy = !params.seed && (!params.start || params.random_goal);
-    const ImageRequest request = resolve(params, needs_entropy ? config.entropy() : 0);
-    const std::string etag = request.deterministic ? make_etag(request.canonical) : std::string{};
-    if (request.deterministic && etag_matches(lookup(env, "HTTP_IF_NONE_MATCH"), etag)) {
+    app::Job job = parse_job(parse_query(lookup(env, "QUERY_STRING")));
+    job.solve = config.solve;
+    const Puzzle puzzle = app::resolve_job(job, config.services);
+    const std::string etag =
+        puzzle.deterministic ? make_etag(app::job_key(job, puzzle)) : std::string{};
+    if (puzzle.deterministic && etag_matches(lookup(env, "HTTP_IF_NONE_MATCH"), etag)) {
       Response r;
       r.status = 304;
-      add_cache_headers(r, request, etag);
+      add_cache_headers(r, puzzle, etag);
       return r;
     }
-    return render_response(request, etag, config);
+    return render_response(job, puzzle, etag, config);
   } catch (const Error& e) {
     return error_response(e);
   } catch (const std::bad_alloc&) {
@@ -126,6 +116,11 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
   } catch (const std::exception& e) {
     return text_response(500, fmt::format("internal error: {}", e.what()));
   }
+}
+
+bool serve(const Environment& env, const HandlerConfig& config, std::FILE* out) {
+  const Response response = handle_request(env, config);
+  return write_cgi(out, response, lookup(env, "REQUEST_METHOD") == "HEAD");
 }
 
 }  // namespace slidegif::cgi

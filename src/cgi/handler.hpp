@@ -1,21 +1,19 @@
 #pragma once
 // The whole CGI request -> response mapping, free of process state: main() (or a test, or the
-// fuzzer) passes the meta-variables in and writes the Response out.
+// fuzzer) passes the meta-variables in and the answer goes out.
 //
 //   slidegif::cgi::Environment env{{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", "random=1"}};
 //   auto response = slidegif::cgi::handle_request(env, config);
+//   slidegif::cgi::serve(env, config, stdout);   // what main() does: answer and write it
 
-#include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <string>
-#include <vector>
 
+#include "app/job.hpp"
 #include "cgi/limits.hpp"
 #include "cgi/response.hpp"
-#include "slidegif/animation.hpp"
-#include "slidegif/board.hpp"
-#include "slidegif/solver.hpp"
 
 namespace slidegif::cgi {
 
@@ -24,23 +22,20 @@ namespace slidegif::cgi {
 using Environment = std::map<std::string, std::string, std::less<>>;
 
 struct HandlerConfig {
-  // Called only when a GIF is actually rendered; the font is the server's choice alone.
-  std::function<Font()> font;
-  // Seeds unseeded random requests.
-  std::function<std::uint64_t()> entropy;
-  SearchLimits limits{.max_seconds = kSearchSeconds, .max_nodes = kSearchNodes, .progress = {}};
-  // Past the budget, answer with the near-optimal solver's best (marked not optimal) rather
-  // than 503.
-  bool fallback_near_optimal = true;
-  // The pattern database for a goal, or null (no databases, other sizes). Called only when a
-  // puzzle is solved, so a 304 or a 3x3 request never touches the files. Never builds.
-  std::function<const PdbHeuristic*(const Board& goal)> pattern_database;
-  // Draws the GIF; empty means slidegif::render_animation. The fuzzer swaps in a cheap stand-in
-  // for most inputs so that it explores the request logic rather than waiting on pixels.
-  std::function<Animation(const Board&, const std::vector<Move>&, const AnimationOptions&)> render;
+  // The server's font, entropy and pattern databases (app::Services says when each is called:
+  // a 304 or a 3x3 request never touches the database files). The font is the server's choice
+  // alone; the pattern database service never builds.
+  app::Services services;
+  // The search settings of every request; tests and the fuzzer tighten them. A handler without
+  // the near-optimal fallback answers 503 past the budget.
+  app::SolveSettings solve = kSolveSettings;
 };
 
 // Never throws for anything a client can send: bad input is 400, an exhausted budget 503.
 Response handle_request(const Environment& env, const HandlerConfig& config);
+
+// One request as the executable runs it: handle_request's answer written to `out` in CGI form
+// (write_cgi; no body for HEAD). False when writing failed.
+bool serve(const Environment& env, const HandlerConfig& config, std::FILE* out);
 
 }  // namespace slidegif::cgi

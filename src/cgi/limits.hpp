@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "app/job.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/solver.hpp"
 
@@ -21,6 +22,13 @@ inline constexpr int kMaxCells = kMaxOptimalCells;  // 16, i.e. up to 4x4
 inline constexpr double kSearchSeconds = 2.0;
 inline constexpr std::uint64_t kSearchNodes = 60'000'000;
 inline constexpr double kFallbackSeconds = 0.5;
+// The above as the settings of every request's job. Databases are used where the server has
+// them ($SLIDEGIF_PDB_DIR); the CGI never builds them.
+inline constexpr app::SolveSettings kSolveSettings{.max_seconds = kSearchSeconds,
+                                                   .max_nodes = kSearchNodes,
+                                                   .near_optimal_fallback = true,
+                                                   .fallback_seconds = kFallbackSeconds,
+                                                   .use_pdb = true};
 // Rendering: the same limits type as the command line's, stricter numbers.
 inline constexpr RenderLimits kRenderLimits{
     .min_tile_px = 16,

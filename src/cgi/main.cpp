@@ -18,7 +18,7 @@ namespace {
 // Backstops behind the handler's own limits: a bug must not let one request eat the server.
 // Skipped under AddressSanitizer, which reserves terabytes of address space for its shadow.
 void limit_process() {
-#if !defined(__SANITIZE_ADDRESS__) && !defined(SLIDEGIF_NO_RLIMIT_AS)
+#if !defined(__SANITIZE_ADDRESS__)
   const rlimit as{slidegif::cgi::kAddressSpaceBytes, slidegif::cgi::kAddressSpaceBytes};
   setrlimit(RLIMIT_AS, &as);
 #endif
@@ -48,21 +48,16 @@ int main() {
     copy_env(env, name);
   }
   slidegif::cgi::HandlerConfig config;
-  config.font = [] { return slidegif::app::load_font(); };
-  config.entropy = [] { return slidegif::fresh_seed(); };
+  config.services.font = [] { return slidegif::app::load_font(); };
+  config.services.entropy = slidegif::fresh_seed;
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
   std::optional<slidegif::app::LoadedPdb> pdb;
-  config.pattern_database = [&pdb](const slidegif::Board& goal) -> const slidegif::PdbHeuristic* {
+  config.services.pattern_database =
+      [&pdb](const slidegif::Board& goal) -> const slidegif::PdbHeuristic* {
     const char* dir = std::getenv(slidegif::app::kPdbDirEnv);
     if (dir == nullptr || *dir == '\0') return nullptr;
     pdb = slidegif::app::load_best_pdb(goal, dir, /*build_if_missing=*/false);
     return pdb ? pdb->heuristic.get() : nullptr;
   };
-  const auto response = slidegif::cgi::handle_request(env, config);
-  const bool head = env.count("REQUEST_METHOD") != 0 && env.at("REQUEST_METHOD") == "HEAD";
-  // One buffered write of header block and body: the server reads it as one response.
-  const std::string header = slidegif::cgi::cgi_header_block(response);
-  std::fwrite(header.data(), 1, header.size(), stdout);
-  if (!head) std::fwrite(response.body.data(), 1, response.body.size(), stdout);
-  return std::fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -39,24 +39,6 @@ std::string url_decode(std::string_view text) {
   return out;
 }
 
-std::string url_encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    const bool plain = (u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') ||
-                       u == '-' || u == '_' || u == '.' || u == '~';
-    if (plain) {
-      out += c;
-    } else {
-      out += '%';
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    }
-  }
-  return out;
-}
-
 QueryParams parse_query(std::string_view query) {
   if (query.size() > kMaxQueryBytes) {
     throw Error(Error::Kind::BadInput, fmt::format("query string too long ({} bytes; limit {})",

@@ -14,8 +14,6 @@ using QueryParams = std::vector<std::pair<std::string, std::string>>;
 
 // '+' is a space and %XX a byte. Throws Error(BadInput) on a truncated or non-hex escape.
 std::string url_decode(std::string_view text);
-// The inverse for the few places that put a value back into a URL-like string.
-std::string url_encode(std::string_view text);
 // Splits on '&' (and ';', which older forms use) and decodes names and values.
 // Throws Error(BadInput) when the string is longer than kMaxQueryBytes or badly escaped.
 QueryParams parse_query(std::string_view query);

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <string_view>
 
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/solvability.hpp"
 
 namespace slidegif::cgi {
 namespace {
@@ -37,68 +37,57 @@ bool parse_flag(std::string_view name, std::string_view text) {
   bad(fmt::format("{} must be 0 or 1", name));
 }
 
-void check_title(std::string_view title) {
-  if (title.size() > kRenderLimits.max_title_bytes) {
-    bad(fmt::format("title too long ({} bytes; limit {})", title.size(),
-                    kRenderLimits.max_title_bytes));
+void check_title(std::string_view title, const RenderLimits& limits) {
+  if (title.size() > limits.max_title_bytes) {
+    bad(fmt::format("title too long ({} bytes; limit {})", title.size(), limits.max_title_bytes));
   }
-  // Control characters would not draw; refusing them also keeps the canonical text one line.
+  // Control characters would not draw; refusing them also keeps messages on one line.
   if (std::any_of(title.begin(), title.end(),
                   [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
     bad("title must not contain control characters");
   }
 }
 
-void check_cells(const Board& board, std::string_view what) {
-  if (board.cells() > kMaxCells) {
-    bad(fmt::format("{} board is {} ({} cells); this server solves at most {} cells", what,
-                    format_shape(board.shape()), board.cells(), kMaxCells));
+// The value of a known parameter; an empty one counts as absent (an HTML form sends its empty
+// fields). Refuses a known parameter given twice.
+class Params {
+ public:
+  explicit Params(const QueryParams& query) : query_(query) {
+    static constexpr std::string_view kKnown[] = {"start", "goal", "random", "seed",
+                                                  "size",  "tile", "delay",  "tween",
+                                                  "theme", "loop", "title"};
+    for (const auto& name : kKnown) {
+      const auto count = std::count_if(query.begin(), query.end(),
+                                       [&](const auto& kv) { return kv.first == name; });
+      if (count > 1) bad(fmt::format("parameter {} given more than once", name));
+    }
   }
-}
-
-}  // namespace
-
-AnimationOptions RequestParams::defaults() {
-  AnimationOptions o;
-  o.tile_px = 72;
-  o.delay_ms = 400;
-  o.tween = 3;
-  o.first_hold_ms = 1200;
-  o.last_hold_ms = 2500;
-  return o;
-}
-
-RequestParams parse_params(const QueryParams& query) {
-  static constexpr std::string_view kKnown[] = {"start", "goal",  "random", "seed", "size", "tile",
-                                                "delay", "tween", "theme",  "loop", "title"};
-  for (const auto& name : kKnown) {
-    const auto count =
-        std::count_if(query.begin(), query.end(), [&](const auto& kv) { return kv.first == name; });
-    if (count > 1) bad(fmt::format("parameter {} given more than once", name));
-  }
-  // An empty value counts as absent: an HTML form sends its empty fields.
-  const auto get = [&](std::string_view name) -> std::optional<std::string_view> {
-    for (const auto& [k, v] : query) {
+  std::optional<std::string_view> get(std::string_view name) const {
+    for (const auto& [k, v] : query_) {
       if (k == name && !v.empty()) return std::string_view(v);
     }
     return std::nullopt;
-  };
+  }
 
-  RequestParams p;
-  if (auto v = get("size")) p.size = parse_shape(*v);
-  if (p.size) validate_shape(*p.size);
-  if (auto v = get("start")) {
-    p.start = parse_board(*v, p.size);
-    if (p.size && p.start->shape() != *p.size) {
+ private:
+  const QueryParams& query_;
+};
+
+void parse_puzzle(const Params& q, PuzzleSpec& p) {
+  if (auto v = q.get("size")) p.shape = parse_shape(*v);
+  if (p.shape) validate_shape(*p.shape);
+  if (auto v = q.get("start")) {
+    p.start = parse_board(*v, p.shape);
+    if (p.shape && p.start->shape() != *p.shape) {
       bad(fmt::format("start is {} but size is {}", format_shape(p.start->shape()),
-                      format_shape(*p.size)));
+                      format_shape(*p.shape)));
     }
   }
-  if (auto v = get("goal")) {
+  if (auto v = q.get("goal")) {
     if (*v == "random") {
       p.random_goal = true;
     } else {
-      const std::optional<Shape> hint = p.start ? std::optional(p.start->shape()) : p.size;
+      const std::optional<Shape> hint = p.start ? std::optional(p.start->shape()) : p.shape;
       p.goal = parse_board(*v, hint);
       if (hint && p.goal->shape() != *hint) {
         bad(fmt::format("goal is {} but the start (or size) is {}", format_shape(p.goal->shape()),
@@ -106,73 +95,52 @@ RequestParams parse_params(const QueryParams& query) {
       }
     }
   }
-  if (auto v = get("random")) p.random = parse_flag("random", *v);
-  if (p.random.value_or(false) && p.start) bad("give either start or random=1, not both");
-  if (p.random && !*p.random && !p.start) bad("random=0 needs a start board");
-  if (auto v = get("seed")) {
-    p.seed = parse_int<std::uint64_t>("seed", *v, 0, UINT64_MAX);
-  }
-  AnimationOptions& r = p.render;
-  const RenderLimits& l = kRenderLimits;
-  if (auto v = get("tile")) r.tile_px = parse_int("tile", *v, l.min_tile_px, l.max_tile_px);
-  if (auto v = get("delay")) r.delay_ms = parse_int("delay", *v, l.min_delay_ms, l.max_delay_ms);
-  if (auto v = get("tween")) r.tween = parse_int("tween", *v, 0, l.max_tween);
-  if (auto v = get("loop")) r.loop = parse_int("loop", *v, 0, l.max_loop);
-  if (auto v = get("theme")) {
+  std::optional<bool> random;
+  if (auto v = q.get("random")) random = parse_flag("random", *v);
+  if (random.value_or(false) && p.start) bad("give either start or random=1, not both");
+  if (random && !*random && !p.start) bad("random=0 needs a start board");
+  if (auto v = q.get("seed")) p.seed = parse_int<std::uint64_t>("seed", *v, 0, UINT64_MAX);
+}
+
+void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r) {
+  if (auto v = q.get("tile")) r.tile_px = parse_int("tile", *v, l.min_tile_px, l.max_tile_px);
+  if (auto v = q.get("delay")) r.delay_ms = parse_int("delay", *v, l.min_delay_ms, l.max_delay_ms);
+  if (auto v = q.get("tween")) r.tween = parse_int("tween", *v, 0, l.max_tween);
+  if (auto v = q.get("loop")) r.loop = parse_int("loop", *v, 0, l.max_loop);
+  if (auto v = q.get("theme")) {
     const auto names = theme_names();
     if (std::find(names.begin(), names.end(), *v) == names.end()) {
       bad(fmt::format("unknown theme \"{}\"; known: {}", *v, fmt::join(names, ", ")));
     }
     r.theme = std::string(*v);
   }
-  if (auto v = get("title")) {
-    check_title(*v);
+  if (auto v = q.get("title")) {
+    check_title(*v, l);
     r.title = std::string(*v);
   }
-  return p;
 }
 
-Board random_partner(const Board& from, Random& rng) {
-  // Uniform whatever the size: a hard draw is still answered within the budget, by the
-  // near-optimal fallback if need be (see kFallbackSeconds).
-  return random_solvable_board(from, rng);
+}  // namespace
+
+app::Job default_job() {
+  app::Job job;
+  job.solve = kSolveSettings;
+  job.limits = {.render = kRenderLimits, .max_cells = kMaxCells};
+  AnimationOptions& o = job.animation;
+  o.tile_px = 72;
+  o.delay_ms = 400;
+  o.tween = 3;
+  o.first_hold_ms = 1200;
+  o.last_hold_ms = 2500;
+  return job;
 }
 
-ImageRequest resolve(const RequestParams& params, std::uint64_t entropy) {
-  const Shape shape = params.start  ? params.start->shape()
-                      : params.goal ? params.goal->shape()
-                      : params.size ? *params.size
-                                    : Shape{3, 3};
-  if (shape.cells() > kMaxCells) {
-    bad(fmt::format("board is {} ({} cells); this server solves at most {} cells",
-                    format_shape(shape), shape.cells(), kMaxCells));
-  }
-  const bool random_start = !params.start;
-  const bool uses_rng = random_start || params.random_goal;
-  Random rng(params.seed.value_or(entropy));
-
-  // Draw order is part of the seed's meaning (same seed, same puzzle): goal first, then start.
-  std::optional<Board> start = params.start;
-  std::optional<Board> goal = params.goal;
-  if (params.random_goal) {
-    goal = start ? random_partner(*start, rng) : random_board(shape, rng);
-  } else if (!goal) {
-    goal = Board::standard_goal(shape);
-  }
-  if (!start) start = random_partner(*goal, rng);
-  check_cells(*start, "start");
-  require_solvable(*start, *goal);
-
-  ImageRequest out{*start, *goal, params.render, !uses_rng || params.seed.has_value(), {}};
-  const AnimationOptions& r = out.render;
-  // Every input of the rendered bytes, and nothing else (so "seed=5" on a fixed puzzle, or a
-  // cache-busting parameter, shares the cache entry). The program version covers the code.
-  out.canonical = fmt::format(
-      "slidegif {}\nstart={}\ngoal={}\ntile={}\ndelay={}\ntween={}\ntheme={}\nloop={}\n"
-      "first={}\nlast={}\ntitle={}",
-      SLIDEGIF_VERSION, format_board(out.start), format_board(out.goal), r.tile_px, r.delay_ms,
-      r.tween, r.theme, r.loop, r.first_hold_ms, r.last_hold_ms, r.title);
-  return out;
+app::Job parse_job(const QueryParams& query) {
+  const Params params(query);
+  app::Job job = default_job();
+  parse_puzzle(params, job.puzzle);
+  parse_animation(params, job.limits.render, job.animation);
+  return job;
 }
 
 }  // namespace slidegif::cgi

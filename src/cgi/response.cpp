@@ -68,10 +68,14 @@ std::string cgi_header_block(const Response& response) {
   return out;
 }
 
-std::string serialize_cgi(const Response& response, bool head) {
-  std::string out = cgi_header_block(response);
-  if (!head) out.append(response.body.begin(), response.body.end());
-  return out;
+bool write_cgi(std::FILE* out, const Response& response, bool head) {
+  const std::string header = cgi_header_block(response);
+  bool ok = std::fwrite(header.data(), 1, header.size(), out) == header.size();
+  if (!head && !response.body.empty()) {
+    ok = std::fwrite(response.body.data(), 1, response.body.size(), out) == response.body.size() &&
+         ok;
+  }
+  return std::fflush(out) == 0 && ok;
 }
 
 }  // namespace slidegif::cgi

@@ -3,6 +3,7 @@
 // line, then the body, which HEAD leaves out while keeping every header.
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,9 +27,12 @@ std::string_view reason_phrase(int status);
 // A short text/plain answer: an error message, one line plus a newline.
 Response text_response(int status, std::string_view message);
 
-// The bytes a CGI program writes to stdout. "Status" goes first; Content-Length is written
-// as given (the handler sets it to the full body size also for HEAD).
+// The header lines a CGI program writes before the body, and the blank line after them.
+// "Status" goes first; Content-Length is written as given (the handler sets it to the full body
+// size also for HEAD).
 std::string cgi_header_block(const Response& response);
-std::string serialize_cgi(const Response& response, bool head);
+// The whole answer to `out` (the body left out for HEAD) in one buffered write, flushed: the
+// server reads it as one response. False when writing failed.
+bool write_cgi(std::FILE* out, const Response& response, bool head);
 
 }  // namespace slidegif::cgi

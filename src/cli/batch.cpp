@@ -2,103 +2,41 @@
 
 #include <fmt/format.h>
 
-#include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
-#include <vector>
 
-#include "cli/report.hpp"
-#include "slidegif/error.hpp"
-#include "slidegif/solver.hpp"
+#include "app/job_json.hpp"
+#include "cli/batch_input.hpp"
+#include "cli/services.hpp"
 
 namespace slidegif::cli {
-namespace {
 
-struct BatchLine {
-  std::string start;
-  std::string goal;  // empty: the default goal
-};
-
-BatchLine split_line(const std::string& line) {
-  if (const auto semi = line.find(';'); semi != std::string::npos) {
-    return {line.substr(0, semi), line.substr(semi + 1)};
-  }
-  std::istringstream words(line);
-  std::vector<std::string> fields;
-  for (std::string w; words >> w;) fields.push_back(w);
-  if (fields.size() == 1) return {fields[0], ""};
-  if (fields.size() == 2) return {fields[0], fields[1]};
-  return {line, ""};  // a board written with spaces, e.g. "1 2 3 4 5 6 7 8 0"
-}
-
-// A line holds a start and maybe a goal, each at most kMaxBoardText characters.
-constexpr std::size_t kMaxLine = 2 * kMaxBoardText + 1;
-
-// The next line without its '\n'; false at the end of input. Keeps at most kMaxLine + 1
-// characters of it, so one huge line costs no memory (and is then refused as too long).
-bool read_line(std::istream& in, std::string& line) {
-  line.clear();
-  std::streambuf* buf = in.rdbuf();
-  bool any = false;
-  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
-    any = true;
-    if (c == '\n') return true;
-    if (line.size() <= kMaxLine) line.push_back(static_cast<char>(c));
-  }
-  return any;
-}
-
-bool skip(const std::string& line) {
-  const auto first = line.find_first_not_of(" \t\r");
-  return first == std::string::npos || line[first] == '#';
-}
-
-}  // namespace
-
-int solve_batch(std::istream& in, const std::optional<Board>& default_goal,
-                const OutputFlags& flags) {
-  const auto shape = requested_shape(flags);
+int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags) {
   // Pattern databases by goal: loaded (mmap) once, not once per line.
-  std::map<std::string, std::optional<app::LoadedPdb>> databases;
+  PatternDatabases databases(flags.pdb_dir);
+  // One answer line per puzzle, nothing in between: no progress line.
+  const app::Services services = cli_services(flags, databases, /*show_progress=*/false);
   int failures = 0;
   int number = 0;
-  for (std::string line; read_line(in, line);) {
+  for (std::string line; read_batch_line(in, line);) {
     ++number;
-    if (skip(line)) continue;
+    if (is_blank_or_comment(line)) continue;
     try {
-      if (line.size() > kMaxLine) {
-        throw Error(Error::Kind::BadInput,
-                    fmt::format("line is too long (more than {} characters)", kMaxLine));
-      }
-      const BatchLine fields = split_line(line);
-      const Board start = parse_board(fields.start, shape);
-      const Board goal = !fields.goal.empty() ? parse_board(fields.goal, start.shape())
-                         : default_goal       ? *default_goal
-                                              : Board::standard_goal(start.shape());
-      auto [it, fresh] = databases.try_emplace(format_board(goal));
-      if (fresh) it->second = pattern_database_for(goal, flags);
-      const auto* pdb = it->second ? it->second->heuristic.get() : nullptr;
-      SolveOptions options = solve_options(flags, pdb);
-      options.limits.progress = nullptr;  // one answer line per puzzle, nothing in between
-      const Solution s = solve(start, goal, options);
+      app::Job job = base;
+      parse_batch_line(line, job.puzzle);
+      const app::Solved solved = app::solve_job(job, services);
+      const Solution& s = solved.solution;
       if (flags.json) {
-        const nlohmann::json j = {{"line", number},
-                                  {"start", format_board(start)},
-                                  {"goal", format_board(goal)},
-                                  {"length", s.moves.size()},
-                                  {"optimal", s.optimal},
-                                  {"moves", moves_to_string(s.moves)},
-                                  {"nodes", s.stats.nodes},
-                                  {"seconds", s.stats.seconds}};
-        fmt::print("{}\n", j.dump());
+        nlohmann::json j = app::result_json(solved);
+        j["line"] = number;
+        fmt::print("{}\n", app::json_line(j));
       } else {
         fmt::print("{} {}\n", s.moves.size(), s.moves.empty() ? "-" : moves_to_string(s.moves));
       }
     } catch (const std::exception& e) {
       ++failures;
       if (flags.json) {
-        fmt::print("{}\n", nlohmann::json{{"line", number}, {"error", e.what()}}.dump());
+        fmt::print("{}\n", app::json_line({{"line", number}, {"error", e.what()}}));
       } else {
         fmt::print("error: line {}: {}\n", number, e.what());
       }

@@ -1,5 +1,5 @@
 // slidegif: solve sliding-tile puzzles optimally and render the solution as an animated GIF.
-// This file wires the subcommands; the work happens in the core library.
+// This file wires the subcommands; the work happens in the job pipeline (app/job.hpp).
 
 #include <fmt/format.h>
 
@@ -11,7 +11,6 @@
 #include "cli/options.hpp"
 #include "cli/pdb_command.hpp"
 #include "cli/report.hpp"
-#include "slidegif/random.hpp"
 #include "slidegif/solvability.hpp"
 
 namespace slidegif::cli {
@@ -21,7 +20,7 @@ namespace {
 enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kUnsolvable = 3 };
 
 constexpr const char* kFooter =
-    R"(Boards: "283104765" (one digit per tile, up to 3x3), "2,8,3,1,0,4,7,6,5" or
+    R"(Boards: "283104765" (one digit per tile, up to 10 cells), "2,8,3,1,0,4,7,6,5" or
 "2 8 3 1 0 4 7 6 5" (any size), rows split by '/' ("283/104/765", "1,2,3/4,5,0").
 0 or _ is the blank. Moves are named by the direction the blank goes: U D L R.
 
@@ -61,25 +60,25 @@ Board goal_or_standard(const std::string& text, Shape shape) {
 }
 
 int run_solve(const SolveArgs& a) {
-  const auto shape = requested_shape(a.flags);
+  app::Job job = base_job(a.flags);
   if (!a.batch.empty()) {
     if (!a.start.empty())
       throw Error(Error::Kind::BadInput, "give either START or --batch, not both");
     if (!a.flags.output.empty())
       throw Error(Error::Kind::BadInput, "--batch makes no GIFs; drop -o");
-    std::optional<Board> goal;
-    if (!a.goal.empty()) goal = parse_board(a.goal, shape);
+    if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
     std::ifstream file;
     if (a.batch != "-") {
       file.open(a.batch);
       if (!file) throw std::runtime_error(fmt::format("cannot read {}", a.batch));
     }
     std::istream& in = a.batch == "-" ? std::cin : file;
-    return solve_batch(in, goal, a.flags) == 0 ? kOk : kFailure;
+    return solve_batch(in, job, a.flags) == 0 ? kOk : kFailure;
   }
   if (a.start.empty()) throw Error(Error::Kind::BadInput, "give a START board or --batch FILE");
-  const Board start = parse_board(a.start, shape);
-  solve_and_report(start, goal_or_standard(a.goal, start.shape()), a.flags);
+  job.puzzle.start = parse_board(a.start, job.puzzle.shape);
+  if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.start->shape());
+  solve_and_report(job, a.flags);
   return kOk;
 }
 
@@ -87,15 +86,11 @@ int run_random(const RandomArgs& a) {
   if (a.random_goal && !a.goal.empty()) {
     throw Error(Error::Kind::BadInput, "give either --goal or --random-goal, not both");
   }
-  const auto requested = requested_shape(a.flags);
-  const std::uint64_t seed = a.seed ? *a.seed : fresh_seed();
-  Random rng(seed);
-  std::optional<Board> goal;
-  if (!a.goal.empty()) goal = parse_board(a.goal, requested);
-  const Shape shape = goal ? goal->shape() : requested.value_or(Shape{3, 3});
-  if (!goal) goal = a.random_goal ? random_board(shape, rng) : Board::standard_goal(shape);
-  const Board start = random_solvable_board(*goal, rng);
-  solve_and_report(start, *goal, a.flags, {.seed = seed});
+  app::Job job = base_job(a.flags);
+  job.puzzle.random_goal = a.random_goal;
+  job.puzzle.seed = a.seed;
+  if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
+  solve_and_report(job, a.flags);
   return kOk;
 }
 

@@ -1,31 +1,28 @@
 #pragma once
-// Flags shared by the `solve` and `random` subcommands, and what they turn into.
+// Flags shared by the `solve` and `random` subcommands. The job's settings are bound straight
+// to the fields of an app::Job; what is left here is the command line's own business (where
+// the GIF goes, how the answer is printed, where the font and the databases are).
 
 #include <CLI/CLI.hpp>
-#include <optional>
 #include <string>
 
-#include "slidegif/animation.hpp"
-#include "slidegif/board.hpp"
-#include "slidegif/solver.hpp"
+#include "app/job.hpp"
 
 namespace slidegif::cli {
 
 struct OutputFlags {
-  std::string output;  // -o FILE, "-" for stdout, empty for no GIF
-  bool json = false;
-  double max_seconds = 5.0;
-  std::string font;            // --font PATH, empty: the shipped font
-  std::string size;            // --size, empty: inferred
-  std::string pdb_dir;         // --pdb-dir, empty: $SLIDEGIF_PDB_DIR or the cache directory
-  bool no_pdb = false;         // --no-pdb: Manhattan + linear conflict only
-  AnimationOptions animation;  // everything but the font
+  std::string output;   // -o FILE, "-" for stdout, empty for no GIF
+  bool json = false;    // --json
+  std::string font;     // --font PATH, empty: the shipped font
+  std::string size;     // --size, empty: inferred
+  std::string pdb_dir;  // --pdb-dir, empty: $SLIDEGIF_PDB_DIR or the cache directory
+  app::Job job;         // solve settings and animation options; the boards come later
 };
 
 void add_output_flags(CLI::App& cmd, OutputFlags& flags);
 
-std::optional<Shape> requested_shape(const OutputFlags& flags);
-// Budget, progress display and the near-optimal fallback; `pdb` may be null.
-SolveOptions solve_options(const OutputFlags& flags, const PdbHeuristic* pdb);
+// The job the flags describe, with the shape from --size; each subcommand adds its boards.
+// Throws Error(BadInput) for a malformed --size.
+app::Job base_job(const OutputFlags& flags);
 
 }  // namespace slidegif::cli

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "cgi/limits.hpp"
@@ -15,8 +17,8 @@ namespace {
 
 HandlerConfig test_config() {
   HandlerConfig c;
-  c.font = [] { return testing::test_font(); };
-  c.entropy = [n = std::uint64_t{0}]() mutable { return ++n; };
+  c.services.font = [] { return testing::test_font(); };
+  c.services.entropy = [n = std::uint64_t{0}]() mutable { return ++n; };
   return c;
 }
 
@@ -49,11 +51,23 @@ TEST(Handler, FixedPuzzleIsACacheableGif) {
   EXPECT_EQ(r.header("Cache-Control"), "public, max-age=" + std::to_string(kCacheMaxAgeSeconds));
   // giflib reads it, with one frame for the start and tween + 1 per move.
   const auto gif = testing::DecodedGif::decode(r.body);
-  EXPECT_EQ(gif.frame_count(), 1 + reported_moves(r) * (RequestParams::defaults().tween + 1));
+  EXPECT_EQ(gif.frame_count(), 1 + reported_moves(r) * (default_job().animation.tween + 1));
   // Same puzzle in another notation and with a cache-busting parameter: same tag, same bytes.
   const Response again = get("start=4,3,2/0,6,1/5,7,8&_=123");
   EXPECT_EQ(again.header("ETag"), r.header("ETag"));
   EXPECT_EQ(again.body, r.body);
+}
+
+// What serve() (main's whole work) writes for a request.
+std::string served(const std::string& query, const std::string& method) {
+  char* data = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&data, &size);
+  EXPECT_TRUE(serve({{"REQUEST_METHOD", method}, {"QUERY_STRING", query}}, test_config(), out));
+  std::fclose(out);
+  std::string text(data, size);
+  std::free(data);
+  return text;
 }
 
 TEST(Handler, HeadHasTheSameHeaders) {
@@ -61,13 +75,21 @@ TEST(Handler, HeadHasTheSameHeaders) {
   const Response h = get("start=432061578", {}, "HEAD");
   EXPECT_EQ(h.status, 200);
   EXPECT_EQ(h.headers, g.headers);
-  EXPECT_EQ(serialize_cgi(h, true), cgi_header_block(g));
+  EXPECT_EQ(served("start=432061578", "HEAD"), cgi_header_block(g));
+}
+
+TEST(Serve, WritesTheHeaderBlockThenTheBody) {
+  const Response g = get("start=432061578");
+  const std::string out = served("start=432061578", "GET");
+  EXPECT_EQ(out, cgi_header_block(g) + g.body_text());
+  EXPECT_EQ(out.substr(0, 16), "Status: 200 OK\r\n");
+  EXPECT_EQ(served("size=5", "GET").substr(0, 25), "Status: 400 Bad Request\r\n");
 }
 
 TEST(Handler, IfNoneMatchAnswers304WithoutRendering) {
   const Response first = get("start=432061578");
   HandlerConfig no_font = test_config();
-  no_font.font = []() -> Font { throw Error(Error::Kind::Render, "must not render"); };
+  no_font.services.font = []() -> Font { throw Error(Error::Kind::Render, "must not render"); };
   const Response r = get("start=432061578", std::string(first.header("ETag")), "GET", no_font);
   EXPECT_EQ(r.status, 304);
   EXPECT_TRUE(r.body.empty());
@@ -87,6 +109,16 @@ TEST(Handler, SeededRandomIsStableUnseededIsUncached) {
   EXPECT_TRUE(u.header("ETag").empty());
   // An unseeded request never answers 304, whatever the client sends.
   EXPECT_EQ(get("random=1", "*").status, 200);
+}
+
+TEST(Handler, ATitleThatIsNotUtf8IsStillCacheable) {
+  // Found by the handler fuzzer: the ETag key once failed on such a title (500).
+  const Response a = get("start=432061578&tween=0&title=%BB");
+  const Response b = get("start=432061578&tween=0&title=%BC");
+  ASSERT_EQ(a.status, 200) << a.body_text();
+  ASSERT_EQ(b.status, 200) << b.body_text();
+  EXPECT_FALSE(a.header("ETag").empty());
+  EXPECT_NE(a.header("ETag"), b.header("ETag"));
 }
 
 TEST(Handler, OtherMethodsAre405) {
@@ -120,7 +152,7 @@ TEST(Handler, BadInputIs400WithAMessage) {
 
 TEST(Handler, PastTheBudgetTheAnswerIsMarkedNotOptimal) {
   HandlerConfig tight = test_config();
-  tight.limits.max_nodes = 10;
+  tight.solve.max_nodes = 10;
   const Response r = get("start=867254301&tween=0", {}, "GET", tight);
   ASSERT_EQ(r.status, 200) << r.body_text();
   EXPECT_TRUE(is_gif(r));
@@ -138,8 +170,8 @@ TEST(Handler, UniformRandomFifteenPuzzleIsAnswered) {
 
 TEST(Handler, ExhaustedBudgetWithoutFallbackIs503WithRetryAfter) {
   HandlerConfig tight = test_config();
-  tight.limits.max_nodes = 10;
-  tight.fallback_near_optimal = false;
+  tight.solve.max_nodes = 10;
+  tight.solve.near_optimal_fallback = false;
   const Response r = get("start=867254301", {}, "GET", tight);
   EXPECT_EQ(r.status, 503) << r.body_text();
   EXPECT_EQ(r.header("Retry-After"), "1");

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app/job_key.hpp"
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
@@ -11,11 +12,25 @@
 namespace slidegif::cgi {
 namespace {
 
-RequestParams params(std::string_view query) {
-  return parse_params(parse_query(query));
+app::Job params(std::string_view query) {
+  return parse_job(parse_query(query));
 }
+
+// A request as the handler resolves it, before solving.
+struct ImageRequest {
+  Board start;
+  Board goal;
+  AnimationOptions render;
+  bool deterministic;
+  std::string canonical;  // what the ETag is computed from
+};
+
 ImageRequest resolved(std::string_view query, std::uint64_t entropy = 1) {
-  return resolve(params(query), entropy);
+  const app::Job job = params(query);
+  app::Services services;
+  services.entropy = [entropy] { return entropy; };
+  const Puzzle p = app::resolve_job(job, services);
+  return {p.start, p.goal, job.animation, p.deterministic, app::job_key(job, p)};
 }
 
 // The message of the Error `query` raises in parse+resolve, or "" if it succeeds.
@@ -35,25 +50,25 @@ TEST(ParseParams, DefaultsAreA3x3RandomPuzzle) {
   EXPECT_EQ(r.goal, Board::standard_goal({3, 3}));
   EXPECT_FALSE(r.deterministic);
   EXPECT_TRUE(check_solvable(r.start, r.goal).solvable);
-  EXPECT_EQ(r.render.tile_px, RequestParams::defaults().tile_px);
+  EXPECT_EQ(r.render.tile_px, default_job().animation.tile_px);
 }
 
 TEST(ParseParams, ReadsEveryRenderOption) {
-  const RequestParams p = params("tile=40&delay=250&tween=2&loop=3&title=Hi+there");
-  EXPECT_EQ(p.render.tile_px, 40);
-  EXPECT_EQ(p.render.delay_ms, 250);
-  EXPECT_EQ(p.render.tween, 2);
-  EXPECT_EQ(p.render.loop, 3);
-  EXPECT_EQ(p.render.title, "Hi there");
-  EXPECT_TRUE(p.render.font.empty());
+  const app::Job job = params("tile=40&delay=250&tween=2&loop=3&title=Hi+there");
+  EXPECT_EQ(job.animation.tile_px, 40);
+  EXPECT_EQ(job.animation.delay_ms, 250);
+  EXPECT_EQ(job.animation.tween, 2);
+  EXPECT_EQ(job.animation.loop, 3);
+  EXPECT_EQ(job.animation.title, "Hi there");
+  EXPECT_TRUE(job.animation.font.empty());
 }
 
 TEST(ParseParams, EmptyValuesCountAsAbsent) {
-  const RequestParams p = params("start=&goal=&size=&theme=&tile=");
-  EXPECT_FALSE(p.start);
-  EXPECT_FALSE(p.goal);
-  EXPECT_FALSE(p.size);
-  EXPECT_EQ(p.render.tile_px, RequestParams::defaults().tile_px);
+  const app::Job job = params("start=&goal=&size=&theme=&tile=");
+  EXPECT_FALSE(job.puzzle.start);
+  EXPECT_FALSE(job.puzzle.goal);
+  EXPECT_FALSE(job.puzzle.shape);
+  EXPECT_EQ(job.animation.tile_px, default_job().animation.tile_px);
 }
 
 TEST(ParseParams, OutOfRangeNumbersSayTheRange) {

@@ -2,8 +2,24 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
 namespace slidegif::cgi {
 namespace {
+
+// What write_cgi() puts on a stream.
+std::string written(const Response& r, bool head) {
+  char* data = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&data, &size);
+  EXPECT_TRUE(write_cgi(out, r, head));
+  std::fclose(out);
+  std::string text(data, size);
+  std::free(data);
+  return text;
+}
 
 TEST(TextResponse, PlainTextOneLineWithLength) {
   const Response r = text_response(400, "bad\r\nInjected: yes");
@@ -15,20 +31,29 @@ TEST(TextResponse, PlainTextOneLineWithLength) {
   EXPECT_EQ(r.header("Nope"), "");
 }
 
-TEST(SerializeCgi, StatusLineHeadersBlankLineBody) {
+TEST(WriteCgi, StatusLineHeadersBlankLineBody) {
   Response r;
   r.status = 200;
   r.headers = {{"Content-Type", "image/gif"}, {"Content-Length", "3"}};
   r.body = {'G', 'I', 'F'};
-  EXPECT_EQ(serialize_cgi(r, false),
+  EXPECT_EQ(written(r, false),
             "Status: 200 OK\r\nContent-Type: image/gif\r\nContent-Length: 3\r\n\r\nGIF");
 }
 
-TEST(SerializeCgi, HeadKeepsHeadersDropsBody) {
+TEST(WriteCgi, HeadKeepsHeadersDropsBody) {
   Response r;
   r.headers = {{"Content-Length", "3"}};
   r.body = {'G', 'I', 'F'};
-  EXPECT_EQ(serialize_cgi(r, true), "Status: 200 OK\r\nContent-Length: 3\r\n\r\n");
+  EXPECT_EQ(written(r, true), "Status: 200 OK\r\nContent-Length: 3\r\n\r\n");
+}
+
+TEST(WriteCgi, AFailedWriteIsReported) {
+  std::FILE* full = std::fopen("/dev/full", "w");
+  ASSERT_NE(full, nullptr);
+  Response r;
+  r.body.assign(100'000, 'x');
+  EXPECT_FALSE(write_cgi(full, r, false));
+  std::fclose(full);
 }
 
 TEST(ReasonPhrase, KnownStatuses) {

@@ -180,6 +180,50 @@ TEST(Cli, BatchJson) {
   EXPECT_TRUE(nlohmann::json::parse(second).contains("error"));
 }
 
+// One shape for `solve --json`, `random --json` and each line of `solve --batch --json`.
+TEST(Cli, EveryJsonOutputHasTheSameShape) {
+  const auto solve = slidegif({"solve", "123456708", "--json"});
+  const auto random = slidegif({"random", "--seed", "4", "--json"});
+  const auto batch = slidegif({"solve", "--batch", "-", "--json"}, "123456708\n");
+  ASSERT_EQ(solve.exit_code, 0) << solve.err;
+  ASSERT_EQ(random.exit_code, 0) << random.err;
+  ASSERT_EQ(batch.exit_code, 0) << batch.err;
+  const auto keys = [](const std::string& text) {
+    const auto j = nlohmann::json::parse(text);
+    std::vector<std::string> out;
+    for (const auto& [k, v] : j.items()) out.push_back(k);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const std::vector<std::string> want = {"cols",  "goal",    "length", "method",  "moves",
+                                         "nodes", "optimal", "rows",   "seconds", "start"};
+  EXPECT_EQ(keys(solve.out), want);
+  auto with = [](std::vector<std::string> v, const std::string& k) {
+    v.push_back(k);
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  EXPECT_EQ(keys(random.out), with(want, "seed"));
+  EXPECT_EQ(keys(batch.out), with(want, "line"));
+  auto solved = nlohmann::json::parse(solve.out), line = nlohmann::json::parse(batch.out);
+  line.erase("line");
+  for (auto* j : {&solved, &line}) j->erase("seconds");
+  EXPECT_EQ(solved, line);
+}
+
+// Error messages quote the input, which need not be UTF-8: the JSON line still prints.
+TEST(Cli, BatchJsonSurvivesBytesThatAreNotUtf8) {
+  const auto r = slidegif({"solve", "--batch", "-", "--json"}, "12345678\xbb\n123456708\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::istringstream lines(r.out);
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_EQ(nlohmann::json::parse(first)["line"], 1) << first;
+  EXPECT_TRUE(nlohmann::json::parse(first).contains("error"));
+  EXPECT_EQ(nlohmann::json::parse(second)["length"], 1) << second;
+}
+
 struct BadCase {
   std::vector<std::string> args;
   int exit_code;

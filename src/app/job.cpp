@@ -1,0 +1,57 @@
+#include "app/job.hpp"
+
+#include <fmt/format.h>
+
+#include "app/font_locator.hpp"
+#include "slidegif/error.hpp"
+#include "slidegif/random.hpp"
+
+namespace slidegif::app {
+namespace {
+
+void check_cells(Shape shape, int max_cells) {
+  if (max_cells > 0 && shape.cells() > max_cells) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("board is {} ({} cells); at most {} cells are accepted",
+                            format_shape(shape), shape.cells(), max_cells));
+  }
+}
+
+}  // namespace
+
+Puzzle resolve_job(const Job& job, const Services& services) {
+  // Before anything is drawn: a board too large is refused by its shape alone.
+  check_cells(puzzle_shape(job.puzzle), job.limits.max_cells);
+  return resolve_puzzle(job.puzzle, services.entropy ? services.entropy : fresh_seed);
+}
+
+Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services) {
+  SolveOptions options;
+  options.limits.max_seconds = job.solve.max_seconds;
+  options.limits.max_nodes = job.solve.max_nodes;
+  options.limits.progress = services.progress;
+  if (job.solve.use_pdb && services.pattern_database) {
+    options.pdb = services.pattern_database(puzzle.goal);
+  }
+  options.fallback_near_optimal = job.solve.near_optimal_fallback;
+  options.fallback_seconds = job.solve.fallback_seconds;
+  return Solved{puzzle, solve(puzzle.start, puzzle.goal, options)};
+}
+
+Solved solve_job(const Job& job, const Services& services) {
+  return solve_job(job, resolve_job(job, services), services);
+}
+
+Animation render_job(const Job& job, const Solved& solved, const Services& services) {
+  const Board& start = solved.puzzle.start;
+  const std::vector<Move>& moves = solved.solution.moves;
+  // A request past the limits is refused without reading the font or drawing a pixel.
+  check_animation(job.animation, start.shape(), moves.size(), job.limits.render);
+  AnimationOptions options = job.animation;
+  options.font = services.font ? services.font() : load_font();
+  options.optimal = solved.solution.optimal;
+  if (services.draw) return services.draw(start, moves, options);
+  return render_animation(start, moves, options, job.limits.render);
+}
+
+}  // namespace slidegif::app

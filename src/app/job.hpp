@@ -1,0 +1,88 @@
+#pragma once
+// One job, whatever the front end: what to solve, how hard to search, what to draw and within
+// which limits, as one value; and the pipeline that carries it out. The CLI and the CGI parse
+// their input into a Job, hand it to the functions below with their Services, and print what
+// comes back; none of them assembles solver or renderer options itself.
+//
+//   app::Job job;                                         // the command line's defaults
+//   job.puzzle.start = parse_board("867254301");
+//   const app::Solved solved = app::solve_job(job, services);
+//   const Animation gif = app::render_job(job, solved, services);
+//
+// A new job option is a field here (or in PuzzleSpec, AnimationOptions...), its line in
+// job_fields.hpp (a static_assert insists; the ETag key follows from it), and a line in each
+// front end's parser.
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "slidegif/animation.hpp"
+#include "slidegif/puzzle.hpp"
+#include "slidegif/solver.hpp"
+
+namespace slidegif::app {
+
+struct SolveSettings {
+  double max_seconds = 5.0;     // the optimal search's budget (wall clock); <= 0: none
+  std::uint64_t max_nodes = 0;  // the optimal search's budget (nodes expanded); 0: none
+  // Past the budget, and on boards too large for optimal search, answer with the best solution
+  // found (marked not optimal) instead of an error.
+  bool near_optimal_fallback = true;
+  double fallback_seconds = 2.0;  // the near-optimal solver's own budget
+  bool use_pdb = true;            // pattern databases, when the services offer one
+};
+
+struct JobLimits {
+  RenderLimits render;  // the defaults are the command line's
+  int max_cells = 0;    // the largest board accepted; 0: any the solvers take
+};
+
+struct Job {
+  PuzzleSpec puzzle;
+  SolveSettings solve;
+  // Everything drawn but the font and the optimal mark, which render_job fills in.
+  AnimationOptions animation;
+  JobLimits limits;
+};
+
+// What differs between front ends and processes rather than between jobs. Every member may be
+// left empty.
+struct Services {
+  // The font; called only when a GIF is drawn. Empty: the shipped font (app::load_font()).
+  std::function<Font()> font;
+  // Seeds a random draw without a seed; called at most once per job, and only then. Empty: the
+  // operating system's entropy.
+  std::function<std::uint64_t()> entropy;
+  // The pattern database for solving towards `goal`, or null. Called once per solve when the
+  // job allows databases; what it returns must outlive the solve. Empty: none.
+  std::function<const PdbHeuristic*(const Board& goal)> pattern_database;
+  // Called about twice a second while a search runs. Empty: nothing.
+  std::function<void(const SearchStats&)> progress;
+  // Draws the GIF after render_job's checks. Empty: slidegif::render_animation. (The fuzzer's
+  // cheap stand-in, so it explores the request logic rather than pixels.)
+  std::function<Animation(const Board& start, const std::vector<Move>& moves,
+                          const AnimationOptions& options)>
+      draw;
+};
+
+struct Solved {
+  Puzzle puzzle;
+  Solution solution;
+};
+
+// Draws what the job's puzzle leaves open and checks the board against the job's limits and
+// for solvability, before any search. Throws Error(BadInput) (a board over max_cells, or what
+// resolve_puzzle refuses) or Error(Unsolvable).
+Puzzle resolve_job(const Job& job, const Services& services);
+
+// Solves a resolved puzzle with the job's settings. Throws what slidegif::solve throws.
+Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services);
+// resolve_job, then solve_job.
+Solved solve_job(const Job& job, const Services& services);
+
+// The GIF of a solution. The job's frame and pixel limits are checked before the font is asked
+// for; throws Error(BadInput) (with a Hint) past them, Error(Render) when drawing fails.
+Animation render_job(const Job& job, const Solved& solved, const Services& services);
+
+}  // namespace slidegif::app

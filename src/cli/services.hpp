@@ -1,0 +1,34 @@
+#pragma once
+// The command line's services for the job pipeline: the font named by --font (else the shipped
+// one), the operating system's entropy, pattern databases from --pdb-dir (the small set built
+// on first use, with a note and a progress bar), and a search progress line on a terminal.
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "app/job.hpp"
+#include "app/pdb_store.hpp"
+#include "cli/options.hpp"
+
+namespace slidegif::cli {
+
+// Pattern databases by goal, each loaded (mapped) once per run: a batch of many puzzles with
+// one goal maps the files once. Lives as long as any solve that uses what it returns.
+class PatternDatabases {
+ public:
+  explicit PatternDatabases(std::string dir_flag) : dir_flag_(std::move(dir_flag)) {}
+  // Null for boards other than 4x4, or when nothing usable is there and building failed.
+  const PdbHeuristic* operator()(const Board& goal);
+
+ private:
+  std::string dir_flag_;
+  std::map<std::string, std::optional<app::LoadedPdb>> loaded_;
+};
+
+// `databases` must outlive the services. `show_progress`: the search's progress line on stderr
+// when it is a terminal (a batch prints nothing between its answer lines).
+app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases,
+                           bool show_progress);
+
+}  // namespace slidegif::cli

@@ -1,0 +1,41 @@
+#include "slidegif/puzzle.hpp"
+
+#include "slidegif/error.hpp"
+#include "slidegif/random.hpp"
+#include "slidegif/solvability.hpp"
+
+namespace slidegif {
+
+Shape puzzle_shape(const PuzzleSpec& spec) {
+  if (spec.start) return spec.start->shape();
+  if (spec.goal) return spec.goal->shape();
+  return spec.shape.value_or(Shape{3, 3});
+}
+
+bool draws_boards(const PuzzleSpec& spec) {
+  return !spec.start || spec.random_goal;
+}
+
+Puzzle resolve_puzzle(const PuzzleSpec& spec, const std::function<std::uint64_t()>& entropy) {
+  if (spec.goal && spec.random_goal) {
+    throw Error(Error::Kind::BadInput, "a puzzle takes a goal or a random goal, not both");
+  }
+  const Shape shape = puzzle_shape(spec);
+  validate_shape(shape);
+  if (!draws_boards(spec)) {
+    const Board goal = spec.goal ? *spec.goal : Board::standard_goal(shape);
+    require_solvable(*spec.start, goal);
+    return Puzzle{*spec.start, goal, std::nullopt, true};
+  }
+  const std::uint64_t seed = spec.seed ? *spec.seed : entropy();
+  Random rng(seed);
+  // This order is part of what a seed means (same seed, same puzzle): never change it.
+  Board goal = spec.random_goal ? (spec.start ? random_solvable_board(*spec.start, rng)
+                                              : random_board(shape, rng))
+               : spec.goal      ? *spec.goal
+                                : Board::standard_goal(shape);
+  Board start = spec.start ? *spec.start : random_solvable_board(goal, rng);
+  return Puzzle{std::move(start), std::move(goal), seed, spec.seed.has_value()};
+}
+
+}  // namespace slidegif

@@ -1,0 +1,67 @@
+// Whole files or nothing: the target appears complete, with its permissions, and no temporary
+// is left behind, also when writing fails.
+#include "app/atomic_file.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "run_binary.hpp"
+
+namespace slidegif::app {
+namespace {
+
+using testing::TempDir;
+
+std::vector<std::uint8_t> bytes(const std::string& text) {
+  return {text.begin(), text.end()};
+}
+
+TEST(AtomicFile, WritesTheWholeFileWithReadablePermissions) {
+  TempDir dir;
+  const std::string path = dir.file("out.gif");
+  write_file_atomically(path, bytes("GIF89a..."));
+  EXPECT_EQ(testing::read_file(path), "GIF89a...");
+  struct stat st {};
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0644u);
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"out.gif"});
+}
+
+TEST(AtomicFile, ReplacesAnExistingFile) {
+  TempDir dir;
+  const std::string path = dir.file("f");
+  write_file_atomically(path, bytes("a much longer first version"));
+  write_file_atomically(path, bytes("short"));
+  EXPECT_EQ(testing::read_file(path), "short");
+  EXPECT_EQ(dir.entries().size(), 1u);
+}
+
+TEST(AtomicFile, PiecesAreWrittenInOrder) {
+  TempDir dir;
+  const auto a = bytes("header|"), b = bytes(""), c = bytes("table");
+  const std::span<const std::uint8_t> parts[] = {a, b, c};
+  write_file_atomically(dir.file("p"), parts);
+  EXPECT_EQ(testing::read_file(dir.file("p")), "header|table");
+}
+
+TEST(AtomicFile, AFailureNamesThePathAndLeavesNothing) {
+  TempDir dir;
+  try {
+    write_file_atomically(dir.file("missing/out.gif"), bytes("x"));
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find(dir.file("missing")), std::string::npos) << e.what();
+  }
+  // A directory in the way of the rename: the temporary is removed again.
+  ASSERT_EQ(::mkdir(dir.file("taken").c_str(), 0755), 0);
+  ASSERT_EQ(::mkdir(dir.file("taken/sub").c_str(), 0755), 0);
+  EXPECT_THROW(write_file_atomically(dir.file("taken"), bytes("x")), std::runtime_error);
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"taken"});
+}
+
+}  // namespace
+}  // namespace slidegif::app
