@@ -5,7 +5,7 @@
 //   slidegif.fcgi --listen 127.0.0.1:9000 --workers 2
 //
 // Without --listen the listening socket is standard input, as spawn-fcgi and a systemd socket
-// unit (StandardInput=socket) hand it over.
+// unit (StandardInput=socket) hand it over, or fd 3 under systemd's LISTEN_FDS=1.
 
 #include <fcgiapp.h>
 #include <signal.h>
@@ -26,6 +26,8 @@
 #include "fcgi/responder.hpp"
 
 namespace {
+
+constexpr int kSystemdListenFd = 3;  // SD_LISTEN_FDS_START
 
 constexpr const char* kUsage =
     "usage: slidegif.fcgi [--listen ADDRESS] [--workers N] [--max-requests N] [--pdb-dir DIR]\n"
@@ -90,6 +92,13 @@ int listening_socket(const Options& o) {
     const int fd = FCGX_OpenSocket(o.listen.c_str(), 128);
     if (fd < 0) std::fprintf(stderr, "slidegif.fcgi: cannot listen on %s\n", o.listen.c_str());
     return fd;
+  }
+  // systemd's protocol without StandardInput=socket (and systemd-socket-activate): fd 3.
+  const char* fds = std::getenv("LISTEN_FDS");
+  const char* pid = std::getenv("LISTEN_PID");
+  if (fds != nullptr && pid != nullptr && std::string_view(fds) == "1" &&
+      std::to_string(getpid()) == pid) {
+    return kSystemdListenFd;
   }
   if (FCGX_IsCGI()) {
     std::fprintf(stderr,
