@@ -5,7 +5,8 @@
 
 namespace slidegif::fcgi {
 
-WorkerContext::WorkerContext(std::string pdb_dir) : pdb_dir_(std::move(pdb_dir)) {
+WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path)
+    : pdb_dir_(std::move(pdb_dir)), font_path_(std::move(font_path)) {
   config_.services.font = [this] { return font(); };  // a copy shares the bytes
   config_.services.entropy = fresh_seed;
   config_.services.pattern_database = [this](const Board& goal) { return pattern_database(goal); };
@@ -14,7 +15,7 @@ WorkerContext::WorkerContext(std::string pdb_dir) : pdb_dir_(std::move(pdb_dir))
 const Font& WorkerContext::font() {
   // A missing font throws here, every request again (answered 500 like the CGI), rather than
   // being remembered as missing: an administrator may install it without a restart.
-  if (!font_) font_ = app::load_font();
+  if (!font_) font_ = app::load_font(font_path_);
   return *font_;
 }
 

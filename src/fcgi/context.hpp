@@ -15,7 +15,8 @@ namespace slidegif::fcgi {
 class WorkerContext {
  public:
   // `pdb_dir`: where the 4x4 pattern databases are (never built here); empty: none.
-  explicit WorkerContext(std::string pdb_dir);
+  // `font_path`: empty for the shipped font, found as the CGI finds it (app::load_font).
+  explicit WorkerContext(std::string pdb_dir, std::string font_path = {});
   WorkerContext(const WorkerContext&) = delete;
   WorkerContext& operator=(const WorkerContext&) = delete;
 
@@ -27,6 +28,7 @@ class WorkerContext {
   const PdbHeuristic* pattern_database(const Board& goal);
 
   std::string pdb_dir_;
+  std::string font_path_;
   std::optional<Font> font_;
   // The standard goal's databases, mapped on first need and kept. Goals that cannot be framed
   // onto it (rare, and each would map its own file) are looked up per request into one slot,
