@@ -120,6 +120,7 @@ void limit_workers() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  slidegif::fcgi::block_pool_signals();
   Options options;
   if (!parse_options(argc, argv, options)) return 2;
   const int fd = listening_socket(options);

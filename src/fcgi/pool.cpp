@@ -39,9 +39,14 @@ void stop_all(const std::map<pid_t, Clock::time_point>& workers) {
 
 }  // namespace
 
-int run_pool(int workers, const std::function<int()>& worker) {
+void block_pool_signals() {
   const sigset_t signals = pool_signals();
   sigprocmask(SIG_BLOCK, &signals, nullptr);
+}
+
+int run_pool(int workers, const std::function<int()>& worker) {
+  const sigset_t signals = pool_signals();
+  block_pool_signals();
   std::map<pid_t, Clock::time_point> running;
   int quick_failures = 0;
   for (;;) {
