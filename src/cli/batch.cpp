@@ -4,45 +4,69 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 
 #include "app/job_json.hpp"
 #include "cli/batch_input.hpp"
+#include "cli/ordered_runner.hpp"
 #include "cli/services.hpp"
 
 namespace slidegif::cli {
+namespace {
 
-int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags) {
-  // Pattern databases by goal: loaded (mmap) once, not once per line.
+// One line's answer (or error) as the text printed for it. Runs on several threads at once:
+// it reads `base`, `flags` and `services` only (the pattern databases lock their own map).
+BatchOutcome answer_line(const BatchItem& item, const app::Job& base, const OutputFlags& flags,
+                         const app::Services& services) {
+  try {
+    app::Job job = base;
+    parse_batch_line(item.line, job.puzzle);
+    const app::Solved solved = app::solve_job(job, services);
+    const Solution& s = solved.solution;
+    if (flags.json) {
+      nlohmann::json j = app::result_json(solved);
+      j["line"] = item.number;
+      return {fmt::format("{}\n", app::json_line(j)), false};
+    }
+    return {
+        fmt::format("{} {}\n", s.moves.size(), s.moves.empty() ? "-" : moves_to_string(s.moves)),
+        false};
+  } catch (const std::exception& e) {
+    if (flags.json) {
+      return {fmt::format("{}\n", app::json_line({{"line", item.number}, {"error", e.what()}})),
+              true};
+    }
+    return {fmt::format("error: line {}: {}\n", item.number, e.what()), true};
+  }
+}
+
+}  // namespace
+
+int default_batch_jobs() {
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags, int jobs) {
+  // Pattern databases by goal: loaded (mmap) once, not once per line, and shared read-only by
+  // every thread.
   PatternDatabases databases(flags.pdb_dir);
   // One answer line per puzzle, nothing in between: no progress line.
   const app::Services services = cli_services(flags, databases, /*show_progress=*/false);
   int failures = 0;
+  OrderedRunner runner(
+      jobs, [&](const BatchItem& item) { return answer_line(item, base, flags, services); },
+      [&failures](const BatchOutcome& outcome) {
+        failures += outcome.failed ? 1 : 0;
+        fmt::print("{}", outcome.text);
+        std::fflush(stdout);
+      });
   int number = 0;
   for (std::string line; read_batch_line(in, line);) {
     ++number;
     if (is_blank_or_comment(line)) continue;
-    try {
-      app::Job job = base;
-      parse_batch_line(line, job.puzzle);
-      const app::Solved solved = app::solve_job(job, services);
-      const Solution& s = solved.solution;
-      if (flags.json) {
-        nlohmann::json j = app::result_json(solved);
-        j["line"] = number;
-        fmt::print("{}\n", app::json_line(j));
-      } else {
-        fmt::print("{} {}\n", s.moves.size(), s.moves.empty() ? "-" : moves_to_string(s.moves));
-      }
-    } catch (const std::exception& e) {
-      ++failures;
-      if (flags.json) {
-        fmt::print("{}\n", app::json_line({{"line", number}, {"error", e.what()}}));
-      } else {
-        fmt::print("error: line {}: {}\n", number, e.what());
-      }
-    }
-    std::fflush(stdout);
+    runner.submit({number, std::move(line)});
   }
+  runner.finish();
   return failures;
 }
 

@@ -31,6 +31,7 @@ Examples:
   slidegif random --size 4 --seed 7 -o r.gif     # a reproducible random 15-puzzle
   slidegif check 867254301 --goal 123456780      # solvable or not, and why
   slidegif solve --batch puzzles.txt             # one "START [GOAL]" per line
+  slidegif solve --batch puzzles.txt --jobs 2    # two lines at once, answers in order
   slidegif pdb build --set small                 # pattern databases for fast 4x4 solving
 
 4x4 boards are solved optimally with pattern databases (the small set is built on first use,
@@ -41,6 +42,7 @@ Exit status: 0 ok, 1 failure (I/O, rendering), 2 bad input, 3 unsolvable.)";
 
 struct SolveArgs {
   std::string start, goal, batch;
+  int jobs = 0;  // 0: all cores
   OutputFlags flags;
 };
 
@@ -61,6 +63,9 @@ Board goal_or_standard(const std::string& text, Shape shape) {
 
 int run_solve(const SolveArgs& a) {
   app::Job job = base_job(a.flags);
+  if (a.jobs != 0 && a.batch.empty()) {
+    throw Error(Error::Kind::BadInput, "--jobs applies to --batch only");
+  }
   if (!a.batch.empty()) {
     if (!a.start.empty())
       throw Error(Error::Kind::BadInput, "give either START or --batch, not both");
@@ -73,7 +78,8 @@ int run_solve(const SolveArgs& a) {
       if (!file) throw std::runtime_error(fmt::format("cannot read {}", a.batch));
     }
     std::istream& in = a.batch == "-" ? std::cin : file;
-    return solve_batch(in, job, a.flags) == 0 ? kOk : kFailure;
+    const int jobs = a.jobs == 0 ? default_batch_jobs() : a.jobs;
+    return solve_batch(in, job, a.flags, jobs) == 0 ? kOk : kFailure;
   }
   if (a.start.empty()) throw Error(Error::Kind::BadInput, "give a START board or --batch FILE");
   job.puzzle.start = parse_board(a.start, job.puzzle.shape);
@@ -153,6 +159,11 @@ int run(int argc, char** argv) {
   solve_cmd->add_option("--goal", solve.goal, "Goal board (default: 1..N-1 then the blank)");
   solve_cmd->add_option("--batch", solve.batch,
                         "Solve every line 'START [GOAL]' of FILE ('-' for stdin); no GIFs");
+  solve_cmd
+      ->add_option("--jobs", solve.jobs,
+                   "With --batch: lines solved at once, answers in input order (default: all "
+                   "cores)")
+      ->check(CLI::Range(1, 256));
   add_output_flags(*solve_cmd, solve.flags);
   solve_cmd->footer(kFooter);
 

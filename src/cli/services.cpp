@@ -10,6 +10,7 @@
 namespace slidegif::cli {
 
 const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
+  const std::lock_guard lock(mutex_);
   auto [it, fresh] = loaded_.try_emplace(format_board(goal));
   if (fresh && goal.shape() == Shape{4, 4}) {
     app::ProgressBar bar("building pattern database");

@@ -4,6 +4,7 @@
 // on first use, with a note and a progress bar), and a search progress line on a terminal.
 
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -14,7 +15,9 @@
 namespace slidegif::cli {
 
 // Pattern databases by goal, each loaded (mapped) once per run: a batch of many puzzles with
-// one goal maps the files once. Lives as long as any solve that uses what it returns.
+// one goal maps the files once. Lives as long as any solve that uses what it returns. Safe to
+// call from several threads: the first call for a goal loads (or builds) under a lock, and the
+// heuristics handed out are read-only views of read-only mappings.
 class PatternDatabases {
  public:
   explicit PatternDatabases(std::string dir_flag) : dir_flag_(std::move(dir_flag)) {}
@@ -23,6 +26,7 @@ class PatternDatabases {
 
  private:
   std::string dir_flag_;
+  std::mutex mutex_;
   std::map<std::string, std::optional<app::LoadedPdb>> loaded_;
 };
 

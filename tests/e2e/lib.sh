@@ -49,7 +49,8 @@ e2e_start_on_free_port() {
 }
 
 # e2e_start_server CGI_PATH [WEB_DIR]: sets E2E_PORT and E2E_URL; the CGI answers at
-# $E2E_URL/slidegif.cgi whatever its file name. e2e_stop_server stops it early.
+# $E2E_URL/slidegif.cgi whatever its file name. A program named *.fcgi is the FastCGI server,
+# run by samples/lighttpd-fcgi.conf at the same URL. e2e_stop_server stops it early.
 e2e_start_server() {
   local cgi=$1 web=${2:-$E2E_SOURCE_DIR/samples/web}
   command -v lighttpd >/dev/null || e2e_fail "lighttpd is not installed (scripts/install-deps)"
@@ -63,10 +64,12 @@ e2e_start_server() {
 }
 
 e2e_start_lighttpd() {
+  local conf=lighttpd.conf
+  [[ $E2E_CGI == *.fcgi ]] && conf=lighttpd-fcgi.conf
   : >"$E2E_STATE/error.log"
-  SLIDEGIF_PDB_DIR=$E2E_STATE/pdb \
+  SLIDEGIF_PDB_DIR=$E2E_STATE/pdb SLIDEGIF_FCGI=$E2E_CGI \
   SLIDEGIF_PORT=$1 SLIDEGIF_WEB=$E2E_WEB SLIDEGIF_CGI=$E2E_CGI SLIDEGIF_STATE=$E2E_STATE \
-    lighttpd -D -f "$E2E_SOURCE_DIR/samples/lighttpd.conf" 2>>"$E2E_STATE/error.log" &
+    lighttpd -D -f "$E2E_SOURCE_DIR/samples/$conf" 2>>"$E2E_STATE/error.log" &
   E2E_PID=$!
 }
 

@@ -1,0 +1,42 @@
+#pragma once
+// What a FastCGI worker keeps between requests, in one object owned by its loop (no global
+// state): the font read once, and the pattern databases mapped once per goal. Everything here
+// is made on first need and never changes afterwards, so a request cannot see another's data.
+
+#include <optional>
+#include <string>
+
+#include "app/pdb_store.hpp"
+#include "cgi/handler.hpp"
+#include "slidegif/font.hpp"
+
+namespace slidegif::fcgi {
+
+class WorkerContext {
+ public:
+  // `pdb_dir`: where the 4x4 pattern databases are (never built here); empty: none.
+  // `font_path`: empty for the shipped font, found as the CGI finds it (app::load_font).
+  explicit WorkerContext(std::string pdb_dir, std::string font_path = {});
+  WorkerContext(const WorkerContext&) = delete;
+  WorkerContext& operator=(const WorkerContext&) = delete;
+
+  // The CGI handler's configuration, its services bound to this context.
+  const cgi::HandlerConfig& config() const { return config_; }
+
+ private:
+  const Font& font();
+  const PdbHeuristic* pattern_database(const Board& goal);
+
+  std::string pdb_dir_;
+  std::string font_path_;
+  std::optional<Font> font_;
+  // The standard goal's databases, mapped on first need and kept. Goals that cannot be framed
+  // onto it (rare, and each would map its own file) are looked up per request into one slot,
+  // so no request can make the process keep more.
+  bool standard_looked_up_ = false;
+  std::optional<app::LoadedPdb> standard_;
+  std::optional<app::LoadedPdb> other_;
+  cgi::HandlerConfig config_;
+};
+
+}  // namespace slidegif::fcgi

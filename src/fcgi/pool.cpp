@@ -1,0 +1,91 @@
+#include "fcgi/pool.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <thread>
+
+namespace slidegif::fcgi {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The parent waits for signals synchronously (sigwait): no handler, no shared flag.
+sigset_t pool_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int s : {SIGCHLD, SIGTERM, SIGINT, SIGHUP}) sigaddset(&set, s);
+  return set;
+}
+
+pid_t start_worker(const std::function<int()>& worker, const sigset_t& blocked) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    sigprocmask(SIG_UNBLOCK, &blocked, nullptr);
+    std::_Exit(worker());
+  }
+  return pid;
+}
+
+void stop_all(const std::map<pid_t, Clock::time_point>& workers) {
+  for (const auto& [pid, started] : workers) kill(pid, SIGTERM);
+  for (const auto& [pid, started] : workers) waitpid(pid, nullptr, 0);
+}
+
+}  // namespace
+
+void block_pool_signals() {
+  const sigset_t signals = pool_signals();
+  sigprocmask(SIG_BLOCK, &signals, nullptr);
+}
+
+int run_pool(int workers, const std::function<int()>& worker) {
+  const sigset_t signals = pool_signals();
+  block_pool_signals();
+  std::map<pid_t, Clock::time_point> running;
+  int quick_failures = 0;
+  for (;;) {
+    while (static_cast<int>(running.size()) < workers) {
+      const pid_t pid = start_worker(worker, signals);
+      if (pid < 0) {
+        std::perror("slidegif.fcgi: fork");
+        break;
+      }
+      running.emplace(pid, Clock::now());
+    }
+    int sig = 0;
+    sigwait(&signals, &sig);
+    if (sig != SIGCHLD) {
+      stop_all(running);
+      return 0;
+    }
+    int status = 0;
+    for (pid_t pid; (pid = waitpid(-1, &status, WNOHANG)) > 0;) {
+      const auto it = running.find(pid);
+      if (it == running.end()) continue;
+      const bool quick = Clock::now() - it->second < std::chrono::seconds(1);
+      running.erase(it);
+      if (WIFSIGNALED(status)) {
+        std::fprintf(stderr, "slidegif.fcgi: worker %d ended by signal %d; replaced\n",
+                     static_cast<int>(pid), WTERMSIG(status));
+      }
+      // A worker that cannot even start (no socket) would otherwise be forked in a loop.
+      if (!quick) quick_failures = 0;
+      if (quick && WIFEXITED(status) && WEXITSTATUS(status) != 0 && ++quick_failures > workers) {
+        std::fprintf(stderr, "slidegif.fcgi: workers fail at start; giving up\n");
+        stop_all(running);
+        return 1;
+      }
+    }
+    if (running.empty() && quick_failures > 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));  // no busy fork loop
+    }
+  }
+}
+
+}  // namespace slidegif::fcgi

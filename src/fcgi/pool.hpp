@@ -1,0 +1,21 @@
+#pragma once
+// A pre-forked pool: the parent forks `workers` processes that all accept on one listening
+// socket, and replaces any that ends (killed, over a backstop, or done with its requests)
+// until it is told to stop (SIGTERM, SIGINT), when it stops them and returns.
+//
+//   return run_pool(cores, [&] { return run_worker(fd, dir, limits); });
+
+#include <functional>
+
+namespace slidegif::fcgi {
+
+// The signals the pool waits for (SIGCHLD, SIGTERM, SIGINT, SIGHUP), blocked in the calling
+// thread; run_pool() does it too. Call it first thing, so that a stop asked for while the
+// process starts up is not lost (or fatal) but waits for the pool.
+void block_pool_signals();
+
+// Returns 0 after a requested stop; 1 when workers keep failing at once (more than `workers`
+// exits with status 1 within a second of starting, e.g. no listening socket).
+int run_pool(int workers, const std::function<int()>& worker);
+
+}  // namespace slidegif::fcgi

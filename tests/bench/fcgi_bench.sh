@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# FastCGI figures for scripts/bench, all in one run on 127.0.0.1 with wrk -t2 -c8:
+#  - slidegif.fcgi under nginx (samples/nginx-slidegif-fcgi*.conf: two backends, one worker
+#    each) against slidegif.cgi under lighttpd (samples/lighttpd.conf), random=1 defaults:
+#    requests/s, p99, and the ratio (target: >= 4x and >= 1,000 requests/s on 2 cores);
+#  - slidegif.cgi against a hello-world CGI under lighttpd (the process-spawn ceiling; target
+#    >= 0.5).
+# Each pair is measured ROUNDS times alternately; the medians are printed.
+#   tests/bench/fcgi_bench.sh BUILD_DIR [WRK_SECONDS] [ROUNDS]
+set -euo pipefail
+build=$(realpath "$1") seconds=${2:-10} rounds=${3:-3}
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/../e2e/lib.sh"
+source "$here/../e2e/fcgi_nginx_lib.sh"
+trap 'fcgi_nginx_stop; e2e_cleanup' EXIT
+hello=$E2E_STATE/hello.cgi
+cc -O2 -o "$hello" "$here/hello_cgi.c"
+
+# wrk's requests/s and p99 (ms) of URL, as "RPS P99".
+measure() {
+  local out
+  out=$(wrk -t2 -c8 -d"${seconds}s" --timeout 10s --latency "$1")
+  ! grep -q 'Non-2xx' <<<"$out" || { echo "non-200 answers: $out" >&2; exit 1; }
+  awk '/Requests\/sec/ {rps = $2}
+       $1 == "99%" {v = $2; if (v ~ /us$/) p = v / 1000; else if (v ~ /ms$/) p = v + 0;
+                    else p = v * 1000}
+       END {printf "%.1f %.1f", rps, p}' <<<"$out"
+}
+cgi_under_lighttpd() {  # program, query
+  e2e_start_server "$1"
+  measure "$E2E_URL/slidegif.cgi?$2"
+  e2e_stop_server
+}
+fcgi_under_nginx() {  # query
+  fcgi_nginx_start "$build/slidegif.fcgi"
+  measure "$url/slidegif.cgi?$1"
+  fcgi_nginx_stop
+  rm -rf "$run"
+}
+median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+
+: >"$E2E_STATE/fcgi" ; : >"$E2E_STATE/cgi" ; : >"$E2E_STATE/hello"
+for _ in $(seq "$rounds"); do
+  fcgi_under_nginx "random=1" >>"$E2E_STATE/fcgi"; echo >>"$E2E_STATE/fcgi"
+  cgi_under_lighttpd "$build/slidegif.cgi" "random=1" >>"$E2E_STATE/cgi"; echo >>"$E2E_STATE/cgi"
+  cgi_under_lighttpd "$hello" "" >>"$E2E_STATE/hello"; echo >>"$E2E_STATE/hello"
+done
+rps() { cut -d' ' -f1 "$E2E_STATE/$1" | median; }
+p99() { cut -d' ' -f2 "$E2E_STATE/$1" | median; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+echo "== FastCGI vs CGI: wrk -t2 -c8 -d${seconds}s, random=1, median of $rounds alternating rounds," \
+  "$(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg) =="
+printf '  %-44s %8s req/s  p99 %7s ms\n' "slidegif.fcgi under nginx (2 backends)" "$(rps fcgi)" "$(p99 fcgi)"
+printf '  %-44s %8s req/s  p99 %7s ms\n' "slidegif.cgi under lighttpd" "$(rps cgi)" "$(p99 cgi)"
+printf '  %-44s %8s req/s  p99 %7s ms\n' "hello CGI under lighttpd (ceiling)" "$(rps hello)" "$(p99 hello)"
+printf '  FastCGI / CGI: %s   CGI / hello CGI: %s\n' "$(ratio "$(rps fcgi)" "$(rps cgi)")" \
+  "$(ratio "$(rps cgi)" "$(rps hello)")"

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# End-to-end faults of slidegif.fcgi behind lighttpd (samples/lighttpd-fcgi.conf, pointed at a
+# backend this script starts on a TCP port, two workers, 2 s socket timeouts):
+#  - a request over the search budget is answered (near-optimal, as the CGI) while small ones go
+#    on being answered by the other worker;
+#  - peers that connect and send nothing hold a worker for the socket timeout only;
+#  - clients that disconnect mid-answer cost nothing: no worker dies;
+#  - memory: the workers' RSS after warm-up and after a bounded soak (printed; must stay flat).
+#   tests/e2e/fcgi_faults_test.sh BUILD/slidegif.fcgi [SOAK_SECONDS]
+set -euo pipefail
+fcgi=$(realpath "$1") soak=${2:-10}
+source "$(dirname "$0")/lib.sh"
+command -v lighttpd >/dev/null || e2e_fail "lighttpd is not installed (scripts/install-deps)"
+backend_pid=""
+trap 'e2e_stop_server; e2e_kill "$backend_pid"; e2e_cleanup' EXIT
+mkdir -p "$E2E_STATE/pdb"
+
+# The backend on a free port (tried until one is free).
+for _ in $(seq 1 20); do
+  port=$((20000 + RANDOM % 40000))
+  "$fcgi" --listen "127.0.0.1:$port" --workers 2 --io-timeout 2 --pdb-dir "$E2E_STATE/pdb" \
+    2>>"$E2E_STATE/backend.log" &
+  backend_pid=$!
+  sleep 0.3
+  kill -0 "$backend_pid" 2>/dev/null && break
+  backend_pid=""
+done
+[[ -n $backend_pid ]] || e2e_fail "the backend did not start: $(tail -3 "$E2E_STATE/backend.log")"
+workers() { pgrep -P "$backend_pid" | sort | tr '\n' ' '; }
+before=$(workers)
+
+# The sample config with the program replaced by that port.
+sed -e "s|\"bin-path\".*|\"host\" => \"127.0.0.1\", \"port\" => $port,|" \
+  -e '/"socket"/d' -e '/"bin-environment"/d' -e '/"max-procs"/d' \
+  "$E2E_SOURCE_DIR/samples/lighttpd-fcgi.conf" >"$E2E_STATE/lighttpd.conf"
+start_lighttpd() {
+  : >"$E2E_STATE/error.log"
+  SLIDEGIF_PORT=$1 SLIDEGIF_WEB=$E2E_SOURCE_DIR/samples/web SLIDEGIF_STATE=$E2E_STATE \
+    lighttpd -D -f "$E2E_STATE/lighttpd.conf" 2>>"$E2E_STATE/error.log" &
+  E2E_PID=$!
+}
+e2e_start_on_free_port start_lighttpd "" || e2e_fail "lighttpd did not start"
+url="http://127.0.0.1:$E2E_PORT/slidegif.cgi"
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# 1. Korf's #88 without databases: past the budget, answered near-optimally (about 2.5 s), while
+# small requests keep being answered by the other worker.
+curl -s -o "$E2E_STATE/hard.gif" -D "$E2E_STATE/hard.h" --max-time 20 \
+  "$url?start=15,2,12,11/14,13,9,5/1,3,8,7/0,10,6,4&goal=0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15&tween=0" &
+hard=$!
+sleep 0.3
+slowest=0
+for i in 1 2 3 4 5; do
+  t0=$(ms)
+  [[ $(fetch "$url?start=123456708&tween=0&n=$i") == 200 ]] || e2e_fail "small request $i"
+  t=$(( $(ms) - t0 ))
+  ((t > slowest)) && slowest=$t
+done
+wait "$hard" || e2e_fail "the hard request failed"
+grep -q "(not optimal)" "$E2E_STATE/hard.h" || e2e_fail "hard: $(grep -i x-slidegif "$E2E_STATE/hard.h")"
+((slowest < 1500)) || e2e_fail "a small request took $slowest ms beside the hard one"
+echo "ok: over the budget -> not optimal; meanwhile 5 small requests, slowest $slowest ms"
+
+# 2. Two peers connect straight to the backend and send nothing: both workers are held, for the
+# 2 s socket timeout only; a request then waits for them and is answered.
+exec 3<>"/dev/tcp/127.0.0.1/$port" 4<>"/dev/tcp/127.0.0.1/$port"
+printf '\x01\x01' >&3  # half a record header
+sleep 0.2
+t0=$(ms)
+[[ $(fetch "$url?start=123456708&tween=0&n=stalled") == 200 ]] || e2e_fail "request behind stalled peers"
+t=$(( $(ms) - t0 ))
+exec 3<&- 4<&-
+((t >= 1000 && t < 8000)) || e2e_fail "behind two stalled peers: $t ms (want about 2 s)"
+echo "ok: two stalled peers held the workers $t ms (socket timeout 2 s)"
+
+# 3. Clients that give up mid-answer (large GIFs, 20 ms patience).
+for i in $(seq 1 20); do
+  curl -s -o /dev/null --max-time 0.02 "$url?random=1&tile=120&tween=8&n=$i" || true
+done
+[[ $(fetch "$url?start=123456708&tween=0&n=after") == 200 ]] || e2e_fail "after disconnects"
+[[ $(workers) == "$before" ]] || e2e_fail "workers changed: $before -> $(workers); $(cat "$E2E_STATE/backend.log")"
+echo "ok: 20 clients gone mid-answer; the same workers ($before) answer"
+
+# 4. Soak: RSS of the workers after warm-up and after $soak s of random puzzles.
+rss() { local total=0; for p in $(workers); do total=$((total + $(awk '/VmRSS/ {print $2}' "/proc/$p/status"))); done; echo "$total"; }
+if command -v wrk >/dev/null; then
+  wrk -t2 -c4 -d2s "$url?random=1" >/dev/null
+  start_rss=$(rss)
+  out=$(wrk -t2 -c4 -d"${soak}s" --timeout 10s "$url?random=1")
+  end_rss=$(rss)
+  ! grep -q 'Non-2xx' <<<"$out" || e2e_fail "soak: $out"
+  echo "ok: soak ${soak}s, $(awk '/requests in/ {print $1}' <<<"$out") requests: workers' RSS $start_rss kB -> $end_rss kB"
+  ((end_rss < start_rss + start_rss / 4 + 4096)) || e2e_fail "RSS grew: $start_rss -> $end_rss kB"
+fi
+[[ $(workers) == "$before" ]] || e2e_fail "workers changed during the soak"
+echo "PASS"

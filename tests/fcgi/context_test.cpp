@@ -1,0 +1,67 @@
+// The FastCGI worker's per-process context: the CGI's handler with services that keep the font
+// and the pattern databases, giving the CGI's answers byte for byte.
+#include "fcgi/context.hpp"
+
+#include <gtest/gtest.h>
+
+#include "app/font_locator.hpp"
+#include "cgi/handler.hpp"
+#include "slidegif/random.hpp"
+#include "test_font.hpp"
+
+namespace slidegif::fcgi {
+namespace {
+
+// What slidegif.cgi's main() configures, fresh for every request.
+cgi::HandlerConfig cgi_config() {
+  cgi::HandlerConfig config;
+  config.services.font = [] { return app::load_font(testing::kTestFontPath); };
+  config.services.entropy = fresh_seed;
+  return config;
+}
+
+cgi::Response get(const cgi::HandlerConfig& config, const std::string& query,
+                  const std::string& method = "GET") {
+  return cgi::handle_request({{"REQUEST_METHOD", method}, {"QUERY_STRING", query}}, config);
+}
+
+TEST(WorkerContext, AnswersAsTheCgiDoes) {
+  const WorkerContext context("", testing::kTestFontPath);
+  for (const char* query :
+       {"start=123456708&tween=0", "random=1&seed=7", "start=867254301&tile=40&title=x", "size=5",
+        "start=213456780", "tile=4"}) {
+    for (int round = 0; round < 2; ++round) {  // the second time with everything kept
+      const cgi::Response ours = get(context.config(), query);
+      const cgi::Response theirs = get(cgi_config(), query);
+      EXPECT_EQ(ours.status, theirs.status) << query;
+      EXPECT_EQ(ours.headers, theirs.headers) << query;
+      EXPECT_EQ(ours.body, theirs.body) << query;
+    }
+  }
+  EXPECT_EQ(get(context.config(), "start=123456708").status, 200);
+  EXPECT_EQ(get(context.config(), "random=1", "POST").status, 405);
+}
+
+TEST(WorkerContext, ReadsTheFontOnce) {
+  const WorkerContext context("", testing::kTestFontPath);
+  const Font first = context.config().services.font();
+  const Font second = context.config().services.font();
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(first.bytes().data(), second.bytes().data());  // the same bytes, not a new read
+}
+
+TEST(WorkerContext, NoDatabasesWithoutADirectoryOrFor3x3) {
+  const WorkerContext none("");
+  EXPECT_EQ(none.config().services.pattern_database(Board::standard_goal({4, 4})), nullptr);
+  const WorkerContext empty("/nonexistent/slidegif-pdb");
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(empty.config().services.pattern_database(Board::standard_goal({4, 4})), nullptr);
+    EXPECT_EQ(empty.config().services.pattern_database(
+                  parse_board("0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15")),
+              nullptr);
+  }
+  EXPECT_EQ(empty.config().services.pattern_database(Board::standard_goal({3, 3})), nullptr);
+}
+
+}  // namespace
+}  // namespace slidegif::fcgi
