@@ -63,5 +63,18 @@ TEST(AtomicFile, AFailureNamesThePathAndLeavesNothing) {
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"taken"});
 }
 
+TEST(AtomicFile, ADeviceIsWrittenInPlaceAndAFailedWriteThrows) {
+  EXPECT_NO_THROW(write_file_atomically("/dev/null", bytes("x")));
+  try {
+    write_file_atomically("/dev/full", bytes("GIF89a"));
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/dev/full"), std::string::npos) << e.what();
+  }
+  struct stat st {};
+  ASSERT_EQ(::stat("/dev/full", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode)) << "the device was replaced by a file";
+}
+
 }  // namespace
 }  // namespace slidegif::app

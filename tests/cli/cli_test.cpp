@@ -1,6 +1,7 @@
 // The real binary, as a user runs it: good paths, every class of bad input, exit statuses,
 // and no file left behind on error.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
@@ -272,6 +273,22 @@ TEST(Cli, UnwritableOutputIsAnErrorWithoutPartialFile) {
   const auto r = slidegif({"solve", "123456708", "-o", "/nonexistent-dir/x.gif"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(contains(r.err, "/nonexistent-dir")) << r.err;
+}
+
+TEST(Cli, AFullDeviceIsAnErrorAndNothingIsClaimedWritten) {
+  for (const std::string target : {"/dev/full", "-"}) {
+    std::vector<std::string> args = {slidegif_binary(), "solve", "123456708", "-o", target};
+    // "-": standard output is /dev/full itself.
+    if (target == "-")
+      args = {"/bin/sh", "-c", "\"$0\" solve 123456708 -o - >/dev/full", slidegif_binary()};
+    const auto r = run_binary(args);
+    EXPECT_EQ(r.exit_code, 1) << target << ": " << r.out << r.err;
+    EXPECT_FALSE(contains(r.out + r.err, "wrote")) << r.out << r.err;
+    EXPECT_TRUE(contains(r.err, target == "-" ? "standard output" : "No space left")) << r.err;
+  }
+  struct stat st {};
+  ASSERT_EQ(::stat("/dev/full", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode)) << "the device was replaced";
 }
 
 TEST(Cli, PastTheBudgetTheBestSolutionIsMarkedNotOptimal) {
