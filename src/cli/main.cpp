@@ -32,10 +32,11 @@ Examples:
   slidegif check 867254301 --goal 123456780      # solvable or not, and why
   slidegif solve --batch puzzles.txt             # one "START [GOAL]" per line
   slidegif pdb build --set small                 # pattern databases for fast 4x4 solving
+  slidegif pdb build --size 2x8                  # ... and for another shape of 12-16 cells
 
-4x4 boards are solved optimally with pattern databases (the small set is built on first use,
-or by 'slidegif pdb build'); past --max-seconds, and on boards larger than 4x4, the answer is
-the best solution found, marked "NOT optimal".
+Boards of 12 to 16 cells (4x4, 2x8, 3x5...) are solved optimally with pattern databases (built
+on first use, or by 'slidegif pdb build [--size RxC]'); past --max-seconds, and on boards larger
+than 16 cells, the answer is the best solution found, marked "NOT optimal".
 
 Exit status: 0 ok, 1 failure (I/O, rendering), 2 bad input, 3 unsolvable.)";
 

@@ -12,7 +12,7 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->check(CLI::Range(0.01, 86400.0));
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,
-                 "Pattern databases for 4x4 (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
+                 "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
   cmd.add_flag_callback(
       "--no-pdb", [&f] { f.job.solve.use_pdb = false; }, "Do not use (or build) pattern databases");
   cmd.add_option("--font", f.font, "TrueType font for numbers and captions (default: shipped)");
