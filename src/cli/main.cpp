@@ -122,18 +122,21 @@ int exit_status(const Error& e) {
 }
 
 // The core says what went wrong; what to change is said here, in terms of our flags.
-const char* advice(const Error& e) {
+std::string advice(const Error& e) {
   switch (e.hint()) {
     case Error::Hint::None:
       return "";
     case Error::Hint::SearchBudget:
       return "; raise --max-seconds";
     case Error::Hint::Tile:
-      return "; use a smaller --tile";
+      return e.suggestion() > 0 ? fmt::format("; use --tile {}", e.suggestion())
+                                : "; use a smaller --tile";
     case Error::Hint::Tween:
       return "; use fewer --tween frames";
     case Error::Hint::TileOrTween:
-      return "; use a smaller --tile or fewer --tween frames";
+      return e.suggestion() > 0
+                 ? fmt::format("; use --tile {} or fewer --tween frames", e.suggestion())
+                 : "; use a smaller --tile or fewer --tween frames";
     case Error::Hint::Font:
       return "; pass --font PATH";
   }

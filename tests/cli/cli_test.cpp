@@ -315,6 +315,23 @@ TEST(Cli, LargerBoardsGetANearOptimalSolution) {
   }
 }
 
+TEST(Cli, TheLargestBoardDrawsWithDefaultsAndLimitsSayWhatToChange) {
+  TempDir dir;
+  auto r = slidegif({"random", "--size", "8", "--seed", "1", "-o", dir.file("r.gif")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto gif = testing::DecodedGif::decode_file(dir.file("r.gif"));
+  EXPECT_LT(gif.width(), 560);  // 60 px tiles: the board is 480 px wide
+  EXPECT_GT(gif.frame_count(), 300);
+  // 42 moves at 16 tweens of 256 px tiles are over the pixel limit: the advice has the size.
+  r = slidegif({"random", "--size", "3x4", "--seed", "8", "--no-pdb", "--tile", "256", "--tween",
+                "16", "-o", dir.file("big.gif")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.err, "use --tile ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "or fewer --tween frames")) << r.err;
+  EXPECT_FALSE(contains(r.err, "kMax")) << r.err;
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"r.gif"});
+}
+
 TEST(Cli, PdbStatusReportsMissingDatabases) {
   TempDir dir;
   const auto r = slidegif({"pdb", "status", "--dir", dir.path()});
