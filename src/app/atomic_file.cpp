@@ -62,7 +62,10 @@ void write_file_atomically(const std::string& path,
     return;
   }
   namespace fs = std::filesystem;
-  const fs::path target(path);
+  // A symbolic link (/dev/stdout to a file, a link into a shared directory) stays a link: the
+  // file it leads to is the one replaced.
+  std::error_code ec;
+  const fs::path target = fs::is_symlink(path, ec) ? fs::weakly_canonical(path) : fs::path(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   // A hidden name beside the target, so the final rename never crosses file systems.
   const std::string hidden = fmt::format(".{}.XXXXXX", target.filename().string());
@@ -79,7 +82,7 @@ void write_file_atomically(const std::string& path,
     ::unlink(tmpl.c_str());
     throw;
   }
-  if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+  if (::rename(tmpl.c_str(), target.c_str()) != 0) {
     const int err = errno;
     ::unlink(tmpl.c_str());
     fail("write", path, err);
