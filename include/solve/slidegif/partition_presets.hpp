@@ -9,7 +9,7 @@
 namespace slidegif {
 
 // Boards with databases: from 12 cells (smaller ones are solved in milliseconds without) to 16
-// (beyond, a table of 6 tiles no longer fits memory and minutes).
+// (kMaxOptimalCells: larger boards are not searched optimally).
 inline constexpr int kMinPresetCells = 12;
 inline constexpr int kMaxPresetCells = 16;
 bool has_preset_partitions(Shape shape);
