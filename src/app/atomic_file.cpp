@@ -1,6 +1,7 @@
 #include "app/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,8 +9,6 @@
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 namespace slidegif::app {
 namespace {
@@ -30,6 +29,25 @@ void write_all(int fd, std::span<const std::uint8_t> bytes, const std::string& p
   }
 }
 
+// A device or a pipe (/dev/full, /dev/stdout) cannot be replaced by a rename, and must not be:
+// its bytes go to it directly, and a failed write is still an error.
+bool is_special_file(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+void write_in_place(const std::string& path, std::span<const std::span<const std::uint8_t>> parts) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) fail("open", path, errno);
+  try {
+    for (const auto& bytes : parts) write_all(fd, bytes, path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  if (::close(fd) != 0) fail("write", path, errno);
+}
+
 }  // namespace
 
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
@@ -39,8 +57,15 @@ void write_file_atomically(const std::string& path, std::span<const std::uint8_t
 
 void write_file_atomically(const std::string& path,
                            std::span<const std::span<const std::uint8_t>> parts) {
+  if (is_special_file(path)) {
+    write_in_place(path, parts);
+    return;
+  }
   namespace fs = std::filesystem;
-  const fs::path target(path);
+  // A symbolic link (/dev/stdout to a file, a link into a shared directory) stays a link: the
+  // file it leads to is the one replaced.
+  std::error_code ec;
+  const fs::path target = fs::is_symlink(path, ec) ? fs::weakly_canonical(path) : fs::path(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   // A hidden name beside the target, so the final rename never crosses file systems.
   const std::string hidden = fmt::format(".{}.XXXXXX", target.filename().string());
@@ -57,7 +82,7 @@ void write_file_atomically(const std::string& path,
     ::unlink(tmpl.c_str());
     throw;
   }
-  if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+  if (::rename(tmpl.c_str(), target.c_str()) != 0) {
     const int err = errno;
     ::unlink(tmpl.c_str());
     fail("write", path, err);

@@ -1,6 +1,7 @@
 #pragma once
 // Writes a whole file or nothing: the bytes go to a temporary file in the same directory,
-// which is renamed over the target only once everything is written and flushed.
+// which is renamed over the target only once everything is written and flushed. A target that
+// exists and is neither a regular file nor a directory (a device, a pipe) is written directly.
 
 #include <cstdint>
 #include <span>

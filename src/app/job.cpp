@@ -47,7 +47,8 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   const std::vector<Move>& moves = solved.solution.moves;
   // A request past the limits is refused without reading the font or drawing a pixel.
   check_animation(job.animation, start.shape(), moves.size(), job.limits.render);
-  AnimationOptions options = job.animation;
+  AnimationOptions options =
+      fitted_options(job.animation, start.shape(), moves.size(), job.limits.render);
   options.font = services.font ? services.font() : load_font();
   options.optimal = solved.solution.optimal;
   if (services.draw) return services.draw(start, moves, options);

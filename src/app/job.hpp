@@ -24,12 +24,12 @@
 namespace slidegif::app {
 
 struct SolveSettings {
-  double max_seconds = 5.0;     // the optimal search's budget (wall clock); <= 0: none
+  double max_seconds = 5.0;     // the whole solve's budget (wall clock); <= 0: none
   std::uint64_t max_nodes = 0;  // the optimal search's budget (nodes expanded); 0: none
   // Past the budget, and on boards too large for optimal search, answer with the best solution
   // found (marked not optimal) instead of an error.
   bool near_optimal_fallback = true;
-  double fallback_seconds = 2.0;  // the near-optimal solver's own budget
+  double fallback_seconds = 2.0;  // the near-optimal solver's budget, at most (within max_seconds)
   bool use_pdb = true;            // pattern databases, when the services offer one
 };
 

@@ -5,10 +5,15 @@
 #include <filesystem>
 
 #include "slidegif/goal_framing.hpp"
+#include "slidegif/partition_presets.hpp"
 
 namespace slidegif::app {
 
 namespace fs = std::filesystem;
+
+std::string_view first_use_set(Shape shape) {
+  return shape == Shape{4, 4} ? "small" : "large";
+}
 
 Board pdb_base_goal(const Board& goal) {
   const Board standard = Board::standard_goal(goal.shape());
@@ -39,25 +44,27 @@ std::optional<LoadedPdb> load_best_pdb(const Board& goal, const std::string& dir
                                        bool build_if_missing,
                                        const std::function<void(const std::string&)>& note,
                                        const PdbBuildOptions& build_options) {
-  if (goal.shape() != Shape{4, 4}) return std::nullopt;
+  if (!has_preset_partitions(goal.shape())) return std::nullopt;
   const Board base = pdb_base_goal(goal);
-  bool small_damaged = false;
+  const std::string_view first = first_use_set(goal.shape());
+  bool first_damaged = false;
   for (auto set : kPdbSets) {
     const std::string path = (fs::path(dir) / pdb_file_name(base, set)).string();
     std::string why;
     if (auto pdb = load_pdb_file(path, PdbVerify::Once, &why)) return pdb;
     if (why != "missing") {
       if (note) note(fmt::format("ignoring {}: {}", path, why));
-      if (set == "small") small_damaged = true;
+      if (set == first) first_damaged = true;
     }
   }
   if (!build_if_missing) return std::nullopt;
   if (note)
-    note(
-        fmt::format("{} the small pattern database in {} (once; 'slidegif pdb build' does it "
-                    "ahead of time)",
-                    small_damaged ? "rebuilding" : "building", dir));
-  const std::string path = build_pdb_file(dir, base, "small", build_options);
+    note(fmt::format(
+        "{} the {} pattern database for {} in {} (once; 'slidegif pdb build{}' does "
+        "it ahead of time)",
+        first_damaged ? "rebuilding" : "building", first, format_shape(goal.shape()), dir,
+        goal.shape() == Shape{4, 4} ? "" : " --size " + format_shape(goal.shape())));
+  const std::string path = build_pdb_file(dir, base, first, build_options);
   std::string why;
   auto pdb = load_pdb_file(path, PdbVerify::Once, &why);
   if (!pdb && note) note(fmt::format("cannot use {}: {}", path, why));

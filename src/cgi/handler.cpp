@@ -49,10 +49,13 @@ Response render_response(const app::Job& job, const Puzzle& puzzle, const std::s
 std::string with_advice(const Error& e) {
   switch (e.hint()) {
     case Error::Hint::Tile:
+      if (e.suggestion() > 0) return fmt::format("{} (use tile={})", e.what(), e.suggestion());
       return fmt::format("{} (use a smaller tile)", e.what());
     case Error::Hint::Tween:
       return fmt::format("{} (use a smaller tween)", e.what());
     case Error::Hint::TileOrTween:
+      if (e.suggestion() > 0)
+        return fmt::format("{} (use tile={} or a smaller tween)", e.what(), e.suggestion());
       return fmt::format("{} (use a smaller tile or tween)", e.what());
     default:
       return e.what();

@@ -33,10 +33,11 @@ Examples:
   slidegif solve --batch puzzles.txt             # one "START [GOAL]" per line
   slidegif solve --batch puzzles.txt --jobs 2    # two lines at once, answers in order
   slidegif pdb build --set small                 # pattern databases for fast 4x4 solving
+  slidegif pdb build --size 2x8                  # ... and for another shape of 12-16 cells
 
-4x4 boards are solved optimally with pattern databases (the small set is built on first use,
-or by 'slidegif pdb build'); past --max-seconds, and on boards larger than 4x4, the answer is
-the best solution found, marked "NOT optimal".
+Boards of 12 to 16 cells (4x4, 2x8, 3x5...) are solved optimally with pattern databases (built
+on first use, or by 'slidegif pdb build [--size RxC]'); past --max-seconds, and on boards larger
+than 16 cells, the answer is the best solution found, marked "NOT optimal".
 
 Exit status: 0 ok, 1 failure (I/O, rendering), 2 bad input, 3 unsolvable.)";
 
@@ -127,18 +128,21 @@ int exit_status(const Error& e) {
 }
 
 // The core says what went wrong; what to change is said here, in terms of our flags.
-const char* advice(const Error& e) {
+std::string advice(const Error& e) {
   switch (e.hint()) {
     case Error::Hint::None:
       return "";
     case Error::Hint::SearchBudget:
       return "; raise --max-seconds";
     case Error::Hint::Tile:
-      return "; use a smaller --tile";
+      return e.suggestion() > 0 ? fmt::format("; use --tile {}", e.suggestion())
+                                : "; use a smaller --tile";
     case Error::Hint::Tween:
       return "; use fewer --tween frames";
     case Error::Hint::TileOrTween:
-      return "; use a smaller --tile or fewer --tween frames";
+      return e.suggestion() > 0
+                 ? fmt::format("; use --tile {} or fewer --tween frames", e.suggestion())
+                 : "; use a smaller --tile or fewer --tween frames";
     case Error::Hint::Font:
       return "; pass --font PATH";
   }

@@ -1,5 +1,7 @@
 #include "cli/options.hpp"
 
+#include <fmt/format.h>
+
 namespace slidegif::cli {
 
 void add_output_flags(CLI::App& cmd, OutputFlags& f) {
@@ -12,12 +14,17 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->check(CLI::Range(0.01, 86400.0));
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,
-                 "Pattern databases for 4x4 (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
+                 "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
   cmd.add_flag_callback(
       "--no-pdb", [&f] { f.job.solve.use_pdb = false; }, "Do not use (or build) pattern databases");
   cmd.add_option("--font", f.font, "TrueType font for numbers and captions (default: shipped)");
-  cmd.add_option("--tile", a.tile_px, "Tile size in pixels")
-      ->capture_default_str()
+  // Unless --tile is given, large boards and long animations get smaller tiles.
+  a.fit_tile = true;
+  cmd.add_option("--tile", a.tile_px,
+                 fmt::format("Tile size in pixels (default: {}, less when the board is over {} "
+                             "px or the animation too large)",
+                             a.tile_px, kFitBoardPx))
+      ->each([&a](const std::string&) { a.fit_tile = false; })
       ->check(CLI::Range(limits.min_tile_px, limits.max_tile_px));
   cmd.add_option("--theme", a.theme, "Colour theme")
       ->capture_default_str()

@@ -3,29 +3,25 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 
 #include "app/pdb_store.hpp"
 #include "app/progress.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/partition_presets.hpp"
 
 namespace slidegif::cli {
-namespace {
-
-Board goal_for(const std::string& text) {
-  const Shape shape{4, 4};
-  return text.empty() ? Board::standard_goal(shape) : parse_board(text, shape);
-}
-
-}  // namespace
-
 PdbCommand::PdbCommand(CLI::App& app) {
-  cmd_ =
-      app.add_subcommand("pdb", "Build or inspect the 4x4 pattern databases (optimal 15-puzzle)");
+  cmd_ = app.add_subcommand(
+      "pdb", "Build or inspect the pattern databases (optimal boards of 12-16 cells)");
   cmd_->require_subcommand(1);
-  build_ = cmd_->add_subcommand("build",
-                                "Build a pattern database set (small: seconds; large: minutes)");
-  build_->add_option("--set", set_, "small (6-6-3, ~6 MB), large (7-8, ~290 MB) or all")
+  build_ = cmd_->add_subcommand(
+      "build", "Build a pattern database set (default: the one built on first use)");
+  build_
+      ->add_option("--set", set_,
+                   "small (4x4: 6-6-3, ~6 MB, the default), large (4x4: 7-8, ~290 MB; "
+                   "other shapes: 7-tile blocks, the default) or all")
       ->check(CLI::IsMember({"small", "large", "all"}));
   status_ = cmd_->add_subcommand("status",
                                  "List the pattern databases present and whether they check out");
@@ -34,8 +30,9 @@ PdbCommand::PdbCommand(CLI::App& app) {
                   fmt::format("Directory (default: ${}, else $XDG_CACHE_HOME/slidegif, else "
                               "~/.cache/slidegif)",
                               app::kPdbDirEnv));
+    c->add_option("--size", size_, "Board size: 4 or RxC, 12 to 16 cells (default: 4x4)");
     c->add_option("--goal", goal_,
-                  "Goal board the databases are for (default: 1..15 then the blank)");
+                  "Goal board the databases are for (default: 1..N-1 then the blank)");
   }
   build_->add_option("--threads", threads_, "Threads (default: 1 for small, all cores for large)");
   build_->add_flag("--progress", progress_,
@@ -47,11 +44,27 @@ int PdbCommand::run() const {
   return status();
 }
 
+Board PdbCommand::goal() const {
+  // A goal without --size tells its own shape (rows split by '/', or a square).
+  const std::optional<Shape> shape =
+      size_.empty() ? std::nullopt : std::optional<Shape>(parse_shape(size_));
+  const Board goal =
+      goal_.empty() ? Board::standard_goal(shape.value_or(Shape{4, 4})) : parse_board(goal_, shape);
+  if (!has_preset_partitions(goal.shape())) {
+    throw Error(
+        Error::Kind::BadInput,
+        fmt::format("pattern databases are for boards of {} to {} cells; {} has {}",
+                    kMinPresetCells, kMaxPresetCells, format_shape(goal.shape()), goal.cells()));
+  }
+  return goal;
+}
+
 int PdbCommand::build() const {
   const std::string dir = app::default_pdb_dir(dir_);
-  const Board base = app::pdb_base_goal(goal_for(goal_));
+  const Board base = app::pdb_base_goal(goal());
+  const std::string_view wanted = set_.empty() ? app::first_use_set(base.shape()) : set_;
   for (std::string_view set : {"small", "large"}) {
-    if (set_ != "all" && set_ != set) continue;
+    if (wanted != "all" && wanted != set) continue;
     app::ProgressBar bar(fmt::format("{} set", set), progress_);
     PdbBuildOptions options;
     // The small tables fit the caches well enough that a second thread mostly contends.
@@ -71,9 +84,11 @@ int PdbCommand::build() const {
 int PdbCommand::status() const {
   const std::string dir = app::default_pdb_dir(dir_);
   fmt::print("pattern databases in {}\n", dir);
-  for (const auto& s : app::pdb_status(dir, goal_for(goal_))) {
+  const Board goal = this->goal();
+  const std::string size = size_.empty() ? "" : fmt::format(" --size {}", size_);
+  for (const auto& s : app::pdb_status(dir, goal)) {
     if (!s.present)
-      fmt::print("  {:<6} missing   (slidegif pdb build --set {})\n", s.set, s.set);
+      fmt::print("  {:<6} missing   (slidegif pdb build --set {}{})\n", s.set, s.set, size);
     else if (s.trusted)
       fmt::print("  {:<6} ok        {} ({:.1f} MB)\n", s.set, s.path, s.bytes / 1e6);
     else

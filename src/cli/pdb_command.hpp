@@ -1,5 +1,6 @@
 #pragma once
-// `slidegif pdb build [--set small|large|all] [--dir DIR]` and `slidegif pdb status [--dir DIR]`.
+// `slidegif pdb build [--set small|large|all] [--size RxC] [--dir DIR]` and
+// `slidegif pdb status [--size RxC] [--dir DIR]`.
 //
 //   PdbCommand pdb(app);                      // before app.parse()
 //   if (pdb.selected()) return pdb.run();     // inside the usual try/catch
@@ -8,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+
+#include "slidegif/board.hpp"
 
 namespace slidegif::cli {
 
@@ -20,13 +23,15 @@ class PdbCommand {
  private:
   int build() const;
   int status() const;
+  Board goal() const;  // --goal on --size (default 4x4), or that shape's standard goal
 
   CLI::App* cmd_ = nullptr;
   CLI::App* build_ = nullptr;
   CLI::App* status_ = nullptr;
-  std::string set_ = "small";
+  std::string set_;  // empty: the shape's first_use_set()
   std::string dir_;
   std::string goal_;
+  std::string size_;
   int threads_ = 0;
   bool progress_ = false;
 };

@@ -5,6 +5,7 @@
 
 #include "app/font_locator.hpp"
 #include "app/progress.hpp"
+#include "slidegif/partition_presets.hpp"
 #include "slidegif/random.hpp"
 
 namespace slidegif::cli {
@@ -12,7 +13,7 @@ namespace slidegif::cli {
 const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
   const std::lock_guard lock(mutex_);
   auto [it, fresh] = loaded_.try_emplace(format_board(goal));
-  if (fresh && goal.shape() == Shape{4, 4}) {
+  if (fresh && has_preset_partitions(goal.shape())) {
     app::ProgressBar bar("building pattern database");
     PdbBuildOptions build;
     build.progress = [&bar](double f) { bar.update(f); };

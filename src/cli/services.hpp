@@ -21,7 +21,8 @@ namespace slidegif::cli {
 class PatternDatabases {
  public:
   explicit PatternDatabases(std::string dir_flag) : dir_flag_(std::move(dir_flag)) {}
-  // Null for boards other than 4x4, or when nothing usable is there and building failed.
+  // Null for boards without databases (partition_presets.hpp), or when nothing usable is there and
+  // building failed.
   const PdbHeuristic* operator()(const Board& goal);
 
  private:

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "animation_layout.hpp"
@@ -13,8 +14,13 @@ namespace slidegif {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what, Error::Hint hint = Error::Hint::None) {
-  throw Error(Error::Kind::BadInput, what, hint);
+[[noreturn]] void bad(const std::string& what, Error::Hint hint = Error::Hint::None,
+                      int suggestion = 0) {
+  throw Error(Error::Kind::BadInput, what, hint, suggestion);
+}
+
+long long board_pixels(Shape shape, int tile_px) {
+  return static_cast<long long>(shape.cols) * tile_px * shape.rows * tile_px;
 }
 
 void check_range(const char* what, long long value, long long lo, long long hi,
@@ -42,8 +48,32 @@ long long animation_frames(std::size_t moves, int tween) {
   return 1 + static_cast<long long>(moves) * (static_cast<long long>(tween) + 1);
 }
 
-void check_animation(const AnimationOptions& o, Shape shape, std::size_t moves,
+int largest_fitting_tile(int tile_px, Shape shape, std::size_t moves, int tween,
+                         const RenderLimits& limits) {
+  const long long frames = animation_frames(moves, tween);
+  for (int tile = tile_px; tile >= limits.min_tile_px; --tile) {
+    const long long px = board_pixels(shape, tile);
+    if (px <= limits.max_frame_pixels && px * frames <= limits.max_total_pixels) return tile;
+  }
+  return 0;
+}
+
+AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, std::size_t moves,
+                                const RenderLimits& limits) {
+  AnimationOptions out = options;
+  if (!options.fit_tile) return out;
+  const int sensible = std::max(limits.min_tile_px, kFitBoardPx / std::max(shape.rows, shape.cols));
+  const int wanted = std::clamp(options.tile_px, limits.min_tile_px, sensible);
+  if (const int tile = largest_fitting_tile(wanted, shape, moves, options.tween, limits))
+    out.tile_px = tile;
+  else
+    out.tile_px = wanted;
+  return out;
+}
+
+void check_animation(const AnimationOptions& options, Shape shape, std::size_t moves,
                      const RenderLimits& limits) {
+  const AnimationOptions o = fitted_options(options, shape, moves, limits);
   check_options(o, limits);
   // Cheap first: a huge move list must fail before anything is measured or drawn.
   const long long frames = animation_frames(moves, o.tween);
@@ -51,19 +81,19 @@ void check_animation(const AnimationOptions& o, Shape shape, std::size_t moves,
     bad(fmt::format("the animation would have {} frames ({} moves, {} sliding frames per move); "
                     "the limit is {}",
                     frames, moves, o.tween, limits.max_frames),
-        Error::Hint::Tween);
+        o.tween > 0 ? Error::Hint::Tween : Error::Hint::None);
   }
-  const long long frame_px =
-      static_cast<long long>(shape.cols) * o.tile_px * shape.rows * o.tile_px;
+  const long long frame_px = board_pixels(shape, o.tile_px);
+  const int fits = largest_fitting_tile(o.tile_px, shape, moves, o.tween, limits);
   if (frame_px > limits.max_frame_pixels) {
     bad(fmt::format("the board would be {} pixels per frame; the limit is {}", frame_px,
                     limits.max_frame_pixels),
-        Error::Hint::Tile);
+        Error::Hint::Tile, fits);
   }
   if (frame_px * frames > limits.max_total_pixels) {
     bad(fmt::format("the animation would draw {} board pixels in all ({} frames); the limit is {}",
                     frame_px * frames, frames, limits.max_total_pixels),
-        Error::Hint::TileOrTween);
+        fits > 0 ? Error::Hint::TileOrTween : Error::Hint::Tween, fits);
   }
 }
 
@@ -76,7 +106,8 @@ std::vector<std::string> theme_names() {
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            const AnimationOptions& options, const RenderLimits& limits) {
   check_animation(options, start.shape(), moves.size(), limits);
-  FrameSequence frames(start, options, lay_out_animation(start, moves, options));
+  const AnimationOptions fitted = fitted_options(options, start.shape(), moves.size(), limits);
+  FrameSequence frames(start, fitted, lay_out_animation(start, moves, fitted));
   for (std::size_t k = 0; k < moves.size(); ++k) frames.add_move(k, moves[k]);
   return std::move(frames).finish();
 }

@@ -4,30 +4,58 @@
 #include "slidegif/error.hpp"
 
 namespace slidegif {
+namespace {
+
+// Cell groups on the blank-last 4x4 goal. "small" is Korf & Felner's 6-6-3 turned by 180
+// degrees; "large" is their 7-8 likewise (top two rows, bottom two rows minus the blank).
+std::vector<std::vector<int>> square_groups(std::string_view name) {
+  if (name == "small") return {{3, 6, 7, 10, 11, 14}, {4, 5, 8, 9, 12, 13}, {0, 1, 2}};
+  return {{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}};
+}
+
+// Any other shape: the cells taken along the long side, a short column (or row) after another,
+// cut into runs of `size`, the last cell (the standard blank) left out. Tiles that sit near each
+// other interact most, and a block across the short side keeps them in one pattern.
+std::vector<std::vector<int>> block_groups(Shape shape, int size) {
+  const bool by_columns = shape.cols > shape.rows;
+  std::vector<std::vector<int>> groups;
+  const int last = shape.cells() - 1;
+  for (int i = 0; i < shape.cells(); ++i) {
+    const int major = by_columns ? i / shape.rows : i / shape.cols;
+    const int minor = by_columns ? i % shape.rows : i % shape.cols;
+    const int cell = by_columns ? minor * shape.cols + major : major * shape.cols + minor;
+    if (cell == last) continue;
+    if (groups.empty() || static_cast<int>(groups.back().size()) == size) groups.emplace_back();
+    groups.back().push_back(cell);
+  }
+  return groups;
+}
+
+}  // namespace
+
+bool has_preset_partitions(Shape shape) {
+  return shape.cells() >= kMinPresetCells && shape.cells() <= kMaxPresetCells;
+}
 
 Partition preset_partition(std::string_view name, const Board& goal) {
-  if (goal.shape() != Shape{4, 4})
-    throw Error(
-        Error::Kind::BadInput,
-        detail::format("pattern databases exist for 4x4 only, not {}", format_shape(goal.shape())));
-  // Cell groups on the blank-last goal. "small" is Korf & Felner's 6-6-3 turned by 180
-  // degrees; "large" is their 7-8 likewise (top two rows, bottom two rows minus the blank).
-  std::vector<std::vector<int>> groups;
-  if (name == "small") {
-    groups = {{3, 6, 7, 10, 11, 14}, {4, 5, 8, 9, 12, 13}, {0, 1, 2}};
-  } else if (name == "large") {
-    groups = {{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}};
-  } else {
+  const Shape shape = goal.shape();
+  if (!has_preset_partitions(shape))
+    throw Error(Error::Kind::BadInput,
+                detail::format("pattern databases exist for boards of {} to {} cells, not {}",
+                               kMinPresetCells, kMaxPresetCells, format_shape(shape)));
+  if (name != "small" && name != "large")
     throw Error(Error::Kind::BadInput,
                 detail::format("unknown pattern database set '{}' (small or large)", name));
-  }
+  const auto groups =
+      shape == Shape{4, 4} ? square_groups(name) : block_groups(shape, name == "small" ? 6 : 7);
   const int blank = goal.blank();
+  const int last = shape.cells() - 1;
   Partition out;
   for (auto& g : groups) {
     Pattern p;
-    // The preset leaves out cell 15, the standard blank; another goal's blank cell is swapped
-    // for it so the partition still covers every tile.
-    for (int c : g) p.push_back(goal.at(c == blank ? 15 : c));
+    // The groups leave out the last cell, the standard blank; another goal's blank cell is
+    // swapped for it so the partition still covers every tile.
+    for (int c : g) p.push_back(goal.at(c == blank ? last : c));
     out.push_back(std::move(p));
   }
   return out;

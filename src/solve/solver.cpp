@@ -1,5 +1,7 @@
 #include "slidegif/solver.hpp"
 
+#include <algorithm>
+
 #include "slidegif/detail/format.hpp"
 #include "slidegif/ida_star.hpp"
 #include "slidegif/manhattan_linear_conflict.hpp"
@@ -18,11 +20,30 @@ namespace {
                              limits.max_seconds, stats.nodes, stats.last_bound));
 }
 
-// The best answer within a fresh budget, marked not optimal.
+// The share of the whole budget kept back for the fallback when the optimal search may fail:
+// the user's --max-seconds is the answer's deadline, not the optimal search's alone.
+constexpr double kFallbackShare = 0.2;
+
+// What is left of the budget for the optimal search when a fallback must fit in after it.
+SearchLimits optimal_limits(const SolveOptions& options) {
+  SearchLimits limits = options.limits;
+  if (options.fallback_near_optimal && limits.max_seconds > 0) {
+    limits.max_seconds -= std::min(options.fallback_seconds, limits.max_seconds * kFallbackShare);
+  }
+  return limits;
+}
+
+// The best answer within what is left of the budget, marked not optimal.
 Solution near_optimal_fallback(const Board& start, const Board& goal, const SolveOptions& options,
                                const SearchStats& spent) {
   NearOptimalOptions near;
   near.limits.max_seconds = options.fallback_seconds;
+  if (options.limits.max_seconds > 0) {
+    // At least the reserved share, even when the optimal search overran its own deadline.
+    const double left = std::max(options.limits.max_seconds - spent.seconds,
+                                 options.limits.max_seconds * kFallbackShare);
+    near.limits.max_seconds = std::min(options.fallback_seconds, left);
+  }
   Solution s = solve_near_optimal(start, goal, near);
   s.method = detail::format("near-optimal, not proven optimal: {}", s.method);
   s.stats.nodes += spent.nodes;
@@ -42,8 +63,9 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& option
         detail::format("optimal solving is limited to boards of at most {} cells; {} has {}",
                        kMaxOptimalCells, format_shape(start.shape()), start.cells()));
   }
+  const SearchLimits limits = optimal_limits(options);
   if (options.pdb) {
-    auto r = search_with_pdb(start, goal, *options.pdb, options.limits);
+    auto r = search_with_pdb(start, goal, *options.pdb, limits);
     if (r.applicable) {
       if (!r.moves) {
         if (options.fallback_near_optimal)
@@ -54,7 +76,7 @@ Solution solve(const Board& start, const Board& goal, const SolveOptions& option
     }
   }
   const ManhattanLinearConflict heuristic(goal);
-  IdaStar search(goal, heuristic, options.limits);
+  IdaStar search(goal, heuristic, limits);
   auto moves = search.run(start);
   if (!moves) {
     if (options.fallback_near_optimal)

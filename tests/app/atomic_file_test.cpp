@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -61,6 +63,33 @@ TEST(AtomicFile, AFailureNamesThePathAndLeavesNothing) {
   ASSERT_EQ(::mkdir(dir.file("taken/sub").c_str(), 0755), 0);
   EXPECT_THROW(write_file_atomically(dir.file("taken"), bytes("x")), std::runtime_error);
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"taken"});
+}
+
+TEST(AtomicFile, ASymbolicLinkStaysALinkAndItsFileIsReplaced) {
+  TempDir dir;
+  write_file_atomically(dir.file("real.gif"), bytes("old"));
+  ASSERT_EQ(::symlink("real.gif", dir.file("link.gif").c_str()), 0);
+  write_file_atomically(dir.file("link.gif"), bytes("new"));
+  struct stat st {};
+  ASSERT_EQ(::lstat(dir.file("link.gif").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode));
+  EXPECT_EQ(testing::read_file(dir.file("real.gif")), "new");
+  auto entries = dir.entries();
+  std::sort(entries.begin(), entries.end());
+  EXPECT_EQ(entries, (std::vector<std::string>{"link.gif", "real.gif"}));
+}
+
+TEST(AtomicFile, ADeviceIsWrittenInPlaceAndAFailedWriteThrows) {
+  EXPECT_NO_THROW(write_file_atomically("/dev/null", bytes("x")));
+  try {
+    write_file_atomically("/dev/full", bytes("GIF89a"));
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/dev/full"), std::string::npos) << e.what();
+  }
+  struct stat st {};
+  ASSERT_EQ(::stat("/dev/full", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode)) << "the device was replaced by a file";
 }
 
 }  // namespace

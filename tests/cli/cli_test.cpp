@@ -1,6 +1,7 @@
 // The real binary, as a user runs it: good paths, every class of bad input, exit statuses,
 // and no file left behind on error.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
@@ -274,6 +275,22 @@ TEST(Cli, UnwritableOutputIsAnErrorWithoutPartialFile) {
   EXPECT_TRUE(contains(r.err, "/nonexistent-dir")) << r.err;
 }
 
+TEST(Cli, AFullDeviceIsAnErrorAndNothingIsClaimedWritten) {
+  for (const std::string target : {"/dev/full", "-"}) {
+    std::vector<std::string> args = {slidegif_binary(), "solve", "123456708", "-o", target};
+    // "-": standard output is /dev/full itself.
+    if (target == "-")
+      args = {"/bin/sh", "-c", "\"$0\" solve 123456708 -o - >/dev/full", slidegif_binary()};
+    const auto r = run_binary(args);
+    EXPECT_EQ(r.exit_code, 1) << target << ": " << r.out << r.err;
+    EXPECT_FALSE(contains(r.out + r.err, "wrote")) << r.out << r.err;
+    EXPECT_TRUE(contains(r.err, target == "-" ? "standard output" : "No space left")) << r.err;
+  }
+  struct stat st {};
+  ASSERT_EQ(::stat("/dev/full", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode)) << "the device was replaced";
+}
+
 TEST(Cli, PastTheBudgetTheBestSolutionIsMarkedNotOptimal) {
   // Korf's hardest instance (65 moves) is far beyond Manhattan + linear conflict in 0.2 s.
   const std::string start = "12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1";
@@ -296,6 +313,23 @@ TEST(Cli, LargerBoardsGetANearOptimalSolution) {
     const Board start = parse_board(j["start"].get<std::string>());
     EXPECT_EQ(replay(j["start"], j["moves"]), Board::standard_goal(start.shape())) << size;
   }
+}
+
+TEST(Cli, TheLargestBoardDrawsWithDefaultsAndLimitsSayWhatToChange) {
+  TempDir dir;
+  auto r = slidegif({"random", "--size", "8", "--seed", "1", "-o", dir.file("r.gif")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto gif = testing::DecodedGif::decode_file(dir.file("r.gif"));
+  EXPECT_LT(gif.width(), 560);  // 60 px tiles: the board is 480 px wide
+  EXPECT_GT(gif.frame_count(), 300);
+  // 42 moves at 16 tweens of 256 px tiles are over the pixel limit: the advice has the size.
+  r = slidegif({"random", "--size", "3x4", "--seed", "8", "--no-pdb", "--tile", "256", "--tween",
+                "16", "-o", dir.file("big.gif")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.err, "use --tile ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "or fewer --tween frames")) << r.err;
+  EXPECT_FALSE(contains(r.err, "kMax")) << r.err;
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"r.gif"});
 }
 
 TEST(Cli, PdbStatusReportsMissingDatabases) {

@@ -29,7 +29,13 @@ struct AnimationOptions {
   int tween = 0;             // intermediate sliding frames per move
   int loop = 0;              // 0 = loop forever, N > 0 = play N times
   bool optimal = true;       // captions say "not proven optimal" when false
+  // tile_px is a preference, not a demand (the user did not choose it): it shrinks, down to the
+  // limits' minimum, to keep the board within kFitBoardPx and the animation within the limits.
+  bool fit_tile = false;
 };
+
+// With fit_tile, the longer side of the board is kept within this many pixels.
+inline constexpr int kFitBoardPx = 480;
 
 struct Animation {
   std::vector<std::uint8_t> bytes;  // the GIF file
@@ -61,8 +67,19 @@ struct RenderLimits {
 // Frames of an animation of `moves` moves: 1 + moves * (tween + 1).
 long long animation_frames(std::size_t moves, int tween);
 
+// The largest tile size up to `tile_px` (and not under limits.min_tile_px) at which an animation
+// of `moves` moves on `shape` stays within the frame and pixel limits; 0 when none does.
+int largest_fitting_tile(int tile_px, Shape shape, std::size_t moves, int tween,
+                         const RenderLimits& limits);
+
+// The options as drawn: with fit_tile, tile_px made the largest size within kFitBoardPx and the
+// limits (left as it is when no size fits: check_animation() then says why).
+AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, std::size_t moves,
+                                const RenderLimits& limits);
+
 // Throws Error(BadInput) for an unknown theme, an option outside `limits`, or an animation of
-// `moves` moves on `shape` over the frame or pixel limits (with a Hint saying what to change).
+// `moves` moves on `shape` over the frame or pixel limits (with a Hint saying what to change,
+// and the largest tile size that would fit as its suggestion). Checks fitted_options().
 void check_animation(const AnimationOptions& options, Shape shape, std::size_t moves,
                      const RenderLimits& limits);
 

@@ -26,14 +26,17 @@ class Error : public std::runtime_error {
     TileOrTween,   // either of the two
     Font,          // name a font explicitly
   };
-  Error(Kind kind, const std::string& message, Hint hint = Hint::None)
-      : std::runtime_error(message), kind_(kind), hint_(hint) {}
+  // `suggestion`: a value that would do (the largest tile size that fits), 0 when none.
+  Error(Kind kind, const std::string& message, Hint hint = Hint::None, int suggestion = 0)
+      : std::runtime_error(message), kind_(kind), hint_(hint), suggestion_(suggestion) {}
   Kind kind() const { return kind_; }
   Hint hint() const { return hint_; }
+  int suggestion() const { return suggestion_; }
 
  private:
   Kind kind_;
   Hint hint_;
+  int suggestion_;
 };
 
 }  // namespace slidegif

@@ -45,9 +45,11 @@ struct SolveOptions {
   // with it instead of Manhattan + linear conflict when it serves the goal.
   const PdbHeuristic* pdb = nullptr;
   // Instead of failing (budget exceeded, board over kMaxOptimalCells), answer with
-  // solve_near_optimal(), marked optimal = false. Front ends set it.
+  // solve_near_optimal(), marked optimal = false. Front ends set it. The fallback fits within
+  // limits.max_seconds: the optimal search then stops early enough to leave it a fifth of the
+  // budget (at most fallback_seconds), and the fallback gets what is left.
   bool fallback_near_optimal = false;
-  double fallback_seconds = 2.0;  // the near-optimal solver's own budget
+  double fallback_seconds = 2.0;  // the near-optimal solver's budget, at most
 };
 
 // Largest board (in cells) solve() accepts.
