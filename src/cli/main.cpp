@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/batch.hpp"
+#include "cli/explore_command.hpp"
 #include "cli/options.hpp"
 #include "cli/pdb_command.hpp"
 #include "cli/report.hpp"
@@ -173,13 +174,15 @@ int run(int argc, char** argv) {
   check_cmd->footer(kFooter);
 
   const PdbCommand pdb(app);
+  const ExploreCommand explore(app);
 
   // CLI11 would only say "a subcommand is required" for a misspelt one.
   if (argc > 1 && argv[1][0] != '-' &&
       app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
-    fmt::print(stderr,
-               "slidegif: unknown command '{}' (use solve, random, check or pdb; see --help)\n",
-               argv[1]);
+    fmt::print(
+        stderr,
+        "slidegif: unknown command '{}' (use solve, random, check, explore or pdb; see --help)\n",
+        argv[1]);
     return kBadInput;
   }
   try {
@@ -194,6 +197,7 @@ int run(int argc, char** argv) {
     if (*random_cmd) return run_random(random);
     if (*check_cmd) return run_check(check);
     if (pdb.selected()) return pdb.run();
+    if (explore.selected()) return explore.run();
   } catch (const Error& e) {
     fmt::print(stderr, "slidegif: {}{}\n", e.what(), advice(e));
     return exit_status(e);

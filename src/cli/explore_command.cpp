@@ -1,0 +1,109 @@
+#include "cli/explore_command.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <sys/resource.h>
+
+#include <nlohmann/json.hpp>
+
+#include "app/job_json.hpp"
+#include "app/progress.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif::cli {
+namespace {
+
+Board explore_goal(const ExploreArgs& a) {
+  std::optional<Shape> shape;
+  if (!a.size.empty()) shape = parse_shape(a.size);
+  if (!a.goal.empty()) return parse_board(a.goal, shape);
+  return Board::standard_goal(shape.value_or(Shape{3, 3}));
+}
+
+// The process's peak resident memory so far, in bytes (Linux reports kilobytes).
+std::uint64_t peak_memory_bytes() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+// The antipodes as boards: the last layer's list, at most kListedAntipodes of them (the
+// search lists a layer only when it is small; the last layers of every board up to 12 cells
+// are).
+std::vector<std::string> antipodes(const FullSearch& all) {
+  std::vector<std::string> boards;
+  if (!all.listed.back()) return boards;
+  for (std::uint64_t i : all.lists.back()) {
+    if (boards.size() == kListedAntipodes) break;
+    boards.push_back(format_board(all.index.board(i)));
+  }
+  return boards;
+}
+
+void print_text(const FullSearch& all, const Board& goal, std::uint64_t peak) {
+  fmt::print("{} from {}: {} states\n", format_shape(goal.shape()), format_board(goal),
+             reachable_states_text(goal.shape()));
+  fmt::print("God's number: {}\n", all.gods_number());
+  fmt::print("distance  states\n");
+  for (std::size_t d = 0; d < all.histogram.size(); ++d)
+    fmt::print("{:>8}  {}\n", d, all.histogram[d]);
+  const std::uint64_t count = all.histogram.back();
+  const auto boards = antipodes(all);
+  if (boards.size() == count) {
+    fmt::print("antipodes ({}): {}\n", count, fmt::join(boards, " "));
+  } else {
+    fmt::print("antipodes: {} (too many to list)\n", count);
+  }
+  fmt::print("searched in {:.3f} s ({} thread{}, {:.1f} M states/s), peak memory {:.1f} MB\n",
+             all.seconds, all.threads, all.threads == 1 ? "" : "s",
+             static_cast<double>(all.index.size()) / all.seconds / 1e6,
+             static_cast<double>(peak) / 1e6);
+}
+
+void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak) {
+  const nlohmann::json j = {
+      {"rows", goal.shape().rows},        {"cols", goal.shape().cols},
+      {"goal", format_board(goal)},       {"states", all.index.size()},
+      {"gods_number", all.gods_number()}, {"histogram", all.histogram},
+      {"antipodes", antipodes(all)},      {"antipodes_count", all.histogram.back()},
+      {"seconds", all.seconds},           {"threads", all.threads},
+      {"peak_memory_bytes", peak},
+  };
+  fmt::print("{}\n", app::json_line(j));
+}
+
+}  // namespace
+
+ExploreCommand::ExploreCommand(CLI::App& app) {
+  cmd_ = app.add_subcommand(
+      "explore", "Search a board's whole state space: God's number, distances, antipodes");
+  cmd_->add_option("--size", args_.size, "Board size: 3 or RxC, up to 12 cells (default: 3)");
+  cmd_->add_option("--goal", args_.goal, "Goal board (default: 1..N-1 then the blank)");
+  cmd_->add_flag("--json", args_.json, "Print one JSON object");
+  cmd_->add_option("--threads", args_.threads, "Threads (default: all cores for large boards)")
+      ->check(CLI::Range(1, 64));
+  cmd_->add_flag("--progress", args_.progress,
+                 "Draw the progress bar even when stderr is not a terminal");
+}
+
+int ExploreCommand::run() const {
+  const Board goal = explore_goal(args_);
+  if (!args_.size.empty() && goal.shape() != parse_shape(args_.size)) {
+    throw Error(Error::Kind::BadInput, fmt::format("the goal is a {} board, not {}",
+                                                   format_shape(goal.shape()), args_.size));
+  }
+  app::ProgressBar bar(fmt::format("explore {}", format_shape(goal.shape())), args_.progress);
+  FullSearchOptions options;
+  options.threads = args_.threads;
+  options.progress = [&bar](double f) { bar.update(f); };
+  const FullSearch all = full_search(goal, options);
+  bar.finish();
+  const std::uint64_t peak = peak_memory_bytes();
+  if (args_.json)
+    print_json(all, goal, peak);
+  else
+    print_text(all, goal, peak);
+  return 0;
+}
+
+}  // namespace slidegif::cli

@@ -1,0 +1,47 @@
+// The larger boards of `slidegif explore` (seconds to a minute each), through the real binary,
+// against Korf 2008 (table III) and OEIS A151944 / A090163: 2x5 (55), 2x6 (80), 3x4 (53, with
+// 18 antipodes). Skipped unless SLIDEGIF_SLOW_TESTS=1:
+//   SLIDEGIF_SLOW_TESTS=1 ctest --test-dir build -L slow
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <numeric>
+
+#include "run_binary.hpp"
+
+namespace slidegif {
+namespace {
+
+nlohmann::json explore_json(const std::string& size) {
+  if (const char* on = std::getenv("SLIDEGIF_SLOW_TESTS"); on == nullptr || *on != '1')
+    return nullptr;
+  const auto r =
+      testing::run_binary({testing::slidegif_binary(), "explore", "--size", size, "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+void expect_space(const nlohmann::json& j, std::uint64_t states, int gods_number,
+                  std::uint64_t antipodes) {
+  const auto histogram = j["histogram"].get<std::vector<std::uint64_t>>();
+  EXPECT_EQ(j["gods_number"], gods_number);
+  EXPECT_EQ(std::accumulate(histogram.begin(), histogram.end(), std::uint64_t{0}), states);
+  EXPECT_EQ(histogram.back(), antipodes);
+  EXPECT_EQ(j["antipodes"].size(), antipodes);
+}
+
+#define SLOW_SPACE(name, size, states, gods, antipodes)           \
+  TEST(ExploreSlow, name) {                                       \
+    const auto j = explore_json(size);                            \
+    if (j.is_null()) GTEST_SKIP() << "set SLIDEGIF_SLOW_TESTS=1"; \
+    expect_space(j, states, gods, antipodes);                     \
+  }
+
+SLOW_SPACE(TwoByFive, "2x5", 1'814'400, 55, 2)
+SLOW_SPACE(TwoBySix, "2x6", 239'500'800, 80, 1)
+SLOW_SPACE(ThreeByFour, "3x4", 239'500'800, 53, 18)
+SLOW_SPACE(FourByThree, "4x3", 239'500'800, 53, 18)
+
+}  // namespace
+}  // namespace slidegif
