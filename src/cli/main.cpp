@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <fstream>
 #include <iostream>
 
@@ -13,6 +14,7 @@
 #include "cli/pdb_command.hpp"
 #include "cli/report.hpp"
 #include "slidegif/solvability.hpp"
+#include "slidegif/table_solve.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -49,6 +51,7 @@ struct RandomArgs {
   std::string goal;
   bool random_goal = false;
   std::optional<std::uint64_t> seed;
+  std::string moves;  // a number or "max"; empty: any distance
   OutputFlags flags;
 };
 
@@ -83,6 +86,18 @@ int run_solve(const SolveArgs& a) {
   return kOk;
 }
 
+int parse_moves(const std::string& text) {
+  if (text == "max") return kHardestMoves;
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 0) {
+    throw Error(
+        Error::Kind::BadInput,
+        fmt::format("--moves takes a number of moves (0 or more) or 'max', not '{}'", text));
+  }
+  return n;
+}
+
 int run_random(const RandomArgs& a) {
   if (a.random_goal && !a.goal.empty()) {
     throw Error(Error::Kind::BadInput, "give either --goal or --random-goal, not both");
@@ -91,6 +106,7 @@ int run_random(const RandomArgs& a) {
   job.puzzle.random_goal = a.random_goal;
   job.puzzle.seed = a.seed;
   if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
+  if (!a.moves.empty()) job.puzzle.moves = parse_moves(a.moves);
   solve_and_report(job, a.flags);
   return kOk;
 }
@@ -163,6 +179,9 @@ int run(int argc, char** argv) {
   random_cmd->add_option("--seed", random.seed, "Seed for a reproducible puzzle (default: random)");
   random_cmd->add_option("--goal", random.goal, "Goal board (default: 1..N-1 then the blank)");
   random_cmd->add_flag("--random-goal", random.random_goal, "A uniformly random goal too");
+  random_cmd->add_option("--moves", random.moves,
+                         "Exactly N moves from the goal, or 'max' (uniform with a distance "
+                         "table, as 3x3 always has; 4x4: random walks, not uniform)");
   add_output_flags(*random_cmd, random.flags);
   random_cmd->footer(kFooter);
 

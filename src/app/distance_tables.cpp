@@ -1,0 +1,33 @@
+#include "app/distance_tables.hpp"
+
+#include "slidegif/goal_framing.hpp"
+
+namespace slidegif::app {
+namespace {
+
+// The goal a new table is built for: the standard goal when it serves `goal` (3x3 with the
+// blank in a corner), else the tiles in order around the goal's blank cell.
+Board base_for(const Board& goal) {
+  const Board standard = Board::standard_goal(goal.shape());
+  if (GoalFraming(goal, standard).valid()) return standard;
+  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(goal.cells()));
+  std::uint8_t next = 1;
+  for (int c = 0; c < goal.cells(); ++c)
+    tiles[static_cast<std::size_t>(c)] = c == goal.blank() ? 0 : next++;
+  return Board(goal.shape(), std::move(tiles));
+}
+
+}  // namespace
+
+const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw) {
+  for (const auto& table : tables_)
+    if (GoalFraming(goal, table->goal()).valid()) return table.get();
+  if (!to_draw && !policy_.build_to_solve) return nullptr;
+  if (goal.cells() > kMaxFullSearchCells ||
+      full_search_bytes(goal.shape(), DistanceStorage::Exact) > policy_.max_build_bytes)
+    return nullptr;
+  tables_.push_back(std::make_unique<DistanceTable>(DistanceTable::build(base_for(goal))));
+  return tables_.back().get();
+}
+
+}  // namespace slidegif::app
