@@ -1,5 +1,7 @@
 #include "app/distance_tables.hpp"
 
+#include <algorithm>
+
 #include "slidegif/goal_framing.hpp"
 
 namespace slidegif::app {
@@ -22,12 +24,27 @@ Board base_for(const Board& goal) {
 const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw) {
   for (const auto& table : tables_)
     if (GoalFraming(goal, table->goal()).valid()) return table.get();
-  if (!to_draw && !policy_.build_to_solve) return nullptr;
-  if (goal.cells() > kMaxFullSearchCells ||
-      full_search_bytes(goal.shape(), DistanceStorage::Exact) > policy_.max_build_bytes)
-    return nullptr;
-  tables_.push_back(std::make_unique<DistanceTable>(DistanceTable::build(base_for(goal))));
-  return tables_.back().get();
+  const bool small =
+      goal.cells() <= kMaxFullSearchCells &&
+      full_search_bytes(goal.shape(), DistanceStorage::Exact) <= policy_.max_build_bytes;
+  if (small && (to_draw || policy_.build_to_solve)) {
+    tables_.push_back(std::make_unique<DistanceTable>(DistanceTable::build(base_for(goal))));
+    return tables_.back().get();
+  }
+  return from_files(goal);
+}
+
+const DistanceTable* DistanceTables::from_files(const Board& goal) {
+  for (const auto& loaded : loaded_)
+    if (GoalFraming(goal, loaded.table->goal()).valid()) return loaded.table.get();
+  if (policy_.dir.empty()) return nullptr;
+  for (const std::string& path : table_files(policy_.dir, goal.shape())) {
+    if (std::find(tried_.begin(), tried_.end(), path) != tried_.end()) continue;
+    tried_.push_back(path);
+    loaded_.push_back(load_table_file(path));
+    if (GoalFraming(goal, loaded_.back().table->goal()).valid()) return loaded_.back().table.get();
+  }
+  return nullptr;
 }
 
 }  // namespace slidegif::app

@@ -60,9 +60,12 @@ int main() {
     pdb = slidegif::app::load_best_pdb(goal, dir, /*build_if_missing=*/false);
     return pdb ? pdb->heuristic.get() : nullptr;
   };
-  // Distance tables: built in memory only to draw a puzzle of a given length (moves=), and never
-  // over 1 MB.
-  slidegif::app::DistanceTables tables({.max_build_bytes = 1'000'000, .build_to_solve = false});
+  // Distance tables: saved ones from SLIDEGIF_PDB_DIR; built in memory only to draw a puzzle of
+  // a given length (moves=), and never over 1 MB.
+  const char* table_dir = std::getenv(slidegif::app::kPdbDirEnv);
+  slidegif::app::DistanceTables tables({.max_build_bytes = 1'000'000,
+                                        .build_to_solve = false,
+                                        .dir = table_dir != nullptr ? table_dir : ""});
   config.services.distance_table = [&tables](const slidegif::Board& goal, bool to_draw) {
     return tables(goal, to_draw);
   };

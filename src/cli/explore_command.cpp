@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/job_json.hpp"
+#include "app/pdb_location.hpp"
 #include "app/progress.hpp"
+#include "app/table_file.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::cli {
@@ -40,7 +42,8 @@ std::vector<std::string> antipodes(const FullSearch& all) {
   return boards;
 }
 
-void print_text(const FullSearch& all, const Board& goal, std::uint64_t peak) {
+void print_text(const FullSearch& all, const Board& goal, std::uint64_t peak,
+                const std::string& saved) {
   fmt::print("{} from {}: {} states\n", format_shape(goal.shape()), format_board(goal),
              reachable_states_text(goal.shape()));
   fmt::print("God's number: {}\n", all.gods_number());
@@ -58,10 +61,15 @@ void print_text(const FullSearch& all, const Board& goal, std::uint64_t peak) {
              all.seconds, all.threads, all.threads == 1 ? "" : "s",
              static_cast<double>(all.index.size()) / all.seconds / 1e6,
              static_cast<double>(peak) / 1e6);
+  if (!saved.empty()) {
+    fmt::print("saved {} ({:.1f} MB)\n", saved,
+               static_cast<double>(full_search_bytes(goal.shape(), DistanceStorage::Mod3)) / 1e6);
+  }
 }
 
-void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak) {
-  const nlohmann::json j = {
+void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak,
+                const std::string& saved) {
+  nlohmann::json j = {
       {"rows", goal.shape().rows},        {"cols", goal.shape().cols},
       {"goal", format_board(goal)},       {"states", all.index.size()},
       {"gods_number", all.gods_number()}, {"histogram", all.histogram},
@@ -69,6 +77,7 @@ void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak) {
       {"seconds", all.seconds},           {"threads", all.threads},
       {"peak_memory_bytes", peak},
   };
+  if (!saved.empty()) j["saved"] = saved;
   fmt::print("{}\n", app::json_line(j));
 }
 
@@ -82,6 +91,12 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
   cmd_->add_flag("--json", args_.json, "Print one JSON object");
   cmd_->add_option("--threads", args_.threads, "Threads (default: all cores for large boards)")
       ->check(CLI::Range(1, 64));
+  cmd_->add_flag("--save", args_.save,
+                 "Save the distance table (2 bits a state) where the pattern databases are: "
+                 "solve and random --moves then use it");
+  cmd_->add_option("--dir,--pdb-dir", args_.dir,
+                   fmt::format("Directory for --save (default: ${}, else the cache directory)",
+                               app::kPdbDirEnv));
   cmd_->add_flag("--progress", args_.progress,
                  "Draw the progress bar even when stderr is not a terminal");
 }
@@ -98,11 +113,14 @@ int ExploreCommand::run() const {
   options.progress = [&bar](double f) { bar.update(f); };
   const FullSearch all = full_search(goal, options);
   bar.finish();
+  // Saved before anything is printed: a failure leaves neither a file nor a report.
+  std::string saved;
+  if (args_.save) saved = app::save_table_file(app::default_pdb_dir(args_.dir), all);
   const std::uint64_t peak = peak_memory_bytes();
   if (args_.json)
-    print_json(all, goal, peak);
+    print_json(all, goal, peak, saved);
   else
-    print_text(all, goal, peak);
+    print_text(all, goal, peak, saved);
   return 0;
 }
 

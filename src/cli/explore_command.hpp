@@ -1,5 +1,6 @@
 #pragma once
-// `slidegif explore [--size RxC] [--goal BOARD] [--json] [--threads N] [--progress]`: a
+// `slidegif explore [--size RxC] [--goal BOARD] [--json] [--threads N] [--progress] [--save
+// [--dir DIR]]`: a
 // breadth-first search of a board's whole state space (slidegif/full_search.hpp), printed as
 // God's number, the count at every distance, the antipodes, the time and the peak memory.
 //
@@ -18,6 +19,8 @@ struct ExploreArgs {
   bool json = false;
   bool progress = false;
   int threads = 0;
+  bool save = false;  // --save: the table into the pattern-database directory
+  std::string dir;    // --dir / --pdb-dir
 };
 
 class ExploreCommand {

@@ -117,3 +117,58 @@ TEST(Explore, RefusesAnUnknownGoalInOneLine) {
 
 }  // namespace
 }  // namespace slidegif
+
+namespace slidegif {
+namespace {
+
+TEST(ExploreSave, SolveAndRandomUseTheSavedTable) {
+  testing::TempDir dir;
+  const RunResult saved = slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()});
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  EXPECT_NE(saved.out.find("saved " + dir.file("2x5-distances.dist") + " (0.5 MB)"),
+            std::string::npos)
+      << saved.out;
+  const RunResult solved =
+      slidegif({"solve", "98765/43210", "--size", "2x5", "--json", "--pdb-dir", dir.path()});
+  ASSERT_EQ(solved.exit_code, 0) << solved.err;
+  const auto j = nlohmann::json::parse(solved.out);
+  EXPECT_EQ(j["method"], "descent of the distance table");
+  EXPECT_EQ(j["length"], 44);
+  const RunResult drawn = slidegif({"random", "--size", "2x5", "--moves", "40", "--seed", "2",
+                                    "--json", "--pdb-dir", dir.path()});
+  ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
+  EXPECT_EQ(nlohmann::json::parse(drawn.out)["length"], 40);
+  const RunResult over =
+      slidegif({"random", "--size", "2x5", "--moves", "56", "--pdb-dir", dir.path()});
+  EXPECT_EQ(over.exit_code, 2);
+  EXPECT_NE(over.err.find("0 to 55 moves"), std::string::npos) << over.err;
+}
+
+TEST(ExploreSave, ADamagedTableIsAOneLineError) {
+  testing::TempDir dir;
+  ASSERT_EQ(slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()}).exit_code, 0);
+  {
+    std::fstream f(dir.file("2x5-distances.dist"), std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(9000);
+    f.put('\x42');
+  }
+  const RunResult r = slidegif({"solve", "98765/43210", "--size", "2x5", "--pdb-dir", dir.path()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("table checksum mismatch"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+}
+
+TEST(ExploreSave, AnUnwritableDirectoryLeavesNoReport) {
+  testing::TempDir dir;
+  const std::string blocked = dir.file("plain-file");
+  std::ofstream(blocked) << "x";
+  const RunResult r = slidegif({"explore", "--size", "2x3", "--save", "--dir", blocked});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"plain-file"});
+}
+
+}  // namespace
+}  // namespace slidegif
