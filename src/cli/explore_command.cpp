@@ -3,14 +3,20 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "app/job_json.hpp"
 #include "app/pdb_location.hpp"
 #include "app/progress.hpp"
 #include "app/table_file.hpp"
+#include "cli/state_database.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/optimal_paths.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -81,6 +87,31 @@ void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak,
   fmt::print("{}\n", app::json_line(j));
 }
 
+// Says before the search what the database will hold and about how big it will be, and
+// refuses an unwritable path before the search rather than after.
+void announce_database(const std::string& path, Shape shape, bool rows) {
+  const std::string probe = fmt::format("{}.tmp-{}", path, ::getpid());
+  if (FILE* f = std::fopen(probe.c_str(), "wb")) {
+    std::fclose(f);
+    std::remove(probe.c_str());
+  } else {
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+  }
+  const auto bytes =
+      static_cast<double>(estimated_database_bytes(reachable_states(shape), shape.cells()));
+  const std::string size =
+      bytes < 1e9 ? fmt::format("{:.0f} MB", bytes / 1e6) : fmt::format("{:.0f} GB", bytes / 1e9);
+  if (rows) {
+    fmt::print(stderr, "writing {}: {} states, about {}\n", path, reachable_states_text(shape),
+               size);
+  } else {
+    fmt::print(stderr,
+               "writing {}: histogram, antipodes and meta only ({} states are over {} M; every "
+               "state would take about {}: add --all-states)\n",
+               path, reachable_states_text(shape), kMaxDatabaseStates / 1'000'000, size);
+  }
+}
+
 }  // namespace
 
 ExploreCommand::ExploreCommand(CLI::App& app) {
@@ -97,6 +128,10 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
   cmd_->add_option("--dir,--pdb-dir", args_.dir,
                    fmt::format("Directory for --save (default: ${}, else the cache directory)",
                                app::kPdbDirEnv));
+  cmd_->add_option("--db", args_.db,
+                   "Write the state space to an SQLite database (every state up to 20 M states; "
+                   "else histogram, antipodes and meta)");
+  cmd_->add_flag("--all-states", args_.all_states, "With --db: every state, however many");
   cmd_->add_flag("--progress", args_.progress,
                  "Draw the progress bar even when stderr is not a terminal");
 }
@@ -107,13 +142,22 @@ int ExploreCommand::run() const {
     throw Error(Error::Kind::BadInput, fmt::format("the goal is a {} board, not {}",
                                                    format_shape(goal.shape()), args_.size));
   }
+  const bool rows = !args_.db.empty() &&
+                    (reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
+  if (!args_.db.empty()) announce_database(args_.db, goal.shape(), rows);
   app::ProgressBar bar(fmt::format("explore {}", format_shape(goal.shape())), args_.progress);
   FullSearchOptions options;
   options.threads = args_.threads;
+  // The database's rows need exact distances (one byte a state) for their path counts.
+  if (rows) options.storage = DistanceStorage::Exact;
   options.progress = [&bar](double f) { bar.update(f); };
   const FullSearch all = full_search(goal, options);
   bar.finish();
   // Saved before anything is printed: a failure leaves neither a file nor a report.
+  if (!args_.db.empty()) {
+    const OptimalPaths paths = rows ? optimal_paths(all) : OptimalPaths{};
+    write_state_database(args_.db, all, rows ? &paths : nullptr);
+  }
   std::string saved;
   if (args_.save) saved = app::save_table_file(app::default_pdb_dir(args_.dir), all);
   const std::uint64_t peak = peak_memory_bytes();

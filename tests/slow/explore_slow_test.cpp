@@ -47,3 +47,30 @@ SLOW_SPACE(FourByThree, "4x3", 239'500'800, 53, 18)
 
 }  // namespace
 }  // namespace slidegif
+
+namespace slidegif {
+namespace {
+
+// Over 20 M states: histogram, antipodes and meta only, said before the search.
+TEST(ExploreSlow, ThreeByFourDatabaseWithoutStateRows) {
+  if (const char* on = std::getenv("SLIDEGIF_SLOW_TESTS"); on == nullptr || *on != '1')
+    GTEST_SKIP() << "set SLIDEGIF_SLOW_TESTS=1";
+  testing::TempDir dir;
+  const std::string db = dir.file("3x4.sqlite");
+  const auto r =
+      testing::run_binary({testing::slidegif_binary(), "explore", "--size", "3x4", "--db", db});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("histogram, antipodes and meta only (239,500,800 states are over 20 M"),
+            std::string::npos)
+      << r.err;
+  auto sql = [&](const std::string& q) {
+    return testing::run_binary({"/usr/bin/sqlite3", db, q}).out;
+  };
+  EXPECT_EQ(sql("SELECT count(*) FROM states"), "0\n");
+  EXPECT_EQ(sql("SELECT count(*) FROM antipodes"), "18\n");
+  EXPECT_EQ(sql("SELECT sum(count), max(distance) FROM histogram"), "239500800|53\n");
+  EXPECT_EQ(sql("SELECT value FROM meta WHERE key = 'all_states'"), "0\n");
+}
+
+}  // namespace
+}  // namespace slidegif
