@@ -10,13 +10,17 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "app/atomic_file.hpp"
+#include "app/font_locator.hpp"
 #include "app/job_json.hpp"
 #include "app/pdb_location.hpp"
 #include "app/progress.hpp"
 #include "app/table_file.hpp"
 #include "cli/state_database.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/histogram_plot.hpp"
 #include "slidegif/optimal_paths.hpp"
+#include "slidegif/theme.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -87,9 +91,8 @@ void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak,
   fmt::print("{}\n", app::json_line(j));
 }
 
-// Says before the search what the database will hold and about how big it will be, and
-// refuses an unwritable path before the search rather than after.
-void announce_database(const std::string& path, Shape shape, bool rows) {
+// An unwritable output is refused before the search rather than after.
+void check_writable(const std::string& path) {
   const std::string probe = fmt::format("{}.tmp-{}", path, ::getpid());
   if (FILE* f = std::fopen(probe.c_str(), "wb")) {
     std::fclose(f);
@@ -97,6 +100,10 @@ void announce_database(const std::string& path, Shape shape, bool rows) {
   } else {
     throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
   }
+}
+
+// Says before the search what the database will hold and about how big it will be.
+void announce_database(const std::string& path, Shape shape, bool rows) {
   const auto bytes =
       static_cast<double>(estimated_database_bytes(reachable_states(shape), shape.cells()));
   const std::string size =
@@ -110,6 +117,17 @@ void announce_database(const std::string& path, Shape shape, bool rows) {
                "state would take about {}: add --all-states)\n",
                path, reachable_states_text(shape), kMaxDatabaseStates / 1'000'000, size);
   }
+}
+
+void write_plot(const ExploreArgs& a, const FullSearch& all, const Board& goal) {
+  PlotOptions options;
+  options.font = app::load_font(a.font);
+  options.theme = a.theme;
+  const std::string title =
+      fmt::format("{} from {}: {} states by distance", format_shape(goal.shape()),
+                  format_board(goal), reachable_states_text(goal.shape()));
+  app::write_file_atomically(a.plot,
+                             render_histogram_png(all.histogram, title, antipodes(all), options));
 }
 
 }  // namespace
@@ -131,6 +149,11 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
   cmd_->add_option("--db", args_.db,
                    "Write the state space to an SQLite database (every state up to 20 M states; "
                    "else histogram, antipodes and meta)");
+  cmd_->add_option("--plot", args_.plot, "Draw the distance histogram as a PNG");
+  cmd_->add_option("--theme", args_.theme, "Colour theme of the plot")
+      ->capture_default_str()
+      ->check(CLI::IsMember(theme_names()));
+  cmd_->add_option("--font", args_.font, "TrueType font for the plot (default: shipped)");
   cmd_->add_flag("--all-states", args_.all_states, "With --db: every state, however many");
   cmd_->add_flag("--progress", args_.progress,
                  "Draw the progress bar even when stderr is not a terminal");
@@ -144,6 +167,8 @@ int ExploreCommand::run() const {
   }
   const bool rows = !args_.db.empty() &&
                     (reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
+  for (const std::string& path : {args_.plot, args_.db})
+    if (!path.empty()) check_writable(path);
   if (!args_.db.empty()) announce_database(args_.db, goal.shape(), rows);
   app::ProgressBar bar(fmt::format("explore {}", format_shape(goal.shape())), args_.progress);
   FullSearchOptions options;
@@ -154,6 +179,7 @@ int ExploreCommand::run() const {
   const FullSearch all = full_search(goal, options);
   bar.finish();
   // Saved before anything is printed: a failure leaves neither a file nor a report.
+  if (!args_.plot.empty()) write_plot(args_, all, goal);
   if (!args_.db.empty()) {
     const OptimalPaths paths = rows ? optimal_paths(all) : OptimalPaths{};
     write_state_database(args_.db, all, rows ? &paths : nullptr);

@@ -19,8 +19,11 @@ struct ExploreArgs {
   bool json = false;
   bool progress = false;
   int threads = 0;
-  bool save = false;        // --save: the table into the pattern-database directory
-  std::string dir;          // --dir / --pdb-dir
+  bool save = false;  // --save: the table into the pattern-database directory
+  std::string dir;    // --dir / --pdb-dir
+  std::string plot;   // --plot FILE.png
+  std::string theme = "classic";
+  std::string font;
   std::string db;           // --db FILE.sqlite
   bool all_states = false;  // --all-states: rows for every state past kMaxDatabaseStates
 };
