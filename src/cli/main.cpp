@@ -35,6 +35,8 @@ Examples:
   slidegif check 867254301 --goal 123456780      # solvable or not, and why
   slidegif solve --batch puzzles.txt             # one "START [GOAL]" per line
   slidegif pdb build --set small                 # pattern databases for fast 4x4 solving
+  slidegif explore --size 3 --db 8puzzle.sqlite  # every 3x3 state: God's number, a database
+  slidegif random --moves 20                     # a puzzle exactly 20 moves from the goal
 
 4x4 boards are solved optimally with pattern databases (the small set is built on first use,
 or by 'slidegif pdb build'); past --max-seconds, and on boards larger than 4x4, the answer is
