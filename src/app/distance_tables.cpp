@@ -37,13 +37,17 @@ const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw)
 const DistanceTable* DistanceTables::from_files(const Board& goal) {
   for (const auto& loaded : loaded_)
     if (GoalFraming(goal, loaded.table->goal()).valid()) return loaded.table.get();
-  if (policy_.dir.empty()) return nullptr;
-  for (const std::string& path : table_files(policy_.dir, goal.shape())) {
-    if (std::find(tried_.begin(), tried_.end(), path) != tried_.end()) continue;
-    tried_.push_back(path);
+  if (policy_.dir.empty() ||
+      std::find(listed_.begin(), listed_.end(), goal.shape()) != listed_.end())
+    return nullptr;
+  // Every file of the shape at once (a process meets few shapes), so a batch of many puzzles
+  // lists the directory once.
+  listed_.push_back(goal.shape());
+  const std::size_t first = loaded_.size();
+  for (const std::string& path : table_files(policy_.dir, goal.shape()))
     loaded_.push_back(load_table_file(path));
-    if (GoalFraming(goal, loaded_.back().table->goal()).valid()) return loaded_.back().table.get();
-  }
+  for (std::size_t i = first; i < loaded_.size(); ++i)
+    if (GoalFraming(goal, loaded_[i].table->goal()).valid()) return loaded_[i].table.get();
   return nullptr;
 }
 

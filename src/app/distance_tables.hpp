@@ -39,7 +39,7 @@ class DistanceTables {
   TablePolicy policy_;
   std::vector<std::unique_ptr<DistanceTable>> tables_;
   std::vector<LoadedTable> loaded_;
-  std::vector<std::string> tried_;  // files already loaded (or refused)
+  std::vector<Shape> listed_;  // shapes whose files in dir were all loaded
 };
 
 }  // namespace slidegif::app
