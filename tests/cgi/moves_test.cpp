@@ -12,7 +12,7 @@ namespace slidegif::cgi {
 namespace {
 
 Response get(const std::string& query) {
-  app::DistanceTables tables({.max_build_bytes = 1'000'000, .build_to_solve = false});
+  app::DistanceTables tables({.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = ""});
   HandlerConfig c;
   c.services.font = [] { return testing::test_font(); };
   c.services.entropy = [n = std::uint64_t{0}]() mutable { return ++n; };
