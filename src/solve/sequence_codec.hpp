@@ -76,7 +76,8 @@ class SequenceCodec {
     for (int j = 0; j < len && w + j < K; ++j) {
       const int i = w + j;
       const std::uint32_t v = fresh[j];
-      const auto digit = static_cast<std::uint64_t>(v - slidegif::detail::count_bits(used & ((1u << v) - 1)));
+      const auto digit =
+          static_cast<std::uint64_t>(v - slidegif::detail::count_bits(used & ((1u << v) - 1)));
       rank +=
           (digit - row.digit[static_cast<std::size_t>(i)]) * kWeights[static_cast<std::size_t>(i)];
       used |= 1u << v;
