@@ -22,6 +22,7 @@ Board base_for(const Board& goal) {
 }  // namespace
 
 const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw) {
+  const std::lock_guard lock(mutex_);
   for (const auto& table : tables_)
     if (GoalFraming(goal, table->goal()).valid()) return table.get();
   const bool small =

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -30,13 +31,15 @@ struct TablePolicy {
 class DistanceTables {
  public:
   explicit DistanceTables(TablePolicy policy) : policy_(policy) {}
-  // Null when none serves `goal`. Throws Error(BadInput) for a damaged table file.
+  // Null when none serves `goal`. Throws Error(BadInput) for a damaged table file. Safe to
+  // call from several threads (solve --batch --jobs): a table, once returned, never moves.
   const DistanceTable* operator()(const Board& goal, bool to_draw);
 
  private:
   const DistanceTable* from_files(const Board& goal);
 
   TablePolicy policy_;
+  std::mutex mutex_;
   std::vector<std::unique_ptr<DistanceTable>> tables_;
   std::vector<LoadedTable> loaded_;
   std::vector<Shape> listed_;  // shapes whose files in dir were all loaded
