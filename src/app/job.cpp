@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include "app/font_locator.hpp"
+#include "app/start_draw.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/random.hpp"
+#include "slidegif/solvability.hpp"
+#include "slidegif/table_solve.hpp"
 
 namespace slidegif::app {
 namespace {
@@ -22,10 +25,18 @@ void check_cells(Shape shape, int max_cells) {
 Puzzle resolve_job(const Job& job, const Services& services) {
   // Before anything is drawn: a board too large is refused by its shape alone.
   check_cells(puzzle_shape(job.puzzle), job.limits.max_cells);
-  return resolve_puzzle(job.puzzle, services.entropy ? services.entropy : fresh_seed);
+  return resolve_puzzle(job.puzzle, services.entropy ? services.entropy : fresh_seed,
+                        start_draw(job, services));
 }
 
 Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services) {
+  if (services.distance_table) {
+    if (const DistanceTable* table = services.distance_table(puzzle.goal, false)) {
+      require_solvable(puzzle.start, puzzle.goal);
+      if (auto solution = solve_by_table(puzzle.start, puzzle.goal, *table))
+        return Solved{puzzle, std::move(*solution)};
+    }
+  }
   SolveOptions options;
   options.limits.max_seconds = job.solve.max_seconds;
   options.limits.max_nodes = job.solve.max_nodes;

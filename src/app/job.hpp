@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "slidegif/animation.hpp"
+#include "slidegif/distance_table.hpp"
 #include "slidegif/puzzle.hpp"
 #include "slidegif/solver.hpp"
 
@@ -57,6 +58,11 @@ struct Services {
   // The pattern database for solving towards `goal`, or null. Called once per solve when the
   // job allows databases; what it returns must outlive the solve. Empty: none.
   std::function<const PdbHeuristic*(const Board& goal)> pattern_database;
+  // A distance table serving `goal` (table_solve.hpp), or null: solves answer by descent and
+  // --moves draws are uniform with one. `to_draw`: asked for a draw of a start at a given
+  // distance (a front end may build a table for that that it would not build to solve).
+  // What it returns must outlive the job. Empty: none.
+  std::function<const DistanceTable*(const Board& goal, bool to_draw)> distance_table;
   // Called about twice a second while a search runs. Empty: nothing.
   std::function<void(const SearchStats&)> progress;
   // Draws the GIF after render_job's checks. Empty: slidegif::render_animation. (The fuzzer's

@@ -75,6 +75,7 @@ struct FieldList<PuzzleSpec> {
       Field{"random_goal", &PuzzleSpec::random_goal},
       Field{"shape", &PuzzleSpec::shape},
       Field{"seed", &PuzzleSpec::seed},
+      Field{"moves", &PuzzleSpec::moves},
   };
 };
 static_assert(lists_every_field<PuzzleSpec>, "a field of PuzzleSpec is missing from its list");

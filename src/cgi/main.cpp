@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/distance_tables.hpp"
 #include "app/font_locator.hpp"
 #include "app/pdb_store.hpp"
 #include "cgi/handler.hpp"
@@ -58,6 +59,15 @@ int main() {
     if (dir == nullptr || *dir == '\0') return nullptr;
     pdb = slidegif::app::load_best_pdb(goal, dir, /*build_if_missing=*/false);
     return pdb ? pdb->heuristic.get() : nullptr;
+  };
+  // Distance tables: saved ones from SLIDEGIF_PDB_DIR; built in memory only to draw a puzzle of
+  // a given length (moves=), and never over 1 MB.
+  const char* table_dir = std::getenv(slidegif::app::kPdbDirEnv);
+  slidegif::app::DistanceTables tables({.max_build_bytes = 1'000'000,
+                                        .build_to_solve = false,
+                                        .dir = table_dir != nullptr ? table_dir : ""});
+  config.services.distance_table = [&tables](const slidegif::Board& goal, bool to_draw) {
+    return tables(goal, to_draw);
   };
   return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -9,6 +9,7 @@
 
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/table_solve.hpp"
 
 namespace slidegif::cgi {
 namespace {
@@ -55,7 +56,7 @@ class Params {
   explicit Params(const QueryParams& query) : query_(query) {
     static constexpr std::string_view kKnown[] = {"start", "goal", "random", "seed",
                                                   "size",  "tile", "delay",  "tween",
-                                                  "theme", "loop", "title"};
+                                                  "theme", "loop", "title",  "moves"};
     for (const auto& name : kKnown) {
       const auto count = std::count_if(query.begin(), query.end(),
                                        [&](const auto& kv) { return kv.first == name; });
@@ -72,6 +73,9 @@ class Params {
  private:
   const QueryParams& query_;
 };
+
+// Past any God's number this program knows (2x7: 108); the draw names the real range.
+constexpr int kMaxMovesParam = 1000;
 
 void parse_puzzle(const Params& q, PuzzleSpec& p) {
   if (auto v = q.get("size")) p.shape = parse_shape(*v);
@@ -100,6 +104,10 @@ void parse_puzzle(const Params& q, PuzzleSpec& p) {
   if (random.value_or(false) && p.start) bad("give either start or random=1, not both");
   if (random && !*random && !p.start) bad("random=0 needs a start board");
   if (auto v = q.get("seed")) p.seed = parse_int<std::uint64_t>("seed", *v, 0, UINT64_MAX);
+  if (auto v = q.get("moves")) {
+    if (p.start) bad("give either start or moves, not both");
+    p.moves = *v == "max" ? kHardestMoves : parse_int("moves", *v, 0, kMaxMovesParam);
+  }
 }
 
 void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r) {

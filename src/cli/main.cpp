@@ -4,14 +4,17 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <fstream>
 #include <iostream>
 
 #include "cli/batch.hpp"
+#include "cli/explore_command.hpp"
 #include "cli/options.hpp"
 #include "cli/pdb_command.hpp"
 #include "cli/report.hpp"
 #include "slidegif/solvability.hpp"
+#include "slidegif/table_solve.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -34,6 +37,8 @@ Examples:
   slidegif solve --batch puzzles.txt --jobs 2    # two lines at once, answers in order
   slidegif pdb build --set small                 # pattern databases for fast 4x4 solving
   slidegif pdb build --size 2x8                  # ... and for another shape of 12-16 cells
+  slidegif explore --size 3 --db 8puzzle.sqlite  # every 3x3 state: God's number, a database
+  slidegif random --moves 20                     # a puzzle exactly 20 moves from the goal
 
 Boards of 12 to 16 cells (4x4, 2x8, 3x5...) are solved optimally with pattern databases (built
 on first use, or by 'slidegif pdb build [--size RxC]'); past --max-seconds, and on boards larger
@@ -51,6 +56,7 @@ struct RandomArgs {
   std::string goal;
   bool random_goal = false;
   std::optional<std::uint64_t> seed;
+  std::string moves;  // a number or "max"; empty: any distance
   OutputFlags flags;
 };
 
@@ -89,6 +95,18 @@ int run_solve(const SolveArgs& a) {
   return kOk;
 }
 
+int parse_moves(const std::string& text) {
+  if (text == "max") return kHardestMoves;
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 0) {
+    throw Error(
+        Error::Kind::BadInput,
+        fmt::format("--moves takes a number of moves (0 or more) or 'max', not '{}'", text));
+  }
+  return n;
+}
+
 int run_random(const RandomArgs& a) {
   if (a.random_goal && !a.goal.empty()) {
     throw Error(Error::Kind::BadInput, "give either --goal or --random-goal, not both");
@@ -97,6 +115,7 @@ int run_random(const RandomArgs& a) {
   job.puzzle.random_goal = a.random_goal;
   job.puzzle.seed = a.seed;
   if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
+  if (!a.moves.empty()) job.puzzle.moves = parse_moves(a.moves);
   solve_and_report(job, a.flags);
   return kOk;
 }
@@ -177,6 +196,9 @@ int run(int argc, char** argv) {
   random_cmd->add_option("--seed", random.seed, "Seed for a reproducible puzzle (default: random)");
   random_cmd->add_option("--goal", random.goal, "Goal board (default: 1..N-1 then the blank)");
   random_cmd->add_flag("--random-goal", random.random_goal, "A uniformly random goal too");
+  random_cmd->add_option("--moves", random.moves,
+                         "Exactly N moves from the goal, or 'max' (uniform with a distance "
+                         "table, as 3x3 always has; 4x4: random walks, not uniform)");
   add_output_flags(*random_cmd, random.flags);
   random_cmd->footer(kFooter);
 
@@ -188,13 +210,15 @@ int run(int argc, char** argv) {
   check_cmd->footer(kFooter);
 
   const PdbCommand pdb(app);
+  const ExploreCommand explore(app);
 
   // CLI11 would only say "a subcommand is required" for a misspelt one.
   if (argc > 1 && argv[1][0] != '-' &&
       app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
-    fmt::print(stderr,
-               "slidegif: unknown command '{}' (use solve, random, check or pdb; see --help)\n",
-               argv[1]);
+    fmt::print(
+        stderr,
+        "slidegif: unknown command '{}' (use solve, random, check, explore or pdb; see --help)\n",
+        argv[1]);
     return kBadInput;
   }
   try {
@@ -209,6 +233,7 @@ int run(int argc, char** argv) {
     if (*random_cmd) return run_random(random);
     if (*check_cmd) return run_check(check);
     if (pdb.selected()) return pdb.run();
+    if (explore.selected()) return explore.run();
   } catch (const Error& e) {
     fmt::print(stderr, "slidegif: {}{}\n", e.what(), advice(e));
     return exit_status(e);

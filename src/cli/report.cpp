@@ -9,6 +9,7 @@
 #include "app/atomic_file.hpp"
 #include "app/job_json.hpp"
 #include "cli/services.hpp"
+#include "slidegif/table_solve.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -44,6 +45,7 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& g
                   s.optimal ? "optimal" : "NOT optimal: best found within the budget",
                   s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
   if (solved.puzzle.seed) line += fmt::format(" [seed {}]", *solved.puzzle.seed);
+  if (s.method == kDescentMethod) line += fmt::format(" [by {}]", s.method);
   if (gif && flags.output != "-") {
     line += fmt::format("; wrote {} ({} frames, {} bytes)", flags.output, gif->frames,
                         gif->bytes.size());

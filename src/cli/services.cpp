@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "app/distance_tables.hpp"
 #include "app/font_locator.hpp"
 #include "app/progress.hpp"
 #include "slidegif/partition_presets.hpp"
@@ -30,6 +31,11 @@ app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases
   s.font = [path = flags.font] { return app::load_font(path); };
   s.entropy = fresh_seed;
   s.pattern_database = [&databases](const Board& goal) { return databases(goal); };
+  // 3x3 (and smaller) never needs a search: its tables take milliseconds to build. Larger
+  // boards use the tables `explore --save` left beside the pattern databases.
+  auto tables = std::make_shared<app::DistanceTables>(
+      app::TablePolicy{.dir = app::default_pdb_dir(flags.pdb_dir)});
+  s.distance_table = [tables](const Board& goal, bool to_draw) { return (*tables)(goal, to_draw); };
   if (show_progress && ::isatty(STDERR_FILENO)) {
     // Searches longer than a moment show where they are, on one self-overwriting line.
     s.progress = [](const SearchStats& st) {

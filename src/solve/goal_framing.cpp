@@ -47,6 +47,15 @@ Board GoalFraming::map_board(const Board& board) const {
   return Board(shape_, std::move(tiles));
 }
 
+Board GoalFraming::unmap_board(const Board& board) const {
+  std::vector<std::uint8_t> back(label_.size());
+  for (std::size_t t = 0; t < label_.size(); ++t) back[label_[t]] = static_cast<std::uint8_t>(t);
+  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(board.cells()));
+  for (int c = 0; c < board.cells(); ++c)
+    tiles[static_cast<std::size_t>(c)] = back[board.at(cell_[c])];
+  return Board(shape_, std::move(tiles));
+}
+
 std::vector<Move> GoalFraming::unmap_moves(const Board& start,
                                            const std::vector<Move>& moves) const {
   std::vector<std::uint8_t> back(cell_.size());

@@ -13,12 +13,20 @@ Shape puzzle_shape(const PuzzleSpec& spec) {
 }
 
 bool draws_boards(const PuzzleSpec& spec) {
-  return !spec.start || spec.random_goal;
+  return !spec.start || spec.random_goal || spec.moves.has_value();
 }
 
-Puzzle resolve_puzzle(const PuzzleSpec& spec, const std::function<std::uint64_t()>& entropy) {
+Puzzle resolve_puzzle(const PuzzleSpec& spec, const std::function<std::uint64_t()>& entropy,
+                      const StartDraw& draw_start) {
   if (spec.goal && spec.random_goal) {
     throw Error(Error::Kind::BadInput, "a puzzle takes a goal or a random goal, not both");
+  }
+  if (spec.moves && spec.start) {
+    throw Error(Error::Kind::BadInput,
+                "a puzzle of a given number of moves has its start drawn; give no start");
+  }
+  if (spec.moves && !draw_start) {
+    throw Error(Error::Kind::Unsupported, "no way to draw a puzzle of a given number of moves");
   }
   const Shape shape = puzzle_shape(spec);
   validate_shape(shape);
@@ -34,7 +42,9 @@ Puzzle resolve_puzzle(const PuzzleSpec& spec, const std::function<std::uint64_t(
                                               : random_board(shape, rng))
                : spec.goal      ? *spec.goal
                                 : Board::standard_goal(shape);
-  Board start = spec.start ? *spec.start : random_solvable_board(goal, rng);
+  Board start = spec.start   ? *spec.start
+                : spec.moves ? draw_start(goal, *spec.moves, rng)
+                             : random_solvable_board(goal, rng);
   return Puzzle{std::move(start), std::move(goal), seed, spec.seed.has_value()};
 }
 

@@ -16,7 +16,9 @@ class GoalFraming {
   // std::nullopt-like: valid() is false when no symmetry lines the blanks up.
   GoalFraming(const Board& goal, const Board& base);
   bool valid() const { return valid_; }
-  Board map_board(const Board& board) const;  // a board seen in base's frame
+  Board map_board(const Board& board) const;    // a board seen in base's frame
+  Board unmap_board(const Board& board) const;  // a board of base's frame seen in the original
+  int map_cell(int cell) const { return cell_[static_cast<std::size_t>(cell)]; }
   // Moves found in base's frame, replayed from `start` in the original frame.
   std::vector<Move> unmap_moves(const Board& start, const std::vector<Move>& moves) const;
 

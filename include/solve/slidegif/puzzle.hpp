@@ -25,7 +25,14 @@ struct PuzzleSpec {
   std::optional<Shape> shape{};
   // Seeds the draw; none: the caller's entropy does.
   std::optional<std::uint64_t> seed{};
+  // Draw the start exactly this many moves from the goal (table_solve.hpp's kHardestMoves:
+  // as far as there is), with the StartDraw given to resolve_puzzle.
+  std::optional<int> moves{};
 };
+
+class Random;
+// Draws a start exactly `moves` from `goal` (distance tables, or a search: the app knows which).
+using StartDraw = std::function<Board(const Board& goal, int moves, Random& rng)>;
 
 struct Puzzle {
   Board start;
@@ -45,7 +52,9 @@ bool draws_boards(const PuzzleSpec& spec);
 // Draws what the spec leaves open, in the one order that gives a seed its meaning: the goal
 // first, then the start. `entropy` is called once, only for a draw without a seed. Throws
 // Error(BadInput) for a goal together with random_goal, boards of different shapes, or a shape
-// out of range, and Error(Unsolvable) with the parity facts when the goal is out of reach.
-Puzzle resolve_puzzle(const PuzzleSpec& spec, const std::function<std::uint64_t()>& entropy);
+// out of range, a start together with moves, and Error(Unsolvable) with the parity facts when
+// the goal is out of reach. `draw_start` is needed (and called once) when spec.moves is set.
+Puzzle resolve_puzzle(const PuzzleSpec& spec, const std::function<std::uint64_t()>& entropy,
+                      const StartDraw& draw_start = {});
 
 }  // namespace slidegif

@@ -1,0 +1,145 @@
+#include "app/table_file.hpp"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <filesystem>
+
+#include "app/atomic_file.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif::app {
+namespace {
+
+constexpr char kMagic[8] = {'S', 'L', 'D', 'G', 'D', 'S', 'T', '\n'};
+constexpr std::size_t kHeaderBytes = 4096;
+constexpr int kMaxDistances = 256;  // 2x7's God's number is 108
+
+struct TableHeader {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t header_bytes;
+  std::uint8_t rows, cols, entry_bits, reserved;
+  std::uint32_t distances;  // God's number + 1
+  std::uint8_t goal[64];
+  std::uint64_t states;
+  std::uint64_t histogram[kMaxDistances];
+  std::uint64_t table_offset;
+  std::uint64_t table_bytes;
+  std::uint64_t file_bytes;
+  std::uint64_t payload_hash;  // XXH3-64 of the table
+  std::uint64_t header_hash;   // XXH3-64 of the bytes before this field
+};
+static_assert(sizeof(TableHeader) <= kHeaderBytes);
+
+std::uint64_t header_hash(const TableHeader& h) {
+  return XXH3_64bits(&h, offsetof(TableHeader, header_hash));
+}
+
+std::string check_header(const TableHeader& h, std::span<const std::uint8_t> file) {
+  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) return "not a slidegif distance table";
+  if (h.version != kTableFormatVersion)
+    return fmt::format("format version {} (this slidegif reads {})", h.version,
+                       kTableFormatVersion);
+  if (h.header_hash != header_hash(h)) return "header checksum mismatch";
+  if (h.header_bytes != kHeaderBytes || h.entry_bits != 2 || h.distances == 0 ||
+      h.distances > kMaxDistances)
+    return "unsupported layout";
+  if (h.file_bytes != file.size())
+    return fmt::format("size {} bytes, header says {}", file.size(), h.file_bytes);
+  if (h.rows < kMinSide || h.cols < kMinSide || h.rows * h.cols > kMaxFullSearchCells)
+    return "bad board size";
+  const Shape shape{h.rows, h.cols};
+  if (h.states != reachable_states(shape) ||
+      h.table_bytes != full_search_bytes(shape, DistanceStorage::Mod3) ||
+      h.table_offset != kHeaderBytes || h.table_offset + h.table_bytes != h.file_bytes)
+    return "bad table layout";
+  std::uint64_t total = 0;
+  for (std::uint32_t d = 0; d < h.distances; ++d) total += h.histogram[d];
+  if (total != h.states) return "distance counts do not add up";
+  const auto table = file.subspan(h.table_offset, h.table_bytes);
+  if (XXH3_64bits(table.data(), table.size()) != h.payload_hash) return "table checksum mismatch";
+  return "";
+}
+
+Board header_goal(const TableHeader& h) {
+  const Shape shape{h.rows, h.cols};
+  return Board(shape, std::vector<std::uint8_t>(h.goal, h.goal + shape.cells()));
+}
+
+}  // namespace
+
+std::string table_file_name(const Board& goal) {
+  const std::string shape = format_shape(goal.shape());
+  if (goal == Board::standard_goal(goal.shape())) return shape + "-distances.dist";
+  return fmt::format("{}-distances-{}.dist", shape, fmt::join(goal.tiles(), "."));
+}
+
+std::string save_table_file(const std::string& dir, const FullSearch& search) {
+  const Board goal = search.index.board(search.index.goal_index());
+  if (search.histogram.size() > kMaxDistances)
+    throw std::runtime_error("too many distances for a table file");
+  TableHeader h;
+  std::memset(&h, 0, sizeof h);  // padding too: the header hash covers it
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.version = kTableFormatVersion;
+  h.header_bytes = kHeaderBytes;
+  h.rows = static_cast<std::uint8_t>(goal.rows());
+  h.cols = static_cast<std::uint8_t>(goal.cols());
+  h.entry_bits = 2;
+  h.distances = static_cast<std::uint32_t>(search.histogram.size());
+  std::copy(goal.tiles().begin(), goal.tiles().end(), h.goal);
+  h.states = search.index.size();
+  std::copy(search.histogram.begin(), search.histogram.end(), h.histogram);
+  h.table_offset = kHeaderBytes;
+  h.table_bytes = full_search_bytes(goal.shape(), DistanceStorage::Mod3);
+  h.file_bytes = h.table_offset + h.table_bytes;
+  const std::span<const std::uint8_t> table(
+      reinterpret_cast<const std::uint8_t*>(search.mod3.data()), h.table_bytes);
+  h.payload_hash = XXH3_64bits(table.data(), table.size());
+  h.header_hash = header_hash(h);
+  std::vector<std::uint8_t> header(kHeaderBytes, 0);
+  std::memcpy(header.data(), &h, sizeof h);
+  std::filesystem::create_directories(dir);
+  const std::string path = (std::filesystem::path(dir) / table_file_name(goal)).string();
+  const std::span<const std::uint8_t> parts[] = {header, table};
+  write_file_atomically(path, parts);
+  return path;
+}
+
+LoadedTable load_table_file(const std::string& path) {
+  LoadedTable out{MappedFile(path), nullptr};
+  const auto file = out.file.bytes();
+  TableHeader h;
+  std::string problem = "truncated";
+  if (file.size() >= kHeaderBytes) {
+    std::memcpy(&h, file.data(), sizeof h);
+    problem = check_header(h, file);
+  }
+  if (!problem.empty())
+    throw Error(Error::Kind::BadInput,
+                fmt::format("distance table {}: {}; delete it or save it again", path, problem));
+  const auto* words = reinterpret_cast<const std::uint64_t*>(file.data() + h.table_offset);
+  out.table = std::make_unique<DistanceTable>(
+      DistanceTable::view(header_goal(h), std::span<const std::uint64_t>(words, h.table_bytes / 8),
+                          std::vector<std::uint64_t>(h.histogram, h.histogram + h.distances)));
+  return out;
+}
+
+std::vector<std::string> table_files(const std::string& dir, Shape shape) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  const std::string prefix = format_shape(shape) + "-distances";
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) == 0 && entry.path().extension() == ".dist")
+      out.push_back(entry.path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace slidegif::app

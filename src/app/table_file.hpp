@@ -1,0 +1,42 @@
+#pragma once
+// Distance-table files (`explore --save`): a full search's distances mod 3, two bits a state,
+// beside the pattern databases. Little-endian: a 4096-byte header (magic, format version,
+// board size, goal, number of states, the count at every distance, sizes, XXH3 of the table,
+// XXH3 of the header), then the table. Written whole or not at all (temp + rename), mapped to
+// read; a damaged or foreign file is refused with what is wrong with it.
+//
+//   save_table_file(dir, search);                         // -> ".../3x4-standard.dist"
+//   LoadedTable t = load_table_file(path);                 // t.table serves solves and draws
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/mapped_file.hpp"
+#include "slidegif/distance_table.hpp"
+#include "slidegif/full_search.hpp"
+
+namespace slidegif::app {
+
+inline constexpr std::uint32_t kTableFormatVersion = 1;
+
+// "3x4-distances.dist" for the standard goal, "3x4-distances-<goal digits>.dist" for another.
+std::string table_file_name(const Board& goal);
+
+// Writes a Mod3 search's table into `dir` (created if missing); returns the path. Throws
+// std::runtime_error on I/O failure, leaving nothing behind.
+std::string save_table_file(const std::string& dir, const FullSearch& search);
+
+struct LoadedTable {
+  MappedFile file;
+  std::unique_ptr<DistanceTable> table;  // views file
+};
+// Maps and checks a table file (header, sizes, the table's checksum). Throws Error(BadInput)
+// "distance table PATH: <problem>" for a damaged or foreign file, std::runtime_error when it
+// cannot be read.
+LoadedTable load_table_file(const std::string& path);
+
+// The table files in `dir` for boards of `shape` (names only checked; loading checks the rest).
+std::vector<std::string> table_files(const std::string& dir, Shape shape);
+
+}  // namespace slidegif::app

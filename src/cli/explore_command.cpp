@@ -1,0 +1,197 @@
+#include "cli/explore_command.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "app/atomic_file.hpp"
+#include "app/font_locator.hpp"
+#include "app/job_json.hpp"
+#include "app/pdb_location.hpp"
+#include "app/progress.hpp"
+#include "app/table_file.hpp"
+#include "cli/state_database.hpp"
+#include "slidegif/error.hpp"
+#include "slidegif/histogram_plot.hpp"
+#include "slidegif/optimal_paths.hpp"
+#include "slidegif/theme.hpp"
+
+namespace slidegif::cli {
+namespace {
+
+Board explore_goal(const ExploreArgs& a) {
+  std::optional<Shape> shape;
+  if (!a.size.empty()) shape = parse_shape(a.size);
+  if (!a.goal.empty()) return parse_board(a.goal, shape);
+  return Board::standard_goal(shape.value_or(Shape{3, 3}));
+}
+
+// The process's peak resident memory so far, in bytes (Linux reports kilobytes).
+std::uint64_t peak_memory_bytes() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+// The antipodes as boards: the last layer's list, at most kListedAntipodes of them (the
+// search lists a layer only when it is small; the last layers of every board up to 12 cells
+// are).
+std::vector<std::string> antipodes(const FullSearch& all) {
+  std::vector<std::string> boards;
+  if (!all.listed.back()) return boards;
+  for (std::uint64_t i : all.lists.back()) {
+    if (boards.size() == kListedAntipodes) break;
+    boards.push_back(format_board(all.index.board(i)));
+  }
+  return boards;
+}
+
+void print_text(const FullSearch& all, const Board& goal, std::uint64_t peak,
+                const std::string& saved) {
+  fmt::print("{} from {}: {} states\n", format_shape(goal.shape()), format_board(goal),
+             reachable_states_text(goal.shape()));
+  fmt::print("God's number: {}\n", all.gods_number());
+  fmt::print("distance  states\n");
+  for (std::size_t d = 0; d < all.histogram.size(); ++d)
+    fmt::print("{:>8}  {}\n", d, all.histogram[d]);
+  const std::uint64_t count = all.histogram.back();
+  const auto boards = antipodes(all);
+  if (boards.size() == count) {
+    fmt::print("antipodes ({}): {}\n", count, fmt::join(boards, " "));
+  } else {
+    fmt::print("antipodes: {} (too many to list)\n", count);
+  }
+  fmt::print("searched in {:.3f} s ({} thread{}, {:.1f} M states/s), peak memory {:.1f} MB\n",
+             all.seconds, all.threads, all.threads == 1 ? "" : "s",
+             static_cast<double>(all.index.size()) / all.seconds / 1e6,
+             static_cast<double>(peak) / 1e6);
+  if (!saved.empty()) {
+    fmt::print("saved {} ({:.1f} MB)\n", saved,
+               static_cast<double>(full_search_bytes(goal.shape(), DistanceStorage::Mod3)) / 1e6);
+  }
+}
+
+void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak,
+                const std::string& saved) {
+  nlohmann::json j = {
+      {"rows", goal.shape().rows},        {"cols", goal.shape().cols},
+      {"goal", format_board(goal)},       {"states", all.index.size()},
+      {"gods_number", all.gods_number()}, {"histogram", all.histogram},
+      {"antipodes", antipodes(all)},      {"antipodes_count", all.histogram.back()},
+      {"seconds", all.seconds},           {"threads", all.threads},
+      {"peak_memory_bytes", peak},
+  };
+  if (!saved.empty()) j["saved"] = saved;
+  fmt::print("{}\n", app::json_line(j));
+}
+
+// An unwritable output is refused before the search rather than after.
+void check_writable(const std::string& path) {
+  const std::string probe = fmt::format("{}.tmp-{}", path, ::getpid());
+  if (FILE* f = std::fopen(probe.c_str(), "wb")) {
+    std::fclose(f);
+    std::remove(probe.c_str());
+  } else {
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+  }
+}
+
+// Says before the search what the database will hold and about how big it will be.
+void announce_database(const std::string& path, Shape shape, bool rows) {
+  const auto bytes =
+      static_cast<double>(estimated_database_bytes(reachable_states(shape), shape.cells()));
+  const std::string size =
+      bytes < 1e9 ? fmt::format("{:.0f} MB", bytes / 1e6) : fmt::format("{:.0f} GB", bytes / 1e9);
+  if (rows) {
+    fmt::print(stderr, "writing {}: {} states, about {}\n", path, reachable_states_text(shape),
+               size);
+  } else {
+    fmt::print(stderr,
+               "writing {}: histogram, antipodes and meta only ({} states are over {} M; every "
+               "state would take about {}: add --all-states)\n",
+               path, reachable_states_text(shape), kMaxDatabaseStates / 1'000'000, size);
+  }
+}
+
+void write_plot(const ExploreArgs& a, const FullSearch& all, const Board& goal) {
+  PlotOptions options;
+  options.font = app::load_font(a.font);
+  options.theme = a.theme;
+  const std::string title =
+      fmt::format("{} from {}: {} states by distance", format_shape(goal.shape()),
+                  format_board(goal), reachable_states_text(goal.shape()));
+  app::write_file_atomically(a.plot,
+                             render_histogram_png(all.histogram, title, antipodes(all), options));
+}
+
+}  // namespace
+
+ExploreCommand::ExploreCommand(CLI::App& app) {
+  cmd_ = app.add_subcommand(
+      "explore", "Search a board's whole state space: God's number, distances, antipodes");
+  cmd_->add_option("--size", args_.size, "Board size: 3 or RxC, up to 12 cells (default: 3)");
+  cmd_->add_option("--goal", args_.goal, "Goal board (default: 1..N-1 then the blank)");
+  cmd_->add_flag("--json", args_.json, "Print one JSON object");
+  cmd_->add_option("--threads", args_.threads, "Threads (default: all cores for large boards)")
+      ->check(CLI::Range(1, 64));
+  cmd_->add_flag("--save", args_.save,
+                 "Save the distance table (2 bits a state) where the pattern databases are: "
+                 "solve and random --moves then use it");
+  cmd_->add_option("--dir,--pdb-dir", args_.dir,
+                   fmt::format("Directory for --save (default: ${}, else the cache directory)",
+                               app::kPdbDirEnv));
+  cmd_->add_option("--db", args_.db,
+                   "Write the state space to an SQLite database (every state up to 20 M states; "
+                   "else histogram, antipodes and meta)");
+  cmd_->add_option("--plot", args_.plot, "Draw the distance histogram as a PNG");
+  cmd_->add_option("--theme", args_.theme, "Colour theme of the plot")
+      ->capture_default_str()
+      ->check(CLI::IsMember(theme_names()));
+  cmd_->add_option("--font", args_.font, "TrueType font for the plot (default: shipped)");
+  cmd_->add_flag("--all-states", args_.all_states, "With --db: every state, however many");
+  cmd_->add_flag("--progress", args_.progress,
+                 "Draw the progress bar even when stderr is not a terminal");
+}
+
+int ExploreCommand::run() const {
+  const Board goal = explore_goal(args_);
+  if (!args_.size.empty() && goal.shape() != parse_shape(args_.size)) {
+    throw Error(Error::Kind::BadInput, fmt::format("the goal is a {} board, not {}",
+                                                   format_shape(goal.shape()), args_.size));
+  }
+  const bool rows = !args_.db.empty() &&
+                    (reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
+  for (const std::string& path : {args_.plot, args_.db})
+    if (!path.empty()) check_writable(path);
+  if (!args_.db.empty()) announce_database(args_.db, goal.shape(), rows);
+  app::ProgressBar bar(fmt::format("explore {}", format_shape(goal.shape())), args_.progress);
+  FullSearchOptions options;
+  options.threads = args_.threads;
+  // The database's rows need exact distances (one byte a state) for their path counts.
+  if (rows) options.storage = DistanceStorage::Exact;
+  options.progress = [&bar](double f) { bar.update(f); };
+  const FullSearch all = full_search(goal, options);
+  bar.finish();
+  // Saved before anything is printed: a failure leaves neither a file nor a report.
+  if (!args_.plot.empty()) write_plot(args_, all, goal);
+  if (!args_.db.empty()) {
+    const OptimalPaths paths = rows ? optimal_paths(all) : OptimalPaths{};
+    write_state_database(args_.db, all, rows ? &paths : nullptr);
+  }
+  std::string saved;
+  if (args_.save) saved = app::save_table_file(app::default_pdb_dir(args_.dir), all);
+  const std::uint64_t peak = peak_memory_bytes();
+  if (args_.json)
+    print_json(all, goal, peak, saved);
+  else
+    print_text(all, goal, peak, saved);
+  return 0;
+}
+
+}  // namespace slidegif::cli

@@ -1,0 +1,174 @@
+// `slidegif explore` through the real binary: God's numbers and distance counts against the
+// published figures (Korf 2008 table III; OEIS A089473 in tests/data), the antipodes, the JSON
+// shape, and the refusals. The larger boards are in tests/slow.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <sstream>
+
+#include "run_binary.hpp"
+
+namespace slidegif {
+namespace {
+
+using testing::run_binary;
+using testing::RunResult;
+using testing::slidegif_binary;
+
+RunResult slidegif(std::vector<std::string> args) {
+  args.insert(args.begin(), slidegif_binary());
+  return run_binary(args);
+}
+
+nlohmann::json explore_json(const std::string& size, const std::string& goal = {}) {
+  std::vector<std::string> args{"explore", "--size", size, "--json"};
+  if (!goal.empty()) args.insert(args.end(), {"--goal", goal});
+  const RunResult r = slidegif(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+std::uint64_t half_factorial(int n) {
+  std::uint64_t f = 1;
+  for (int i = 3; i <= n; ++i) f *= static_cast<std::uint64_t>(i);
+  return f;
+}
+
+std::vector<std::uint64_t> published_counts(const std::string& goal) {
+  std::ifstream in(std::string(SLIDEGIF_SOURCE_DIR) + "/tests/data/8puzzle_distances.txt");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(goal + "\t", 0) != 0) continue;
+    std::istringstream counts(line.substr(goal.size() + 1));
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t n; counts >> n;) out.push_back(n);
+    return out;
+  }
+  return {};
+}
+
+void expect_space(const nlohmann::json& j, int cells, int gods_number) {
+  const auto histogram = j["histogram"].get<std::vector<std::uint64_t>>();
+  EXPECT_EQ(j["gods_number"], gods_number);
+  EXPECT_EQ(histogram.size(), static_cast<std::size_t>(gods_number + 1));
+  EXPECT_EQ(std::accumulate(histogram.begin(), histogram.end(), std::uint64_t{0}),
+            half_factorial(cells));
+  EXPECT_EQ(j["states"], half_factorial(cells));
+  EXPECT_EQ(j["antipodes_count"], histogram.back());
+}
+
+TEST(Explore, SmallBoardsHaveThePublishedGodsNumbers) {
+  expect_space(explore_json("2x2"), 4, 6);
+  expect_space(explore_json("2x3"), 6, 21);
+  expect_space(explore_json("3x2"), 6, 21);
+  expect_space(explore_json("2x4"), 8, 36);
+}
+
+TEST(Explore, ThreeByThreeMatchesThePublishedHistogram) {
+  for (const char* goal : {"123456780", "123804765"}) {
+    const auto j = explore_json("3", goal);
+    expect_space(j, 9, goal == std::string("123456780") ? 31 : 30);
+    EXPECT_EQ(j["histogram"].get<std::vector<std::uint64_t>>(), published_counts(goal));
+    EXPECT_EQ(j["goal"], goal);
+    EXPECT_EQ(j["rows"], 3);
+    EXPECT_EQ(j["cols"], 3);
+  }
+  const auto j = explore_json("3x3");
+  EXPECT_EQ(j["antipodes"], (nlohmann::json{"647850321", "867254301"}));
+  EXPECT_GE(j["seconds"].get<double>(), 0.0);
+}
+
+TEST(Explore, TextReportNamesGodsNumberAntipodesTimeAndMemory) {
+  const RunResult r = slidegif({"explore", "--size", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("181,440 states"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("God's number: 31"), std::string::npos);
+  EXPECT_NE(r.out.find("antipodes (2): 647850321 867254301"), std::string::npos);
+  EXPECT_NE(r.out.find("      30  221\n"), std::string::npos);
+  EXPECT_NE(r.out.find("peak memory"), std::string::npos);
+}
+
+TEST(Explore, RefusesBoardsOverTwelveCellsSayingStatesAndMemory) {
+  const RunResult r = slidegif({"explore", "--size", "4x4"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("10,461,394,944,000 states"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("2615 GB"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+  const RunResult wide = slidegif({"explore", "--size", "2x7"});
+  EXPECT_EQ(wide.exit_code, 2);
+  EXPECT_NE(wide.err.find("43,589,145,600 states"), std::string::npos) << wide.err;
+}
+
+TEST(Explore, RefusesAnUnknownGoalInOneLine) {
+  for (std::vector<std::string> args : {std::vector<std::string>{"explore", "--goal", "123456788"},
+                                        {"explore", "--goal", "12345678"},
+                                        {"explore", "--size", "2x3", "--goal", "123456780"},
+                                        {"explore", "--size", "9x9"},
+                                        {"explore", "--size", "banana"}}) {
+    const RunResult r = slidegif(args);
+    EXPECT_EQ(r.exit_code, 2) << args.back();
+    EXPECT_TRUE(r.out.empty()) << args.back();
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace slidegif
+
+namespace slidegif {
+namespace {
+
+TEST(ExploreSave, SolveAndRandomUseTheSavedTable) {
+  testing::TempDir dir;
+  const RunResult saved = slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()});
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  EXPECT_NE(saved.out.find("saved " + dir.file("2x5-distances.dist") + " (0.5 MB)"),
+            std::string::npos)
+      << saved.out;
+  const RunResult solved =
+      slidegif({"solve", "98765/43210", "--size", "2x5", "--json", "--pdb-dir", dir.path()});
+  ASSERT_EQ(solved.exit_code, 0) << solved.err;
+  const auto j = nlohmann::json::parse(solved.out);
+  EXPECT_EQ(j["method"], "descent of the distance table");
+  EXPECT_EQ(j["length"], 44);
+  const RunResult drawn = slidegif({"random", "--size", "2x5", "--moves", "40", "--seed", "2",
+                                    "--json", "--pdb-dir", dir.path()});
+  ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
+  EXPECT_EQ(nlohmann::json::parse(drawn.out)["length"], 40);
+  const RunResult over =
+      slidegif({"random", "--size", "2x5", "--moves", "56", "--pdb-dir", dir.path()});
+  EXPECT_EQ(over.exit_code, 2);
+  EXPECT_NE(over.err.find("0 to 55 moves"), std::string::npos) << over.err;
+}
+
+TEST(ExploreSave, ADamagedTableIsAOneLineError) {
+  testing::TempDir dir;
+  ASSERT_EQ(slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()}).exit_code, 0);
+  {
+    std::fstream f(dir.file("2x5-distances.dist"), std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(9000);
+    f.put('\x42');
+  }
+  const RunResult r = slidegif({"solve", "98765/43210", "--size", "2x5", "--pdb-dir", dir.path()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("table checksum mismatch"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+}
+
+TEST(ExploreSave, AnUnwritableDirectoryLeavesNoReport) {
+  testing::TempDir dir;
+  const std::string blocked = dir.file("plain-file");
+  std::ofstream(blocked) << "x";
+  const RunResult r = slidegif({"explore", "--size", "2x3", "--save", "--dir", blocked});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"plain-file"});
+}
+
+}  // namespace
+}  // namespace slidegif

@@ -1,0 +1,84 @@
+// `random --moves N|max` and solving by descent, through the real binary.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "run_binary.hpp"
+#include "slidegif/board.hpp"
+#include "slidegif/solver.hpp"
+
+namespace slidegif {
+namespace {
+
+using testing::RunResult;
+
+RunResult slidegif(std::vector<std::string> args) {
+  args.insert(args.begin(), testing::slidegif_binary());
+  return testing::run_binary(args);
+}
+
+nlohmann::json json_of(std::vector<std::string> args) {
+  args.push_back("--json");
+  const RunResult r = slidegif(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+TEST(Moves, ThreeByThreeDrawsAreExactAndSeeded) {
+  for (int n : {0, 1, 13, 20, 31}) {
+    const auto j = json_of({"random", "--moves", std::to_string(n), "--seed", "4"});
+    EXPECT_EQ(j["length"], n);
+    EXPECT_EQ(j["method"], "descent of the distance table");
+    // Checked independently: IDA* finds the same length.
+    const Solution s =
+        solve(parse_board(j["start"].get<std::string>()), Board::standard_goal({3, 3}));
+    EXPECT_EQ(static_cast<int>(s.moves.size()), n);
+  }
+  EXPECT_EQ(json_of({"random", "--moves", "20", "--seed", "4"})["start"],
+            json_of({"random", "--moves", "20", "--seed", "4"})["start"]);
+  const auto max = json_of({"random", "--moves", "max", "--seed", "9"});
+  EXPECT_EQ(max["length"], 31);
+  EXPECT_TRUE(max["start"] == "867254301" || max["start"] == "647850321") << max["start"];
+  EXPECT_EQ(json_of({"random", "--moves", "max", "--goal", "123804765"})["length"], 30);
+}
+
+TEST(Moves, FifteenPuzzleByWalksWithinTheBudget) {
+  const auto j = json_of({"random", "--size", "4", "--moves", "24", "--seed", "3"});
+  EXPECT_EQ(j["length"], 24);
+  EXPECT_EQ(j["optimal"], true);
+}
+
+TEST(Moves, SolveSaysItAnsweredByDescent) {
+  const RunResult r = slidegif({"solve", "867254301"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("31 moves (optimal)"), std::string::npos);
+  EXPECT_NE(r.out.find("[by descent of the distance table]"), std::string::npos) << r.out;
+  const RunResult four = slidegif({"solve", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15"});
+  EXPECT_EQ(four.out.find("descent"), std::string::npos) << four.out;
+}
+
+TEST(Moves, OutOfRangeAndMalformedAreOneLineErrors) {
+  const std::pair<std::vector<std::string>, const char*> table[] = {
+      {{"random", "--moves", "32"}, "0 to 31 moves"},
+      {{"random", "--moves", "-2"}, "--moves takes"},
+      {{"random", "--moves", "twenty"}, "--moves takes"},
+      {{"random", "--size", "4", "--moves", "81"}, "0 to 80 moves"},
+      {{"random", "--size", "4", "--moves", "max"}, "need a distance table"},
+      {{"random", "--size", "2x3", "--moves", "22"}, "0 to 21 moves"},
+  };
+  for (const auto& [args, message] : table) {
+    const RunResult r = slidegif(args);
+    EXPECT_EQ(r.exit_code, 2) << args.back() << r.err;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  // A 4x4 walk that cannot finish in time: a budget error, exit 1.
+  const RunResult slow = slidegif({"random", "--size", "4", "--moves", "70", "--max-seconds", "0.3",
+                                   "--no-pdb", "--seed", "1"});
+  EXPECT_EQ(slow.exit_code, 1);
+  EXPECT_NE(slow.err.find("within 0.3 s; raise --max-seconds"), std::string::npos) << slow.err;
+}
+
+}  // namespace
+}  // namespace slidegif

@@ -1,0 +1,106 @@
+// The full breadth-first search and its state numbering, against the plain reference BFS
+// (tests/support/bfs_reference) and the published 3x3 counts (tests/data).
+#include "slidegif/full_search.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "bfs_reference.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+namespace {
+
+std::vector<std::uint64_t> published_counts(const std::string& goal) {
+  std::ifstream in(std::string(SLIDEGIF_SOURCE_DIR) + "/tests/data/8puzzle_distances.txt");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(goal + "\t", 0) != 0) continue;
+    std::istringstream counts(line.substr(goal.size() + 1));
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t n; counts >> n;) out.push_back(n);
+    return out;
+  }
+  return {};
+}
+
+TEST(StateIndex, NumbersEveryReachableStateOnce) {
+  for (Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 3}, Shape{2, 4}}) {
+    const Board goal = Board::standard_goal(shape);
+    const StateIndex index(goal);
+    const auto all = testing::bfs_distances(goal);
+    ASSERT_EQ(all.size(), index.size()) << format_shape(shape);
+    std::vector<bool> seen(index.size());
+    for (std::uint64_t i = 0; i < index.size(); ++i) {
+      const Board b = index.board(i);
+      ASSERT_TRUE(all.count(testing::pack(b))) << format_shape(shape) << " " << i;
+      ASSERT_EQ(index.of(b), i);
+      ASSERT_FALSE(seen[i]);
+      seen[i] = true;
+    }
+  }
+}
+
+TEST(FullSearch, EveryStateGetsItsReferenceDistance) {
+  for (const char* text : {"12/30", "123/450", "1234/5670", "283/104/765", "02/31"}) {
+    const Board goal = parse_board(text);
+    const auto reference = testing::bfs_distances(goal);
+    for (auto storage : {DistanceStorage::Mod3, DistanceStorage::Exact}) {
+      for (int threads : {1, 2}) {
+        FullSearchOptions options;
+        options.storage = storage;
+        options.threads = threads;
+        const FullSearch all = full_search(goal, options);
+        std::uint64_t total = 0;
+        for (auto n : all.histogram) total += n;
+        EXPECT_EQ(total, all.index.size());
+        for (std::uint64_t i = 0; i < all.index.size(); ++i) {
+          const int d = reference.at(testing::pack(all.index.board(i)));
+          if (storage == DistanceStorage::Exact)
+            ASSERT_EQ(all.distance[i], d) << text << " " << i;
+          else
+            ASSERT_EQ(mod3_entry(all.mod3.data(), i), d % 3) << text << " " << i;
+        }
+      }
+    }
+  }
+}
+
+TEST(FullSearch, ThreeByThreeMatchesThePublishedCounts) {
+  for (const char* goal : {"123456780", "123804765", "012345678"}) {
+    for (int threads : {1, 2}) {
+      FullSearchOptions options;
+      options.threads = threads;
+      const FullSearch all = full_search(parse_board(goal), options);
+      EXPECT_EQ(all.histogram, published_counts(goal)) << goal << " threads " << threads;
+    }
+  }
+}
+
+TEST(FullSearch, ListsTheAntipodes) {
+  const FullSearch all = full_search(Board::standard_goal({3, 3}));
+  ASSERT_EQ(all.gods_number(), 31);
+  ASSERT_TRUE(all.listed.back());
+  std::vector<std::string> antipodes;
+  for (auto i : all.lists.back()) antipodes.push_back(format_board(all.index.board(i)));
+  std::sort(antipodes.begin(), antipodes.end());
+  EXPECT_EQ(antipodes, (std::vector<std::string>{"647850321", "867254301"}));
+}
+
+TEST(FullSearch, RefusesBoardsOverTheLimitNamingStatesAndMemory) {
+  try {
+    full_search(Board::standard_goal({4, 4}));
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::Unsupported);
+    const std::string what = e.what();
+    EXPECT_NE(what.find("10,461,394,944,000 states"), std::string::npos) << what;
+    EXPECT_NE(what.find("2615 GB"), std::string::npos) << what;
+  }
+}
+
+}  // namespace
+}  // namespace slidegif
