@@ -6,10 +6,15 @@
 namespace slidegif::fcgi {
 
 WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path)
-    : pdb_dir_(std::move(pdb_dir)), font_path_(std::move(font_path)) {
+    : pdb_dir_(std::move(pdb_dir)),
+      font_path_(std::move(font_path)),
+      tables_({.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = pdb_dir_}) {
   config_.services.font = [this] { return font(); };  // a copy shares the bytes
   config_.services.entropy = fresh_seed;
   config_.services.pattern_database = [this](const Board& goal) { return pattern_database(goal); };
+  config_.services.distance_table = [this](const Board& goal, bool to_draw) {
+    return tables_(goal, to_draw);
+  };
 }
 
 const Font& WorkerContext::font() {
@@ -21,13 +26,12 @@ const Font& WorkerContext::font() {
 
 const PdbHeuristic* WorkerContext::pattern_database(const Board& goal) {
   if (pdb_dir_.empty()) return nullptr;
-  if (goal.shape() != Shape{4, 4}) return nullptr;
   if (app::pdb_base_goal(goal) == Board::standard_goal(goal.shape())) {
-    if (!standard_looked_up_) {
-      standard_ = app::load_best_pdb(goal, pdb_dir_, /*build_if_missing=*/false);
-      standard_looked_up_ = true;
-    }
-    return standard_ ? standard_->heuristic.get() : nullptr;
+    for (const auto& s : standard_)
+      if (s.shape == goal.shape()) return s.pdb ? s.pdb->heuristic.get() : nullptr;
+    auto& s = standard_.emplace_back(ShapeDatabases{
+        goal.shape(), app::load_best_pdb(goal, pdb_dir_, /*build_if_missing=*/false)});
+    return s.pdb ? s.pdb->heuristic.get() : nullptr;
   }
   // The previous request's solve is over (a worker answers one request at a time).
   other_ = app::load_best_pdb(goal, pdb_dir_, /*build_if_missing=*/false);

@@ -1,11 +1,14 @@
 #pragma once
 // What a FastCGI worker keeps between requests, in one object owned by its loop (no global
-// state): the font read once, and the pattern databases mapped once per goal. Everything here
+// state): the font read once, the pattern databases mapped once per shape, the distance tables
+// (saved ones, or a small one built to draw a puzzle of a given length) kept. Everything here
 // is made on first need and never changes afterwards, so a request cannot see another's data.
 
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "app/distance_tables.hpp"
 #include "app/pdb_store.hpp"
 #include "cgi/handler.hpp"
 #include "slidegif/font.hpp"
@@ -14,7 +17,8 @@ namespace slidegif::fcgi {
 
 class WorkerContext {
  public:
-  // `pdb_dir`: where the 4x4 pattern databases are (never built here); empty: none.
+  // `pdb_dir`: where the pattern databases and saved distance tables are (never built here;
+  // empty: none).
   // `font_path`: empty for the shipped font, found as the CGI finds it (app::load_font).
   explicit WorkerContext(std::string pdb_dir, std::string font_path = {});
   WorkerContext(const WorkerContext&) = delete;
@@ -30,12 +34,17 @@ class WorkerContext {
   std::string pdb_dir_;
   std::string font_path_;
   std::optional<Font> font_;
-  // The standard goal's databases, mapped on first need and kept. Goals that cannot be framed
-  // onto it (rare, and each would map its own file) are looked up per request into one slot,
-  // so no request can make the process keep more.
-  bool standard_looked_up_ = false;
-  std::optional<app::LoadedPdb> standard_;
+  // Each shape's standard-goal databases, mapped on first need and kept (a handful of shapes
+  // have them). Goals that cannot be framed onto it (rare, and each would map its own file) are
+  // looked up per request into one slot, so no request can make the process keep more.
+  struct ShapeDatabases {
+    Shape shape;
+    std::optional<app::LoadedPdb> pdb;
+  };
+  std::vector<ShapeDatabases> standard_;
   std::optional<app::LoadedPdb> other_;
+  // As the CGI's: saved tables from pdb_dir; built only to draw (moves=), never over 1 MB.
+  app::DistanceTables tables_;
   cgi::HandlerConfig config_;
 };
 

@@ -36,7 +36,8 @@ constexpr const char* kUsage =
     "                     as spawn-fcgi and systemd socket activation pass it)\n"
     "  --workers N        worker processes (default: one per core)\n"
     "  --max-requests N   requests per worker before it is replaced (default: 10000; 0: never)\n"
-    "  --pdb-dir DIR      4x4 pattern databases (default: $SLIDEGIF_PDB_DIR; never built)\n"
+    "  --pdb-dir DIR      pattern databases and distance tables (default: $SLIDEGIF_PDB_DIR;\n"
+    "                     never built)\n"
     "  --io-timeout S     drop a connection idle this long mid-request (default: 10)\n";
 
 struct Options {

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
+#include "app/distance_tables.hpp"
 #include "app/font_locator.hpp"
 #include "cgi/handler.hpp"
 #include "slidegif/random.hpp"
@@ -13,10 +16,16 @@ namespace slidegif::fcgi {
 namespace {
 
 // What slidegif.cgi's main() configures, fresh for every request.
+// (The distance tables live as long as the config here, as they do in the CGI's one request.)
 cgi::HandlerConfig cgi_config() {
+  auto tables = std::make_shared<app::DistanceTables>(
+      app::TablePolicy{.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = ""});
   cgi::HandlerConfig config;
   config.services.font = [] { return app::load_font(testing::kTestFontPath); };
   config.services.entropy = fresh_seed;
+  config.services.distance_table = [tables](const Board& goal, bool to_draw) {
+    return (*tables)(goal, to_draw);
+  };
   return config;
 }
 
@@ -29,7 +38,7 @@ TEST(WorkerContext, AnswersAsTheCgiDoes) {
   const WorkerContext context("", testing::kTestFontPath);
   for (const char* query :
        {"start=123456708&tween=0", "random=1&seed=7", "start=867254301&tile=40&title=x", "size=5",
-        "start=213456780", "tile=4"}) {
+        "start=213456780", "tile=4", "moves=20&seed=3", "moves=max&seed=1", "moves=40"}) {
     for (int round = 0; round < 2; ++round) {  // the second time with everything kept
       const cgi::Response ours = get(context.config(), query);
       const cgi::Response theirs = get(cgi_config(), query);
