@@ -48,7 +48,8 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   // A request past the limits is refused without reading the font or drawing a pixel.
   check_animation(job.animation, start.shape(), moves.size(), job.limits.render);
   AnimationOptions options = job.animation;
-  options.font = services.font ? services.font() : load_font();
+  options.font = services.font ? services.font() : default_font();
+  if (services.complete_font) options.font = services.complete_font(options.font, options.title);
   options.optimal = solved.solution.optimal;
   if (services.draw) return services.draw(start, moves, options);
   return render_animation(start, moves, options, job.limits.render);

@@ -4,8 +4,10 @@
 #include <malloc.h>
 #include <sys/resource.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 
 #include "app/font_locator.hpp"
 #include "app/pdb_store.hpp"
@@ -13,7 +15,22 @@
 #include "cgi/limits.hpp"
 #include "slidegif/random.hpp"
 
+namespace slidegif::embedded {
+// Chosen when the build was configured (src/cgi/CMakeLists.txt); empty when none was found.
+std::span<const std::uint8_t> cgi_fallback_font();
+}  // namespace slidegif::embedded
+
 namespace {
+
+// The built-in font, with the built-in fallback behind it (opened only for a character the
+// font lacks).
+slidegif::Font cgi_font() {
+  const slidegif::Font font = slidegif::app::default_font();
+  const auto fallback = slidegif::embedded::cgi_fallback_font();
+  if (fallback.empty()) return font;
+  return font.with_fallbacks({slidegif::Font::built_in(SLIDEGIF_CGI_FALLBACK_FONT_NAME, fallback)
+                                  .with_face_index(SLIDEGIF_CGI_FALLBACK_FONT_INDEX)});
+}
 
 // Backstops behind the handler's own limits: a bug must not let one request eat the server.
 // Skipped under AddressSanitizer, which reserves terabytes of address space for its shadow.
@@ -48,7 +65,7 @@ int main() {
     copy_env(env, name);
   }
   slidegif::cgi::HandlerConfig config;
-  config.services.font = [] { return slidegif::app::load_font(); };
+  config.services.font = cgi_font;
   config.services.entropy = slidegif::fresh_seed;
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
   std::optional<slidegif::app::LoadedPdb> pdb;

@@ -5,6 +5,7 @@
 
 #include "app/font_locator.hpp"
 #include "app/progress.hpp"
+#include "cli/system_fonts.hpp"
 #include "slidegif/random.hpp"
 
 namespace slidegif::cli {
@@ -25,7 +26,13 @@ const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
 app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases,
                            bool show_progress) {
   app::Services s;
-  s.font = [path = flags.font] { return app::load_font(path); };
+  s.font = [path = flags.font] {
+    return path.empty() ? app::default_font() : app::load_font(path);
+  };
+  s.complete_font = [](const Font& font, std::string_view text) {
+    return with_system_fallbacks(
+        font, text, [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); });
+  };
   s.entropy = fresh_seed;
   s.pattern_database = [&databases](const Board& goal) { return databases(goal); };
   if (show_progress && ::isatty(STDERR_FILENO)) {
