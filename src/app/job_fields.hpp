@@ -107,6 +107,7 @@ struct FieldList<AnimationOptions> {
       Field{"tween", &AnimationOptions::tween},
       Field{"loop", &AnimationOptions::loop},
       Field{"optimal", &AnimationOptions::optimal},
+      Field{"lang", &AnimationOptions::lang},
   };
 };
 static_assert(lists_every_field<AnimationOptions>,

@@ -9,6 +9,7 @@
 
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/language.hpp"
 
 namespace slidegif::cgi {
 namespace {
@@ -55,7 +56,7 @@ class Params {
   explicit Params(const QueryParams& query) : query_(query) {
     static constexpr std::string_view kKnown[] = {"start", "goal", "random", "seed",
                                                   "size",  "tile", "delay",  "tween",
-                                                  "theme", "loop", "title"};
+                                                  "theme", "loop", "title",  "lang"};
     for (const auto& name : kKnown) {
       const auto count = std::count_if(query.begin(), query.end(),
                                        [&](const auto& kv) { return kv.first == name; });
@@ -113,6 +114,12 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
       bad(fmt::format("unknown theme \"{}\"; known: {}", *v, fmt::join(names, ", ")));
     }
     r.theme = std::string(*v);
+  }
+  if (auto v = q.get("lang")) {
+    if (find_language(*v) == nullptr) {
+      bad(fmt::format("unknown lang \"{}\"; known: {}", *v, fmt::join(language_codes(), ", ")));
+    }
+    r.lang = std::string(*v);
   }
   if (auto v = q.get("title")) {
     check_title(*v, l);

@@ -1,5 +1,10 @@
 #include "cli/options.hpp"
 
+#include <fmt/format.h>
+
+#include "cli/language_choice.hpp"
+#include "slidegif/language.hpp"
+
 namespace slidegif::cli {
 
 void add_output_flags(CLI::App& cmd, OutputFlags& f) {
@@ -23,6 +28,10 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->capture_default_str()
       ->check(CLI::IsMember(theme_names()));
   cmd.add_option("--title", a.title, "A title line above the board");
+  cmd.add_option("--lang", f.lang,
+                 fmt::format("Language of the captions: {} (default: from LC_ALL, LC_MESSAGES "
+                             "or LANG, else en)",
+                             fmt::join(language_codes(), ", ")));
   cmd.add_option("--delay", a.delay_ms, "Milliseconds per move")
       ->capture_default_str()
       ->check(CLI::Range(limits.min_delay_ms, limits.max_delay_ms));
@@ -37,6 +46,9 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
 app::Job base_job(const OutputFlags& flags) {
   app::Job job = flags.job;
   if (!flags.size.empty()) job.puzzle.shape = parse_shape(flags.size);
+  job.animation.lang = choose_language(flags.lang, locale_env(), [](const std::string& note) {
+    fmt::print(stderr, "note: {}\n", note);
+  });
   return job;
 }
 

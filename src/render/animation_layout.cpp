@@ -6,7 +6,9 @@ namespace slidegif {
 
 AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& moves,
                                   const AnimationOptions& options) {
-  Captions captions = make_captions(start, moves, options.optimal);
+  const Language* lang = find_language(options.lang);
+  Captions captions =
+      make_captions(start, moves, options.optimal, lang != nullptr ? *lang : languages().front());
   FrameText text{options.font, options.title, captions.all()};
   GlyphCache glyphs(options.font);
   const FrameLayout frame = compute_layout(start.shape(), options.tile_px, text, glyphs);

@@ -29,6 +29,7 @@ struct AnimationOptions {
   int tween = 0;             // intermediate sliding frames per move
   int loop = 0;              // 0 = loop forever, N > 0 = play N times
   bool optimal = true;       // captions say "not proven optimal" when false
+  std::string lang = "en";   // the captions' language (slidegif/language.hpp)
 };
 
 struct Animation {
