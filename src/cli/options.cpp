@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "app/picture_files.hpp"
 #include "cli/language_choice.hpp"
 #include "slidegif/language.hpp"
 
@@ -32,6 +33,10 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
                  fmt::format("Language of the captions: {} (default: from LC_ALL, LC_MESSAGES "
                              "or LANG, else en)",
                              fmt::join(language_codes(), ", ")));
+  cmd.add_option("--image", f.image,
+                 "A picture puzzle: tiles are pieces of this PNG, JPEG, WebP or GIF picture");
+  cmd.add_flag("--numbers", a.numbers, "With --image: small tile numbers on the pieces");
+  cmd.add_flag("--dither", a.dither, "With --image: dither the picture onto its palette");
   cmd.add_option("--delay", a.delay_ms, "Milliseconds per move")
       ->capture_default_str()
       ->check(CLI::Range(limits.min_delay_ms, limits.max_delay_ms));
@@ -49,6 +54,8 @@ app::Job base_job(const OutputFlags& flags) {
   job.animation.lang = choose_language(flags.lang, locale_env(), [](const std::string& note) {
     fmt::print(stderr, "note: {}\n", note);
   });
+  if (!flags.image.empty())
+    job.animation.picture = app::read_picture(flags.image, job.limits.render);
   return job;
 }
 
