@@ -11,6 +11,7 @@
 
 #include "app/font_locator.hpp"
 #include "app/pdb_store.hpp"
+#include "app/picture_files.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/limits.hpp"
 #include "slidegif/random.hpp"
@@ -76,5 +77,13 @@ int main() {
     pdb = slidegif::app::load_best_pdb(goal, dir, /*build_if_missing=*/false);
     return pdb ? pdb->heuristic.get() : nullptr;
   };
+  // Pictures only where the server says (SLIDEGIF_PICTURE_DIR); requests name them, never paths.
+  if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR"); dir != nullptr && *dir != '\0') {
+    const std::string pictures(dir);
+    config.picture_names = [pictures] { return slidegif::app::picture_names(pictures); };
+    config.picture = [pictures](std::string_view name, const slidegif::RenderLimits& limits) {
+      return slidegif::app::read_named_picture(pictures, name, limits);
+    };
+  }
   return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 
+#include "app/picture_files.hpp"
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/language.hpp"
@@ -115,6 +116,8 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
     }
     r.theme = std::string(*v);
   }
+  if (auto v = q.get("numbers")) r.numbers = parse_flag("numbers", *v);
+  if (auto v = q.get("dither")) r.dither = parse_flag("dither", *v);
   if (auto v = q.get("lang")) {
     if (find_language(*v) == nullptr) {
       bad(fmt::format("unknown lang \"{}\"; known: {}", *v, fmt::join(language_codes(), ", ")));
@@ -140,6 +143,21 @@ app::Job default_job() {
   o.first_hold_ms = 1200;
   o.last_hold_ms = 2500;
   return job;
+}
+
+std::optional<std::string> picture_name(const QueryParams& query) {
+  const Params params(query);
+  const auto name = params.get("picture");
+  if (!name) return std::nullopt;
+  if (!app::valid_picture_name(*name)) {
+    bad("picture must be a picture's name: 1 to 64 letters, digits, '-' or '_'");
+  }
+  return std::string(*name);
+}
+
+bool wants_picture_list(const QueryParams& query) {
+  const auto v = Params(query).get("pictures");
+  return v && parse_flag("pictures", *v);
 }
 
 app::Job parse_job(const QueryParams& query) {
