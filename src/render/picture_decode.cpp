@@ -92,6 +92,14 @@ std::optional<Header> read_header(Bytes b) {
   return std::nullopt;
 }
 
+// Whether a JPEG's data runs to its end-of-image marker (trailing zero bytes allowed): libjpeg
+// only warns about a truncated file and libgd then returns it with grey rows.
+bool jpeg_complete(Bytes b) {
+  std::size_t n = b.size();
+  while (n > 0 && b[n - 1] == 0) --n;
+  return n >= 4 && b[n - 2] == 0xFF && b[n - 1] == 0xD9;
+}
+
 GdImage decode(Format f, Bytes b) {
   const int size = static_cast<int>(b.size());
   void* data = const_cast<std::uint8_t*>(b.data());  // libgd reads only
@@ -99,7 +107,7 @@ GdImage decode(Format f, Bytes b) {
     case Format::Png:
       return GdImage(gdImageCreateFromPngPtr(size, data));
     case Format::Jpeg:
-      // Warnings (a truncated file among them) fail the decode rather than leave grey rows.
+      if (!jpeg_complete(b)) return nullptr;
       return GdImage(gdImageCreateFromJpegPtrEx(size, data, 0));
     case Format::WebP:
       return GdImage(gdImageCreateFromWebpPtr(size, data));
