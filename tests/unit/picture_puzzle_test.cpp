@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -114,6 +117,31 @@ INSTANTIATE_TEST_SUITE_P(Shapes, PicturePuzzle,
                                                 false, false},
                                            Case{"867254301", "UULDDRRUULDLDRRUULDLDRRUULLDDRR", 48,
                                                 1, "classic", true, false}));
+
+// gifsicle -O3 finds little to improve on a picture puzzle either: pieces only move.
+TEST(PicturePuzzleSize, GifsicleSavesUnderFivePercent) {
+  const char* gifsicle = "/usr/bin/gifsicle";
+  if (!std::filesystem::exists(gifsicle)) GTEST_SKIP() << "gifsicle not installed";
+  AnimationOptions o;
+  o.font = testing::test_font();
+  o.picture = sample_picture("sunset.png");
+  o.tile_px = 100;
+  const Animation a = render_animation(parse_board("867254301"),
+                                       moves_from_string("UULDDRRUULDLDRRUULDLDRRUULLDDRR"), o);
+  testing::TempDir dir;
+  const std::string in = dir.file("in.gif"), out = dir.file("out.gif");
+  std::ofstream(in, std::ios::binary)
+      .write(reinterpret_cast<const char*>(a.bytes.data()),
+             static_cast<std::streamsize>(a.bytes.size()));
+  const std::string cmd = std::string(gifsicle) + " -O3 '" + in + "' -o '" + out + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const auto before = std::filesystem::file_size(in), after = std::filesystem::file_size(out);
+  const double saving = 1.0 - double(after) / double(before);
+  std::printf("gifsicle -O3: %ju -> %ju bytes (%.1f%% saved)\n",
+              static_cast<std::uintmax_t>(before), static_cast<std::uintmax_t>(after),
+              100 * saving);
+  EXPECT_LT(saving, 0.05) << before << " -> " << after << " bytes";
+}
 
 }  // namespace
 }  // namespace slidegif
