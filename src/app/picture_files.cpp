@@ -38,22 +38,37 @@ bool valid_picture_name(std::string_view name) {
   });
 }
 
-std::vector<std::string> picture_names(const std::string& dir) {
+std::vector<std::string> picture_files(const std::string& dir) {
   std::vector<std::string> names;
   if (dir.empty()) return names;
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const fs::path& p = it->path();
-    const std::string ext = p.extension().string();
-    const std::string stem = p.stem().string();
-    if (!it->is_regular_file(ec) || !valid_picture_name(stem) ||
-        std::find(std::begin(kPictureExtensions), std::end(kPictureExtensions), ext) ==
-            std::end(kPictureExtensions)) {
-      continue;
+    const std::string stem = it->path().stem().string();
+    const auto ext = std::find(std::begin(kPictureExtensions), std::end(kPictureExtensions),
+                               it->path().extension().string());
+    if (it->is_regular_file(ec) && valid_picture_name(stem) &&
+        ext != std::end(kPictureExtensions)) {
+      names.push_back(stem);
     }
-    if (std::find(names.begin(), names.end(), stem) == names.end()) names.push_back(stem);
   }
   std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::vector<std::string> files;
+  for (const auto& name : names) {
+    for (const std::string_view ext : kPictureExtensions) {  // read_named_picture's order
+      std::string file = name + std::string(ext);
+      if (fs::is_regular_file(fs::path(dir) / file, ec)) {
+        files.push_back(std::move(file));
+        break;
+      }
+    }
+  }
+  return files;
+}
+
+std::vector<std::string> picture_names(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& file : picture_files(dir)) names.push_back(fs::path(file).stem().string());
   return names;
 }
 

@@ -25,8 +25,11 @@ Picture read_picture(const std::string& path, const RenderLimits& limits);
 
 // Whether `name` may name a picture: 1 to 64 letters, digits, '-' or '_' (so no path).
 bool valid_picture_name(std::string_view name);
-// The names of the pictures in `dir` (regular files with a valid name and a picture
-// extension), sorted; empty when `dir` is empty or unreadable.
+// The file names of the pictures in `dir` (regular files with a valid name and a picture
+// extension; for a name with several, the one read_named_picture() reads), sorted by name;
+// empty when `dir` is empty or unreadable.
+std::vector<std::string> picture_files(const std::string& dir);
+// Their names: the file names without the extension.
 std::vector<std::string> picture_names(const std::string& dir);
 // The picture called `name` in `dir`. Throws Error(BadInput) for an invalid or unknown name,
 // or what read_picture() throws.

@@ -46,11 +46,14 @@ Response render_response(const app::Job& job, const Puzzle& puzzle, const std::s
   return r;
 }
 
-// ?pictures=1: the names picture= takes, as JSON.
+// ?pictures=1: the names picture= takes, and their files (a page may show them where the
+// server serves the directory), as JSON.
 Response picture_list(const HandlerConfig& config) {
-  const std::vector<std::string> names =
-      config.picture_names ? config.picture_names() : std::vector<std::string>{};
-  const std::string body = nlohmann::json{{"pictures", names}}.dump() + "\n";
+  const std::vector<std::string> files =
+      config.picture_files ? config.picture_files() : std::vector<std::string>{};
+  std::vector<std::string> names;
+  for (const auto& f : files) names.push_back(f.substr(0, f.rfind('.')));
+  const std::string body = nlohmann::json{{"pictures", names}, {"files", files}}.dump() + "\n";
   Response r;
   r.status = 200;
   r.headers = {{"Content-Type", "application/json"},

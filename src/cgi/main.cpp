@@ -80,7 +80,7 @@ int main() {
   // Pictures only where the server says (SLIDEGIF_PICTURE_DIR); requests name them, never paths.
   if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR"); dir != nullptr && *dir != '\0') {
     const std::string pictures(dir);
-    config.picture_names = [pictures] { return slidegif::app::picture_names(pictures); };
+    config.picture_files = [pictures] { return slidegif::app::picture_files(pictures); };
     config.picture = [pictures](std::string_view name, const slidegif::RenderLimits& limits) {
       return slidegif::app::read_named_picture(pictures, name, limits);
     };
