@@ -152,12 +152,17 @@ Picture decode_picture(std::string name, Bytes bytes, const RenderLimits& limits
     refuse(fmt::format("decoded as {}x{}, its header says {}x{}", im->sx, im->sy, h->width,
                        h->height));
   }
-  std::vector<Rgb> pixels;
-  pixels.reserve(static_cast<std::size_t>(im->sx) * static_cast<std::size_t>(im->sy));
+  std::vector<Rgb> pixels(static_cast<std::size_t>(im->sx) * static_cast<std::size_t>(im->sy));
   const bool truecolor = gdImageTrueColor(im.get());
+  Rgb* out = pixels.data();
   for (int y = 0; y < im->sy; ++y) {
     for (int x = 0; x < im->sx; ++x) {
-      pixels.push_back(flatten(truecolor ? im->tpixels[y][x] : im->pixels[y][x], truecolor, *im));
+      const int c = truecolor ? im->tpixels[y][x] : im->pixels[y][x];
+      *out++ = truecolor && gdTrueColorGetAlpha(c) == 0  // the common case, without blending
+                   ? Rgb{static_cast<std::uint8_t>(gdTrueColorGetRed(c)),
+                         static_cast<std::uint8_t>(gdTrueColorGetGreen(c)),
+                         static_cast<std::uint8_t>(gdTrueColorGetBlue(c))}
+                   : flatten(c, truecolor, *im);
     }
   }
   return Picture(std::move(name), im->sx, im->sy, std::move(pixels));

@@ -62,12 +62,13 @@ std::vector<Rgb> fit_picture(const Picture& picture, int width, int height) {
   std::vector<float> rows(static_cast<std::size_t>(row1 - row0) * width * 3);
   for (int y = row0; y < row1; ++y) {
     float* out = &rows[static_cast<std::size_t>(y - row0) * width * 3];
+    const Rgb* in = picture.row(y);
     for (int x = 0; x < width; ++x) {
       float r = 0, g = 0, b = 0;
       const auto& w = tx.weights[static_cast<std::size_t>(x)];
+      const int first = tx.first[static_cast<std::size_t>(x)];
       for (std::size_t k = 0; k < w.size(); ++k) {
-        const Rgb p = picture.at(
-            std::min(sw - 1, tx.first[static_cast<std::size_t>(x)] + static_cast<int>(k)), y);
+        const Rgb p = in[std::min(sw - 1, first + static_cast<int>(k))];
         r += w[k] * p.r, g += w[k] * p.g, b += w[k] * p.b;
       }
       out[3 * x] = r, out[3 * x + 1] = g, out[3 * x + 2] = b;

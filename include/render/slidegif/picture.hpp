@@ -39,9 +39,9 @@ class Picture {
   int width() const { return width_; }
   int height() const { return height_; }
   bool empty() const { return !pixels_; }
-  Rgb at(int x, int y) const {
-    return (*pixels_)[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
-                      static_cast<std::size_t>(x)];
+  Rgb at(int x, int y) const { return row(y)[x]; }
+  const Rgb* row(int y) const {
+    return pixels_->data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(width_);
   }
 
  private:
