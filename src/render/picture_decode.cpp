@@ -142,7 +142,9 @@ Picture decode_picture(std::string name, Bytes bytes, const RenderLimits& limits
   if (!h) refuse("not a PNG, JPEG, WebP or GIF image (or its header is cut short)");
   if (h->width < 1 || h->height < 1)
     refuse(fmt::format("empty image ({}x{})", h->width, h->height));
-  if (h->width * h->height > limits.max_picture_pixels) {
+  // Each side first: a PNG header may claim 2^32-1 by 2^32-1, whose product overflows.
+  if (h->width > limits.max_picture_pixels || h->height > limits.max_picture_pixels ||
+      h->width * h->height > limits.max_picture_pixels) {
     refuse(fmt::format("{}x{} pixels; the limit is {} pixels", h->width, h->height,
                        limits.max_picture_pixels));
   }

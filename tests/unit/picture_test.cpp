@@ -83,6 +83,15 @@ TEST(Picture, HostileFilesAreRefusedQuickly) {
   tight.max_picture_pixels = 120 * 90 - 1;
   EXPECT_NE(refusal("small.jpg", tight).find("120x90 pixels"), std::string::npos);
   EXPECT_NO_THROW(decode("small.jpg", RenderLimits{.max_picture_pixels = 120 * 90}));
+  // A header claiming 4294967295 x 4294967295 (found by the fuzzer: the product overflowed).
+  const std::string huge("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xff\xff\xff\xff\xff\xff\xff\xff", 25);
+  try {
+    decode_picture("huge", std::vector<std::uint8_t>(huge.begin(), huge.end()), {});
+    ADD_FAILURE() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("4294967295x4294967295 pixels"), std::string::npos)
+        << e.what();
+  }
   // Cut short inside the header, or nothing at all.
   const auto png = bytes_of("small.png");
   for (const std::size_t n : {0, 1, 8, 20}) {
