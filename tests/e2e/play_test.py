@@ -161,8 +161,12 @@ try:
         fail(f"the pictures offered are {names}")
     driver.execute_script("const s = document.getElementById('picture'); s.value = 'sunset';"
                           "s.dispatchEvent(new Event('change'));")
-    wait(lambda: "sunset" in (driver.find_element(By.CSS_SELECTOR, ".tile").value_of_css_property("background-image") or ""),
-         "the picture on the tiles")
+    # In the page's own script: the tiles are rebuilt when the picture arrives, so element
+    # references taken from here could go stale in between.
+    wait(lambda: driver.execute_script(
+        "const t = [...document.querySelectorAll('.tile')];"
+        "return t.length === 5 && t.every(e => getComputedStyle(e).backgroundImage.includes('sunset'));"),
+        "the picture on the 2x3 tiles")
     cells, _ = board()
     if len(cells) != 6:
         fail(f"2x3 should have 6 cells: {cells}")
