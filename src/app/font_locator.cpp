@@ -6,6 +6,7 @@
 #include <fstream>
 #include <system_error>
 
+#include "app/embedded.hpp"
 #include "slidegif/error.hpp"
 
 namespace fs = std::filesystem;
@@ -52,6 +53,10 @@ std::string locate_font(const std::string& path) {
   throw Error(Error::Kind::Render,
               fmt::format("font {} not found in {}", kDefaultFontFile, fmt::join(dirs, ", ")),
               Error::Hint::Font);
+}
+
+Font default_font() {
+  return Font::built_in(fmt::format("{} (built in)", kDefaultFontFile), embedded::default_font());
 }
 
 Font load_font(const std::string& path) {

@@ -1,6 +1,7 @@
 #pragma once
-// Finds and reads the shipped TrueType font for the front ends: next to the executable in the
-// build tree (build/slidegif -> fonts/), under the install prefix (bin/slidegif ->
+// The front ends' fonts: the default one, built into the program, and a TrueType file read
+// when one is named (--font). The shipped font's file is also looked for next to the executable
+// in the build tree (build/slidegif -> fonts/), under the install prefix (bin/slidegif ->
 // share/slidegif/fonts/), then the configured data directory. The rendering library is handed
 // the bytes (slidegif::Font) and never opens a file itself.
 
@@ -12,6 +13,9 @@
 namespace slidegif::app {
 
 inline constexpr const char* kDefaultFontFile = "DejaVuSans-Bold.ttf";
+
+// The default font (kDefaultFontFile), built into the program: never fails, reads no file.
+Font default_font();
 
 // The places looked in, in order, for the running executable.
 std::vector<std::string> font_search_path();

@@ -5,6 +5,7 @@
 #include "app/font_locator.hpp"
 #include "app/start_draw.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/language.hpp"
 #include "slidegif/random.hpp"
 #include "slidegif/solvability.hpp"
 #include "slidegif/table_solve.hpp"
@@ -60,7 +61,12 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   check_animation(job.animation, start.shape(), moves.size(), job.limits.render);
   AnimationOptions options =
       fitted_options(job.animation, start.shape(), moves.size(), job.limits.render);
-  options.font = services.font ? services.font() : load_font();
+  options.font = services.font ? services.font() : default_font();
+  if (services.complete_font) {
+    const Language* lang = find_language(options.lang);
+    options.font =
+        services.complete_font(options.font, options.title + (lang ? all_phrases(*lang) : ""));
+  }
   options.optimal = solved.solution.optimal;
   if (services.draw) return services.draw(start, moves, options);
   return render_animation(start, moves, options, job.limits.render);

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string_view>
 #include <vector>
 
 #include "slidegif/animation.hpp"
@@ -50,8 +51,11 @@ struct Job {
 // What differs between front ends and processes rather than between jobs. Every member may be
 // left empty.
 struct Services {
-  // The font; called only when a GIF is drawn. Empty: the shipped font (app::load_font()).
+  // The font; called only when a GIF is drawn. Empty: the built-in one (app::default_font()).
   std::function<Font()> font;
+  // `font` with fallbacks for the characters of `text` it lacks (the CLI asks fontconfig);
+  // called once per GIF with every word it may draw. Empty: the font as it is.
+  std::function<Font(const Font& font, std::string_view text)> complete_font;
   // Seeds a random draw without a seed; called at most once per job, and only then. Empty: the
   // operating system's entropy.
   std::function<std::uint64_t()> entropy;

@@ -109,6 +109,10 @@ struct FieldList<AnimationOptions> {
       Field{"loop", &AnimationOptions::loop},
       Field{"optimal", &AnimationOptions::optimal},
       Field{"fit_tile", &AnimationOptions::fit_tile},
+      Field{"lang", &AnimationOptions::lang},
+      Field{"picture", &AnimationOptions::picture},
+      Field{"numbers", &AnimationOptions::numbers},
+      Field{"dither", &AnimationOptions::dither},
   };
 };
 static_assert(lists_every_field<AnimationOptions>,
@@ -127,6 +131,8 @@ struct FieldList<RenderLimits> {
       Field{"max_frames", &RenderLimits::max_frames},
       Field{"max_frame_pixels", &RenderLimits::max_frame_pixels},
       Field{"max_total_pixels", &RenderLimits::max_total_pixels},
+      Field{"max_picture_bytes", &RenderLimits::max_picture_bytes},
+      Field{"max_picture_pixels", &RenderLimits::max_picture_pixels},
   };
 };
 static_assert(lists_every_field<RenderLimits>, "a field of RenderLimits is missing from its list");

@@ -38,6 +38,11 @@ nlohmann::json leaf(const std::string& text) {
 nlohmann::json leaf(const Font& font) {
   return leaf(font.name());
 }
+// The picture a job drew, by the name its front end gave it and its size.
+nlohmann::json leaf(const Picture& picture) {
+  if (picture.empty()) return nullptr;
+  return {leaf(picture.name()), picture.width(), picture.height()};
+}
 // Numbers and flags.
 template <class T>
 requires std::is_arithmetic_v<T> nlohmann::json leaf(T value) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <new>
+#include <nlohmann/json.hpp>
 
 #include "app/job_key.hpp"
 #include "cgi/etag.hpp"
@@ -42,6 +43,23 @@ Response render_response(const app::Job& job, const Puzzle& puzzle, const std::s
                   format_board(puzzle.goal), solved.solution.moves.size(),
                   solved.solution.optimal ? "optimal" : "not optimal", gif.frames));
   r.body = std::move(gif.bytes);
+  return r;
+}
+
+// ?pictures=1: the names picture= takes, and their files (a page may show them where the
+// server serves the directory), as JSON.
+Response picture_list(const HandlerConfig& config) {
+  const std::vector<std::string> files =
+      config.picture_files ? config.picture_files() : std::vector<std::string>{};
+  std::vector<std::string> names;
+  for (const auto& f : files) names.push_back(f.substr(0, f.rfind('.')));
+  const std::string body = nlohmann::json{{"pictures", names}, {"files", files}}.dump() + "\n";
+  Response r;
+  r.status = 200;
+  r.headers = {{"Content-Type", "application/json"},
+               {"Content-Length", std::to_string(body.size())},
+               {"Cache-Control", "no-cache"}};
+  r.body.assign(body.begin(), body.end());
   return r;
 }
 
@@ -98,8 +116,14 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
     return r;
   }
   try {
-    app::Job job = parse_job(parse_query(lookup(env, "QUERY_STRING")));
+    const QueryParams query = parse_query(lookup(env, "QUERY_STRING"));
+    if (wants_picture_list(query)) return picture_list(config);
+    app::Job job = parse_job(query);
     job.solve = config.solve;
+    if (const auto name = picture_name(query)) {
+      if (!config.picture) throw Error(Error::Kind::BadInput, "this server has no pictures");
+      job.animation.picture = config.picture(*name, job.limits.render);
+    }
     const Puzzle puzzle = app::resolve_job(job, config.services);
     const std::string etag =
         puzzle.deterministic ? make_etag(app::job_key(job, puzzle)) : std::string{};

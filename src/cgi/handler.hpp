@@ -10,6 +10,8 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "app/job.hpp"
 #include "cgi/limits.hpp"
@@ -29,6 +31,12 @@ struct HandlerConfig {
   // The search settings of every request; tests and the fuzzer tighten them. A handler without
   // the near-optimal fallback answers 503 past the budget.
   app::SolveSettings solve = kSolveSettings;
+  // The pictures a request may name (picture=NAME), from the administrator's directory: their
+  // file names (listed by ?pictures=1; NAME is the name without the extension), and the
+  // picture called `name`, which throws Error(BadInput) for an unknown one. Empty: the server
+  // has no pictures, and picture= is a 400.
+  std::function<std::vector<std::string>()> picture_files;
+  std::function<Picture(std::string_view name, const RenderLimits& limits)> picture;
 };
 
 // Never throws for anything a client can send: bad input is 400, an exhausted budget 503.

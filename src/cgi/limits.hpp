@@ -41,6 +41,9 @@ inline constexpr RenderLimits kRenderLimits{
     .max_frames = 300,
     .max_frame_pixels = 640LL * 640LL,
     .max_total_pixels = 40'000'000LL,
+    // The administrator's pictures (SLIDEGIF_PICTURE_DIR): decoded per request, so modest.
+    .max_picture_bytes = 8LL << 20,
+    .max_picture_pixels = 16'000'000LL,
 };
 // Process backstops set in main() (the in-process bounds above should never reach them).
 inline constexpr std::uint64_t kAddressSpaceBytes = 512ull << 20;

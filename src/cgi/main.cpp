@@ -4,14 +4,18 @@
 #include <malloc.h>
 #include <sys/resource.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 
 #include "app/distance_tables.hpp"
 #include "app/font_locator.hpp"
 #include "app/pdb_store.hpp"
+#include "app/picture_files.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/limits.hpp"
+#include "cgi/server_font.hpp"
 #include "slidegif/random.hpp"
 
 namespace {
@@ -49,7 +53,7 @@ int main() {
     copy_env(env, name);
   }
   slidegif::cgi::HandlerConfig config;
-  config.services.font = [] { return slidegif::app::load_font(); };
+  config.services.font = slidegif::cgi::server_font;
   config.services.entropy = slidegif::fresh_seed;
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
   std::optional<slidegif::app::LoadedPdb> pdb;
@@ -69,5 +73,13 @@ int main() {
   config.services.distance_table = [&tables](const slidegif::Board& goal, bool to_draw) {
     return tables(goal, to_draw);
   };
+  // Pictures only where the server says (SLIDEGIF_PICTURE_DIR); requests name them, never paths.
+  if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR"); dir != nullptr && *dir != '\0') {
+    const std::string pictures(dir);
+    config.picture_files = [pictures] { return slidegif::app::picture_files(pictures); };
+    config.picture = [pictures](std::string_view name, const slidegif::RenderLimits& limits) {
+      return slidegif::app::read_named_picture(pictures, name, limits);
+    };
+  }
   return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

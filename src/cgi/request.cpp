@@ -7,9 +7,11 @@
 #include <optional>
 #include <string_view>
 
+#include "app/picture_files.hpp"
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/table_solve.hpp"
+#include "slidegif/language.hpp"
 
 namespace slidegif::cgi {
 namespace {
@@ -56,7 +58,8 @@ class Params {
   explicit Params(const QueryParams& query) : query_(query) {
     static constexpr std::string_view kKnown[] = {"start", "goal", "random", "seed",
                                                   "size",  "tile", "delay",  "tween",
-                                                  "theme", "loop", "title",  "moves"};
+                                                  "theme", "loop", "title",  "moves",
+                                                  "lang"};
     for (const auto& name : kKnown) {
       const auto count = std::count_if(query.begin(), query.end(),
                                        [&](const auto& kv) { return kv.first == name; });
@@ -122,6 +125,14 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
     }
     r.theme = std::string(*v);
   }
+  if (auto v = q.get("numbers")) r.numbers = parse_flag("numbers", *v);
+  if (auto v = q.get("dither")) r.dither = parse_flag("dither", *v);
+  if (auto v = q.get("lang")) {
+    if (find_language(*v) == nullptr) {
+      bad(fmt::format("unknown lang \"{}\"; known: {}", *v, fmt::join(language_codes(), ", ")));
+    }
+    r.lang = std::string(*v);
+  }
   if (auto v = q.get("title")) {
     check_title(*v, l);
     r.title = std::string(*v);
@@ -141,6 +152,21 @@ app::Job default_job() {
   o.first_hold_ms = 1200;
   o.last_hold_ms = 2500;
   return job;
+}
+
+std::optional<std::string> picture_name(const QueryParams& query) {
+  const Params params(query);
+  const auto name = params.get("picture");
+  if (!name) return std::nullopt;
+  if (!app::valid_picture_name(*name)) {
+    bad("picture must be a picture's name: 1 to 64 letters, digits, '-' or '_'");
+  }
+  return std::string(*name);
+}
+
+bool wants_picture_list(const QueryParams& query) {
+  const auto v = Params(query).get("pictures");
+  return v && parse_flag("pictures", *v);
 }
 
 app::Job parse_job(const QueryParams& query) {

@@ -3,6 +3,9 @@
 // known parameter (unknown ones are ignored, so cache-busting parameters work). Drawing the
 // boards, solving and drawing the GIF are the job pipeline's (app/job.hpp), as for the CLI.
 
+#include <optional>
+#include <string>
+
 #include "app/job.hpp"
 #include "cgi/query.hpp"
 
@@ -12,6 +15,12 @@ namespace slidegif::cgi {
 // limits (limits.hpp) and its own rendering defaults. The font is never the request's: the
 // server chooses it.
 app::Job default_job();
+
+// The picture a query names (picture=NAME), if any. Throws Error(BadInput) for a name that is
+// not 1 to 64 letters, digits, '-' or '_' (nothing in a request may be a path).
+std::optional<std::string> picture_name(const QueryParams& query);
+// Whether the query asks for the list of pictures (pictures=1) instead of a GIF.
+bool wants_picture_list(const QueryParams& query);
 
 // Throws Error(BadInput), with a message fit for the HTTP client, on a malformed or
 // out-of-range value, a known parameter given twice, or contradictory parameters (start with

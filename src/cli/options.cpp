@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "app/picture_files.hpp"
+#include "cli/language_choice.hpp"
+#include "slidegif/language.hpp"
+
 namespace slidegif::cli {
 
 void add_output_flags(CLI::App& cmd, OutputFlags& f) {
@@ -30,6 +34,14 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->capture_default_str()
       ->check(CLI::IsMember(theme_names()));
   cmd.add_option("--title", a.title, "A title line above the board");
+  cmd.add_option("--lang", f.lang,
+                 fmt::format("Language of the captions: {} (default: from LC_ALL, LC_MESSAGES "
+                             "or LANG, else en)",
+                             fmt::join(language_codes(), ", ")));
+  cmd.add_option("--image", f.image,
+                 "A picture puzzle: tiles are pieces of this PNG, JPEG, WebP or GIF picture");
+  cmd.add_flag("--numbers", a.numbers, "With --image: small tile numbers on the pieces");
+  cmd.add_flag("--dither", a.dither, "With --image: dither the picture onto its palette");
   cmd.add_option("--delay", a.delay_ms, "Milliseconds per move")
       ->capture_default_str()
       ->check(CLI::Range(limits.min_delay_ms, limits.max_delay_ms));
@@ -44,6 +56,11 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
 app::Job base_job(const OutputFlags& flags) {
   app::Job job = flags.job;
   if (!flags.size.empty()) job.puzzle.shape = parse_shape(flags.size);
+  job.animation.lang = choose_language(flags.lang, locale_env(), [](const std::string& note) {
+    fmt::print(stderr, "note: {}\n", note);
+  });
+  if (!flags.image.empty())
+    job.animation.picture = app::read_picture(flags.image, job.limits.render);
   return job;
 }
 

@@ -16,13 +16,17 @@ struct OutputFlags {
   std::string font;     // --font PATH, empty: the shipped font
   std::string size;     // --size, empty: inferred
   std::string pdb_dir;  // --pdb-dir, empty: $SLIDEGIF_PDB_DIR or the cache directory
+  std::string lang;     // --lang, empty: from the locale (cli/language_choice.hpp)
+  std::string image;    // --image FILE: a picture puzzle
   app::Job job;         // solve settings and animation options; the boards come later
 };
 
 void add_output_flags(CLI::App& cmd, OutputFlags& flags);
 
-// The job the flags describe, with the shape from --size; each subcommand adds its boards.
-// Throws Error(BadInput) for a malformed --size.
+// The job the flags describe, with the shape from --size and the language from --lang or the
+// locale (an unknown --lang is English, with a note on stderr); each subcommand adds its
+// boards; with --image, the picture read and decoded. Throws Error(BadInput) for a malformed
+// --size or a picture that cannot be used.
 app::Job base_job(const OutputFlags& flags);
 
 }  // namespace slidegif::cli

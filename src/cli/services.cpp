@@ -6,6 +6,7 @@
 #include "app/distance_tables.hpp"
 #include "app/font_locator.hpp"
 #include "app/progress.hpp"
+#include "cli/system_fonts.hpp"
 #include "slidegif/partition_presets.hpp"
 #include "slidegif/random.hpp"
 
@@ -28,7 +29,13 @@ const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
 app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases,
                            bool show_progress) {
   app::Services s;
-  s.font = [path = flags.font] { return app::load_font(path); };
+  s.font = [path = flags.font] {
+    return path.empty() ? app::default_font() : app::load_font(path);
+  };
+  s.complete_font = [](const Font& font, std::string_view text) {
+    return with_system_fallbacks(
+        font, text, [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); });
+  };
   s.entropy = fresh_seed;
   s.pattern_database = [&databases](const Board& goal) { return databases(goal); };
   // 3x3 (and smaller) never needs a search: its tables take milliseconds to build. Larger

@@ -1,11 +1,13 @@
 #include "fcgi/context.hpp"
 
 #include "app/font_locator.hpp"
+#include "app/picture_files.hpp"
+#include "cgi/server_font.hpp"
 #include "slidegif/random.hpp"
 
 namespace slidegif::fcgi {
 
-WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path)
+WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::string picture_dir)
     : pdb_dir_(std::move(pdb_dir)),
       font_path_(std::move(font_path)),
       tables_({.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = pdb_dir_}) {
@@ -15,12 +17,18 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path)
   config_.services.distance_table = [this](const Board& goal, bool to_draw) {
     return tables_(goal, to_draw);
   };
+  if (!picture_dir.empty()) {  // as the CGI: names only, never paths
+    config_.picture_files = [picture_dir] { return app::picture_files(picture_dir); };
+    config_.picture = [picture_dir](std::string_view name, const RenderLimits& limits) {
+      return app::read_named_picture(picture_dir, name, limits);
+    };
+  }
 }
 
 const Font& WorkerContext::font() {
   // A missing font throws here, every request again (answered 500 like the CGI), rather than
   // being remembered as missing: an administrator may install it without a restart.
-  if (!font_) font_ = app::load_font(font_path_);
+  if (!font_) font_ = font_path_.empty() ? cgi::server_font() : app::load_font(font_path_);
   return *font_;
 }
 

@@ -19,8 +19,10 @@ class WorkerContext {
  public:
   // `pdb_dir`: where the pattern databases and saved distance tables are (never built here;
   // empty: none).
-  // `font_path`: empty for the shipped font, found as the CGI finds it (app::load_font).
-  explicit WorkerContext(std::string pdb_dir, std::string font_path = {});
+  // `font_path`: empty for the CGI's font (built in, with its built-in fallback).
+  // `picture_dir`: the pictures requests may name (picture=NAME); empty: none.
+  explicit WorkerContext(std::string pdb_dir, std::string font_path = {},
+                         std::string picture_dir = {});
   WorkerContext(const WorkerContext&) = delete;
   WorkerContext& operator=(const WorkerContext&) = delete;
 

@@ -38,6 +38,7 @@ constexpr const char* kUsage =
     "  --max-requests N   requests per worker before it is replaced (default: 10000; 0: never)\n"
     "  --pdb-dir DIR      pattern databases and distance tables (default: $SLIDEGIF_PDB_DIR;\n"
     "                     never built)\n"
+    "  (the pictures requests may name: $SLIDEGIF_PICTURE_DIR, as for slidegif.cgi)\n"
     "  --io-timeout S     drop a connection idle this long mid-request (default: 10)\n";
 
 struct Options {
@@ -46,6 +47,7 @@ struct Options {
   unsigned long max_requests = 10000;
   unsigned long io_seconds = 0;  // 0: WorkerLimits' default
   std::string pdb_dir;
+  std::string picture_dir;
 };
 
 bool parse_count(std::string_view text, unsigned long max, unsigned long& out) {
@@ -56,6 +58,7 @@ bool parse_count(std::string_view text, unsigned long max, unsigned long& out) {
 // False (after a message) on anything unexpected.
 bool parse_options(int argc, char** argv, Options& o) {
   if (const char* dir = std::getenv(slidegif::app::kPdbDirEnv)) o.pdb_dir = dir;
+  if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR")) o.picture_dir = dir;
   for (int i = 1; i < argc; ++i) {
     const std::string_view flag = argv[i];
     if (flag == "--help" || flag == "-h") {
@@ -138,6 +141,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   return slidegif::fcgi::run_pool(options.workers, [&] {
-    return slidegif::fcgi::run_worker(fd, options.pdb_dir.c_str(), limits);
+    return slidegif::fcgi::run_worker(fd, options.pdb_dir.c_str(), options.picture_dir.c_str(),
+                                      limits);
   });
 }

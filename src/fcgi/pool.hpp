@@ -3,7 +3,7 @@
 // socket, and replaces any that ends (killed, over a backstop, or done with its requests)
 // until it is told to stop (SIGTERM, SIGINT), when it stops them and returns.
 //
-//   return run_pool(cores, [&] { return run_worker(fd, dir, limits); });
+//   return run_pool(cores, [&] { return run_worker(fd, pdb_dir, picture_dir, limits); });
 
 #include <functional>
 

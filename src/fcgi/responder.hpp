@@ -27,6 +27,7 @@ bool set_io_timeouts(int listen_fd, const WorkerLimits& limits);
 
 // Serves `listen_fd` until max_requests are answered (returns 0) or accepting fails (returns
 // 1). Reads the pattern databases from `pdb_dir` (empty: none).
-int run_worker(int listen_fd, const char* pdb_dir, const WorkerLimits& limits);
+int run_worker(int listen_fd, const char* pdb_dir, const char* picture_dir,
+               const WorkerLimits& limits);
 
 }  // namespace slidegif::fcgi

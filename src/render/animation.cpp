@@ -8,6 +8,7 @@
 #include "animation_layout.hpp"
 #include "frame_sequence.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/language.hpp"
 #include "slidegif/theme.hpp"
 
 namespace slidegif {
@@ -31,6 +32,10 @@ void check_range(const char* what, long long value, long long lo, long long hi,
 
 void check_options(const AnimationOptions& o, const RenderLimits& limits) {
   find_theme(o.theme);  // throws with the list of names
+  if (find_language(o.lang) == nullptr) {
+    bad(fmt::format("unknown language \"{}\"; known: {}", o.lang,
+                    fmt::join(language_codes(), ", ")));
+  }
   check_range("tile size", o.tile_px, limits.min_tile_px, limits.max_tile_px, " px");
   check_range("tween", o.tween, 0, limits.max_tween);
   check_range("delay", o.delay_ms, limits.min_delay_ms, limits.max_delay_ms, " ms");

@@ -6,11 +6,15 @@ namespace slidegif {
 
 AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& moves,
                                   const AnimationOptions& options) {
-  Captions captions = make_captions(start, moves, options.optimal);
+  const Language* lang = find_language(options.lang);
+  Captions captions =
+      make_captions(start, moves, options.optimal, lang != nullptr ? *lang : languages().front());
   FrameText text{options.font, options.title, captions.all()};
   GlyphCache glyphs(options.font);
   const FrameLayout frame = compute_layout(start.shape(), options.tile_px, text, glyphs);
-  return {std::move(captions), std::move(text), frame, std::move(glyphs)};
+  Board goal = start;
+  for (const Move m : moves) goal.apply(m);  // legal: make_captions checked every move
+  return {std::move(captions), std::move(text), frame, std::move(glyphs), std::move(goal)};
 }
 
 FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,

@@ -20,6 +20,7 @@ struct AnimationLayout {
   FrameText text;  // the font, the title and every caption
   FrameLayout frame;
   GlyphCache glyphs;  // the font as measured for `frame`: drawing goes on with the same cache
+  Board goal;         // the board after the last move (where a picture's pieces belong)
 };
 
 // The options are taken as they are (check_animation() is the caller's). Throws Error(BadInput)

@@ -8,8 +8,19 @@ namespace slidegif {
 
 namespace {
 
-std::string plural(std::size_t n, const char* word) {
-  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+// The way the tile goes: the other way from the blank.
+Phrase tile_direction(Move m) {
+  switch (m) {
+    case Move::Up:
+      return Phrase::TileDown;
+    case Move::Down:
+      return Phrase::TileUp;
+    case Move::Left:
+      return Phrase::TileRight;
+    case Move::Right:
+      break;
+  }
+  return Phrase::TileLeft;
 }
 
 }  // namespace
@@ -21,7 +32,8 @@ std::vector<std::string> Captions::all() const {
   return v;
 }
 
-Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal) {
+Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal,
+                       const Language& lang) {
   const std::size_t n = moves.size();
   Captions c;
   Board b = start;
@@ -33,11 +45,20 @@ Captions make_captions(const Board& start, const std::vector<Move>& moves, bool 
     }
     const int tile = b.at(from);
     b.apply(moves[k]);
-    c.steps.push_back(fmt::format("Step {} / {} — tile {} moves {}", k + 1, n, tile,
-                                  tile_direction_name(moves[k])));
+    c.steps.push_back(say(lang, Phrase::Step,
+                          {.step = static_cast<long long>(k) + 1,
+                           .total = static_cast<long long>(n),
+                           .tile = tile,
+                           .direction = tile_direction(moves[k])}));
   }
-  c.first = n == 0 ? "Start — already solved" : fmt::format("Start — {} to go", plural(n, "move"));
-  c.last = fmt::format("Solved in {}{}", plural(n, "move"), optimal ? "" : " (not proven optimal)");
+  const PhraseArgs count{.moves = static_cast<long long>(n)};
+  c.first = say(lang,
+                n == 0   ? Phrase::StartSolved
+                : n == 1 ? Phrase::StartOneMove
+                         : Phrase::StartMoves,
+                count);
+  c.last = say(lang, n == 1 ? Phrase::SolvedOneMove : Phrase::SolvedMoves, count);
+  if (!optimal) c.last += lang[Phrase::NotOptimal];
   return c;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/language.hpp"
 
 namespace slidegif {
 
@@ -20,6 +21,8 @@ struct Captions {
 
 // Throws Error(BadInput) for a move that leaves the board: made first, the captions are where an
 // illegal move is refused before anything is drawn. `optimal` false says so in the last one.
-Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal);
+// In `lang`'s words (English by default).
+Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal,
+                       const Language& lang = languages().front());
 
 }  // namespace slidegif

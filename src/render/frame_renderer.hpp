@@ -22,6 +22,7 @@
 
 #include "frame_layout.hpp"
 #include "image.hpp"
+#include "picture_art.hpp"
 #include "quantizer.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/palette.hpp"
@@ -55,6 +56,13 @@ class FrameRenderer {
   // The pen position that centres the widest of `texts` in the caption band.
   int caption_pen_x(const std::vector<std::string>& texts);
   Rect cell_rect(int cell) const { return layout_.cell(cell / cols_, cell % cols_); }
+
+  // Picture puzzles (frame_renderer_picture.cpp): tiles become the pieces of `art` (drawn on
+  // this renderer's palette, which must be art.palette), each the piece of the cell it has in
+  // `goal`; `numbers` adds small tile numbers in a corner.
+  void use_picture(const PictureArt& art, const Board& goal, bool numbers);
+  // The blank's piece in `cell`: what the last frame shows to complete the picture.
+  void draw_missing_piece(gdImage& frame, int cell) const;
 
  private:
   using Shades = std::array<std::uint8_t, 256>;  // palette index by text coverage 0..255
@@ -103,6 +111,7 @@ class FrameRenderer {
   std::vector<GdImage> tiles_;       // index = tile number, 0 = blank well
   std::map<int, GdImage> floating_;  // moving tiles: transparent outside the tile
   std::optional<Shades> caption_shades_;
+  GdImage missing_piece_;  // picture puzzles: the blank's piece
 };
 
 }  // namespace slidegif

@@ -8,7 +8,11 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
                              AnimationLayout layout)
     : options_(options),
       captions_(std::move(layout.captions)),
-      palette_(make_palette(find_theme(options.theme))),
+      art_(options.picture.empty()
+               ? std::nullopt
+               : std::optional(make_picture_art(options.picture, start.shape(), options.tile_px,
+                                                find_theme(options.theme), options.dither))),
+      palette_(art_ ? art_->palette : make_palette(find_theme(options.theme))),
       renderer_(start.shape(), find_theme(options.theme), palette_, layout.text, layout.frame,
                 std::move(layout.glyphs)),
       gif_(palette_, renderer_.layout().width, renderer_.layout().height, options.loop),
@@ -16,7 +20,9 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
       frame_(renderer_.new_frame()),
       board_(start),
       shown_caption_(&captions_.first) {
+  if (art_) renderer_.use_picture(*art_, layout.goal, options.numbers);
   renderer_.draw_board(*frame_, board_);
+  if (art_ && captions_.steps.empty()) renderer_.draw_missing_piece(*frame_, board_.blank());
   renderer_.draw_caption(*frame_, captions_.first);
   gif_.add_frame(view(*frame_), timeline_.start_cs());
   step_pen_x_ = renderer_.caption_pen_x(captions_.steps);
@@ -36,6 +42,7 @@ void FrameSequence::add_move(std::size_t k, Move move) {
   renderer_.draw_cell(*frame_, from, 0);
   renderer_.draw_cell(*frame_, to, tile);
   const bool last = k + 1 == captions_.steps.size();
+  if (last && art_) renderer_.draw_missing_piece(*frame_, from);  // the whole picture
   const Rect dirty = show_caption(last ? captions_.last : captions_.steps[k], cells);
   gif_.add_frame(view(*frame_), timeline_.hold_cs(last), &dirty);
 }

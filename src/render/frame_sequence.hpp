@@ -7,6 +7,7 @@
 //   slidegif::Animation a = std::move(frames).finish();
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "animation_layout.hpp"
@@ -45,6 +46,7 @@ class FrameSequence {
 
   const AnimationOptions& options_;
   Captions captions_;
+  std::optional<PictureArt> art_;  // picture puzzles only
   Palette palette_;
   FrameRenderer renderer_;
   GifEncoder gif_;

@@ -11,32 +11,11 @@
 #include <optional>
 
 #include "slidegif/error.hpp"
+#include "utf8.hpp"
 
 namespace slidegif {
 
 namespace {
-
-// One code point from UTF-8; a malformed byte stands for itself (as gd used to read it), so user
-// text can never make us loop or read past the end.
-char32_t next_code_point(std::string_view s, std::size_t& i) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  int len = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
-  if (len <= 1 || i + static_cast<std::size_t>(len) > s.size()) {
-    ++i;
-    return b0;
-  }
-  char32_t c = b0 & (0x7F >> len);
-  for (int k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
-    if ((b & 0xC0) != 0x80) {
-      ++i;
-      return b0;
-    }
-    c = (c << 6) | (b & 0x3F);
-  }
-  i += static_cast<std::size_t>(len);
-  return c;
-}
 
 // FT_Error_String is compiled out of Debian's FreeType; name the errors a bad font gives.
 std::string describe(FT_Error e) {
@@ -141,24 +120,53 @@ void max_mask(CoverageMask& dst, const std::uint8_t* mask, int w, int h, int ox,
 }  // namespace
 
 // The FreeType objects of one GlyphCache: a library of its own rather than a shared one, since
-// FreeType objects are not thread-safe and we keep no global state. Members are destroyed in
-// reverse order: the face before the library that made it.
+// FreeType objects are not thread-safe and we keep no global state. Face 0 is the font, faces
+// 1.. its fallbacks, opened when a character the font lacks is first looked up. Members are
+// destroyed in reverse order: the faces before the library that made them.
 struct GlyphCache::FreeType {
+  struct Face {
+    std::unique_ptr<FT_FaceRec_, decltype(&FT_Done_Face)> face{nullptr, &FT_Done_Face};
+    FT_F26Dot6 size = 0;  // the character size last set on the face
+    std::string name;
+  };
   std::unique_ptr<FT_LibraryRec_, decltype(&FT_Done_FreeType)> library{nullptr, &FT_Done_FreeType};
-  std::unique_ptr<FT_FaceRec_, decltype(&FT_Done_Face)> face{nullptr, &FT_Done_Face};
-  FT_F26Dot6 size = 0;  // the character size last set on the face
+  std::vector<Face> faces;  // [0] the font, then the fallbacks opened so far
+  bool fallbacks_open = false;
 
-  // Loads glyph `index` at `pt` without hinting, so no TrueType bytecode runs. Outlines only:
-  // a font's embedded bitmaps would not match the unhinted metrics.
-  FT_GlyphSlot load(const std::string& font, double pt, FT_UInt index, FT_Int32 flags) {
-    const FT_F26Dot6 want = char_size(pt, font);
-    if (want != size) {
-      check(FT_Set_Char_Size(face.get(), 0, want, kTextDpi, kTextDpi), font, "cannot scale font");
-      size = want;
+  // Loads glyph `index` of face `f` at `pt` without hinting, so no TrueType bytecode runs.
+  // Outlines only: a font's embedded bitmaps would not match the unhinted metrics.
+  FT_GlyphSlot load(std::size_t f, double pt, FT_UInt index, FT_Int32 flags) {
+    Face& face = faces[f];
+    const FT_F26Dot6 want = char_size(pt, face.name);
+    if (want != face.size) {
+      check(FT_Set_Char_Size(face.face.get(), 0, want, kTextDpi, kTextDpi), face.name,
+            "cannot scale font");
+      face.size = want;
     }
-    check(FT_Load_Glyph(face.get(), index, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | flags), font,
-          "cannot load a glyph of font");
-    return face->glyph;
+    check(FT_Load_Glyph(face.face.get(), index, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | flags),
+          face.name, "cannot load a glyph of font");
+    return face.face->glyph;
+  }
+
+  // Opens `font` as the next face. Throws Error(Render) for bytes that are no outline font.
+  void open(const Font& font) {
+    if (font.empty()) {
+      throw Error(Error::Kind::Render, font.name().empty()
+                                           ? std::string("no font given for the text")
+                                           : fmt::format("font '{}' is empty", font.name()));
+    }
+    FT_Face face = nullptr;
+    const auto bytes = font.bytes();
+    check(FT_New_Memory_Face(library.get(), bytes.data(), static_cast<FT_Long>(bytes.size()),
+                             font.face_index(), &face),
+          font.name(), "cannot load font");
+    Face& added = faces.emplace_back();
+    added.face.reset(face);
+    added.name = font.name();
+    if (!FT_IS_SCALABLE(face) || face->units_per_EM == 0) {
+      throw Error(Error::Kind::Render,
+                  fmt::format("font '{}' is not an outline font", font.name()));
+    }
   }
 };
 
@@ -173,21 +181,23 @@ GlyphCache::FreeType& GlyphCache::freetype() {
   FT_Library library = nullptr;
   check(FT_Init_FreeType(&library), font_.name(), "cannot start FreeType for font");
   ft->library.reset(library);
-  FT_Face face = nullptr;
-  if (font_.empty()) {
-    throw Error(Error::Kind::Render, font_.name().empty()
-                                         ? std::string("no font given for the text")
-                                         : fmt::format("font '{}' is empty", font_.name()));
-  }
-  const auto bytes = font_.bytes();
-  check(FT_New_Memory_Face(library, bytes.data(), static_cast<FT_Long>(bytes.size()), 0, &face),
-        font_.name(), "cannot load font");
-  ft->face.reset(face);
-  if (!FT_IS_SCALABLE(face) || face->units_per_EM == 0) {
-    throw Error(Error::Kind::Render, fmt::format("font '{}' is not an outline font", font_.name()));
-  }
+  ft->open(font_);
   ft_ = std::move(ft);
   return *ft_;
+}
+
+std::pair<std::size_t, FT_UInt> GlyphCache::find_glyph(char32_t c) {
+  FreeType& ft = freetype();
+  const FT_UInt index = FT_Get_Char_Index(ft.faces[0].face.get(), c);
+  if (index != 0 || font_.fallbacks().empty() || c < 0x20) return {0, index};
+  if (!ft.fallbacks_open) {
+    ft.fallbacks_open = true;  // a broken fallback is reported once, then left out
+    for (const Font& fallback : font_.fallbacks()) ft.open(fallback);
+  }
+  for (std::size_t f = 1; f < ft.faces.size(); ++f) {
+    if (const FT_UInt i = FT_Get_Char_Index(ft.faces[f].face.get(), c); i != 0) return {f, i};
+  }
+  return {0, 0};  // the font's own "missing" box
 }
 
 GlyphCache::Glyph& GlyphCache::metrics(double pt, char32_t c) {
@@ -211,9 +221,10 @@ GlyphCache::Glyph GlyphCache::load_metrics(double pt, char32_t c) {
     g.skip = true;
     return g;
   }
-  FreeType& ft = freetype();
-  g.index = FT_Get_Char_Index(ft.face.get(), c);  // 0 (the font's "missing" box) if absent
-  const FT_GlyphSlot slot = ft.load(font_.name(), pt, g.index, FT_LOAD_DEFAULT);
+  const auto [face, index] = find_glyph(c);  // index 0: the font's "missing" box
+  g.face = static_cast<std::uint8_t>(face);
+  g.index = index;
+  const FT_GlyphSlot slot = freetype().load(face, pt, g.index, FT_LOAD_DEFAULT);
   g.advance = slot->advance.x;                // unhinted: not rounded to whole pixels
   if (slot->outline.n_points == 0) return g;  // a space: no ink
   // The rasteriser makes its bitmap the control box rounded outwards to whole pixels, so this
@@ -229,7 +240,7 @@ GlyphCache::Glyph GlyphCache::load_metrics(double pt, char32_t c) {
 
 void GlyphCache::load_coverage(double pt, Glyph& g) {
   const FT_GlyphSlot slot =
-      freetype().load(font_.name(), pt, g.index, FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL);
+      freetype().load(g.face, pt, g.index, FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL);
   const FT_Bitmap& bm = slot->bitmap;
   if (bm.width == 0 || bm.rows == 0) return;  // no ink
   if (bm.pixel_mode != FT_PIXEL_MODE_GRAY || bm.num_grays != 256) {
@@ -249,7 +260,7 @@ void GlyphCache::load_coverage(double pt, Glyph& g) {
 long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
   // FT_Get_Kerning reads the legacy 'kern' table only (DejaVu has one, and the lookup is a binary
   // search); fonts that kern only through GPOS come out unkerned, as reading GPOS needs a shaper.
-  const FT_Face face = freetype().face.get();
+  const FT_Face face = freetype().faces[0].face.get();
   const auto pair = (std::uint64_t{left} << 32) | right;
   auto it = kerning_.find(pair);
   if (it == kerning_.end()) {
@@ -266,16 +277,16 @@ long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
 
 template <class F>
 void GlyphCache::lay_out(double pt, std::string_view utf8, bool render, F&& f) {
-  FT_Pos pen = 0;  // 26.6 pixels: rounding only where a glyph is put keeps spacing even
-  unsigned prev = 0;
+  FT_Pos pen = 0;     // 26.6 pixels: rounding only where a glyph is put keeps spacing even
+  unsigned prev = 0;  // the previous glyph of the font itself (fallbacks are not kerned)
   for (std::size_t i = 0; i < utf8.size();) {
     const char32_t c = next_code_point(utf8, i);
     const Glyph& g = render ? rendered(pt, c) : metrics(pt, c);
     if (g.skip) continue;
-    if (prev != 0 && g.index != 0) pen += kerning(pt, prev, g.index);
+    if (prev != 0 && g.index != 0 && g.face == 0) pen += kerning(pt, prev, g.index);
     f(g, round_px(pen));
     pen += g.advance;
-    prev = g.index;
+    prev = g.face == 0 ? g.index : 0;
   }
 }
 

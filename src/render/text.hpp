@@ -57,6 +57,8 @@ struct CoverageMask {
 // font's pair kerning) and puts each mask at the pen rounded to whole pixels. Sizes are points at
 // 96 dpi.
 //
+// Characters the font lacks are drawn from its fallbacks (Font::fallbacks), unkerned.
+//
 // Owns its FreeType library and face, loaded at first use (so construction never fails and a bad
 // font is reported when text is first measured). Movable, not copyable; one thread at a time.
 class GlyphCache {
@@ -79,6 +81,7 @@ class GlyphCache {
   struct FreeType;  // library and face, defined in text.cpp
   struct Glyph {
     bool skip = false;                             // line breaks: laid out as nothing
+    std::uint8_t face = 0;                         // 0 the font, 1.. its fallbacks
     unsigned index = 0;                            // in the face, for kerning
     long advance = 0;                              // unhinted, 26.6 pixels
     int left = 0, right = 0, top = 0, bottom = 0;  // ink box at a whole-pixel pen, as TextBox
@@ -87,6 +90,9 @@ class GlyphCache {
     std::vector<std::uint8_t> coverage;  // 0..255, w * h
   };
   FreeType& freetype();
+  // The face and glyph index for `c`: the font's if it has one, else the first fallback's
+  // that does, else the font's "missing" glyph (index 0).
+  std::pair<std::size_t, unsigned> find_glyph(char32_t c);
   Glyph& metrics(double pt, char32_t c);
   Glyph& rendered(double pt, char32_t c);
   Glyph load_metrics(double pt, char32_t c);

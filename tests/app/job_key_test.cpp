@@ -45,6 +45,8 @@ void change(V& v) {
     v += "x";
   } else if constexpr (std::is_same_v<V, Font>) {
     v = Font("other.ttf", {});
+  } else if constexpr (std::is_same_v<V, Picture>) {
+    v = Picture("other.png", 1, 1, {Rgb{}});
   } else {
     static_assert(!sizeof(V), "teach this test to change a field of this type");
   }

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "app/font_locator.hpp"
+#include "app/picture_files.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
 
@@ -48,6 +49,30 @@ BENCHMARK(BM_RenderAnimation)
     ->Args({0, 80})
     ->Args({4, 80})
     ->Args({0, 160})
+    ->Unit(benchmark::kMillisecond);
+
+// A picture puzzle (issue 12: <= 30 ms for 31 moves at tile 100): fitting, quantising
+// (libimagequant), pieces, frames and coding.
+void BM_RenderPicture(benchmark::State& state) {
+  const auto start = slidegif::parse_board("867254301");
+  const auto moves = checked_moves(start);
+  slidegif::AnimationOptions o;
+  o.font = slidegif::app::default_font();
+  o.picture = slidegif::app::read_picture(SLIDEGIF_SOURCE_DIR "/samples/pictures/sunset.png", {});
+  o.tile_px = static_cast<int>(state.range(1));
+  o.tween = static_cast<int>(state.range(0));
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    auto a = slidegif::render_animation(start, moves, o);
+    bytes = a.bytes.size();
+    benchmark::DoNotOptimize(a.bytes.data());
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_RenderPicture)
+    ->ArgNames({"tween", "tile"})
+    ->Args({0, 100})
+    ->Args({3, 100})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

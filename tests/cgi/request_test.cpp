@@ -63,6 +63,13 @@ TEST(ParseParams, ReadsEveryRenderOption) {
   EXPECT_TRUE(job.animation.font.empty());
 }
 
+TEST(ParseParams, LangIsATableOrA400) {
+  EXPECT_EQ(params("").animation.lang, "en");
+  EXPECT_EQ(params("lang=zh").animation.lang, "zh");
+  EXPECT_NE(error_of("lang=xx").find("unknown lang \"xx\"; known: en, zh"), std::string::npos);
+  EXPECT_NE(error_of("lang=zh&lang=en").find("more than once"), std::string::npos);
+}
+
 TEST(ParseParams, EmptyValuesCountAsAbsent) {
   const app::Job job = params("start=&goal=&size=&theme=&tile=");
   EXPECT_FALSE(job.puzzle.start);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tests/fuzz: boards, batch lines, CGI queries, the CGI handler)
+# Builds the libFuzzer targets (tests/fuzz: boards, batch lines, CGI queries, the CGI handler,
+# the picture loader)
 # with clang (ASan+UBSan, a separate build directory) and runs each from its seed corpus for
 # SECONDS (0: build only). New inputs go to BUILD_DIR/fuzz/corpus-NAME, never into the repo's
 # seeds. Long runs by hand: tests/fuzz/README.md.
@@ -7,7 +8,7 @@
 set -euo pipefail
 src=$1 build=$2/fuzz seconds=${3:-15}
 command -v clang++ >/dev/null || { echo "FAIL: clang++ is not installed (scripts/install-deps)" >&2; exit 1; }
-targets=(board batch query handler)
+targets=(board batch query handler picture)
 
 # -O1 and line tables only: this build is compiled afresh in CI, and the sanitizers' reports
 # still name file and line.
@@ -27,6 +28,7 @@ for t in "${targets[@]}"; do
     batch) max_len=4200 dict=batch ;;
     query) max_len=4200 dict=query ;;
     handler) max_len=512 dict=query ;;
+    picture) max_len=20000 dict= ;;  # binary formats: no dictionary
   esac
   corpus=$build/corpus-$t
   mkdir -p "$corpus"
@@ -34,6 +36,6 @@ for t in "${targets[@]}"; do
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "$build/tests/fuzz/slidegif_fuzz_$t" -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=2048 -max_len="$max_len" -print_final_stats=1 \
-    -dict="$src/tests/fuzz/$dict.dict" "$corpus" "$src/tests/fuzz/corpus/$t" 2>&1 | tail -8
+    ${dict:+-dict="$src/tests/fuzz/$dict.dict"} "$corpus" "$src/tests/fuzz/corpus/$t" 2>&1 | tail -8
 done
 echo "PASS"

@@ -74,3 +74,33 @@ TEST(WorkerContext, NoDatabasesWithoutADirectoryOrFor3x3) {
 
 }  // namespace
 }  // namespace slidegif::fcgi
+
+namespace slidegif::fcgi {
+namespace {
+
+// The pictures of the administrator's directory, by name, as the CGI serves them.
+TEST(WorkerContext, ServesThePicturesOfItsDirectory) {
+  const std::string dir = std::string(SLIDEGIF_SOURCE_DIR) + "/samples/pictures";
+  const WorkerContext with(std::string(), testing::kTestFontPath, dir);
+  const cgi::Response list = get(with.config(), "pictures=1");
+  EXPECT_EQ(list.status, 200);
+  const std::string body(list.body.begin(), list.body.end());
+  EXPECT_NE(body.find("\"sunset\""), std::string::npos) << body;
+  EXPECT_EQ(get(with.config(), "picture=no_such_picture&seed=1&random=1").status, 400);
+  EXPECT_EQ(get(with.config(), "picture=sunset&seed=1&random=1&tween=0").status, 200);
+  const WorkerContext without(std::string(), testing::kTestFontPath);
+  const cgi::Response none = get(without.config(), "pictures=1");
+  EXPECT_EQ(std::string(none.body.begin(), none.body.end()).find("sunset"), std::string::npos);
+  EXPECT_EQ(get(without.config(), "picture=sunset&seed=1&random=1").status, 400);
+}
+
+// Without a font path: the CGI's font, whose built-in fallback draws a Chinese title.
+TEST(WorkerContext, DrawsChineseWithTheServersFont) {
+  const WorkerContext context("");
+  const Font font = context.config().services.font();
+  EXPECT_FALSE(font.empty());
+  EXPECT_EQ(get(context.config(), "start=123456708&lang=zh&title=%E5%85%AB").status, 200);
+}
+
+}  // namespace
+}  // namespace slidegif::fcgi

@@ -15,6 +15,7 @@
 
 #include "slidegif/board.hpp"
 #include "slidegif/font.hpp"
+#include "slidegif/picture.hpp"
 
 namespace slidegif {
 
@@ -32,6 +33,12 @@ struct AnimationOptions {
   // tile_px is a preference, not a demand (the user did not choose it): it shrinks, down to the
   // limits' minimum, to keep the board within kFitBoardPx and the animation within the limits.
   bool fit_tile = false;
+  std::string lang = "en";   // the captions' language (slidegif/language.hpp)
+  // A picture puzzle: tiles are pieces of this picture (fitted to the board), the blank's piece
+  // appears on the last frame. Empty: numbered tiles.
+  Picture picture;
+  bool numbers = false;  // with a picture: small tile numbers in a corner of each piece
+  bool dither = false;   // with a picture: dither it onto the palette
 };
 
 // With fit_tile, the longer side of the board is kept within this many pixels.
@@ -62,6 +69,9 @@ struct RenderLimits {
   int max_frames = 2000;
   long long max_frame_pixels = 2048LL * 2048;  // board pixels of one frame
   long long max_total_pixels = 400'000'000;    // board pixels summed over all frames
+  // A picture's file, and its pixels as its header says (checked before decoding).
+  long long max_picture_bytes = 64LL << 20;
+  long long max_picture_pixels = 50'000'000;
 };
 
 // Frames of an animation of `moves` moves: 1 + moves * (tween + 1).

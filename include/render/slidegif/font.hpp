@@ -3,6 +3,9 @@
 // reads the font (src/app/font_locator.hpp) or uses bytes built into the program, and hands
 // them over as a Font. Copies share the bytes.
 //
+// A font may carry fallbacks: fonts that characters it lacks are drawn from, tried in order
+// (a CJK font behind a Latin one, say). They are opened only when such a character is drawn.
+//
 //   slidegif::Font font("DejaVuSans-Bold.ttf", std::move(bytes));
 //   options.font = font;
 
@@ -32,14 +35,34 @@ class Font {
     return f;
   }
 
+  // This font with `fallbacks` (replacing any it had) behind it.
+  Font with_fallbacks(std::vector<Font> fallbacks) const {
+    Font f = *this;
+    f.fallbacks_ = std::make_shared<const std::vector<Font>>(std::move(fallbacks));
+    return f;
+  }
+  // This font, reading face `index` of a font collection (.ttc) instead of the first.
+  Font with_face_index(int index) const {
+    Font f = *this;
+    f.face_index_ = index;
+    return f;
+  }
+
   const std::string& name() const { return name_; }
   std::span<const std::uint8_t> bytes() const { return bytes_; }
   bool empty() const { return bytes_.empty(); }
+  int face_index() const { return face_index_; }
+  const std::vector<Font>& fallbacks() const {
+    static const std::vector<Font> none;
+    return fallbacks_ ? *fallbacks_ : none;
+  }
 
  private:
   std::string name_;
   std::shared_ptr<const void> owner_;  // keeps bytes_ alive; null for built-in bytes
   std::span<const std::uint8_t> bytes_;
+  int face_index_ = 0;
+  std::shared_ptr<const std::vector<Font>> fallbacks_;  // null: none
 };
 
 }  // namespace slidegif

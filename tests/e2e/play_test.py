@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""The play page in chromium through WebDriver, as a player uses it: arrow keys and clicks
+slide tiles (the board and the move counter follow, illegal moves do nothing), "Show me the
+solution" loads the CGI's GIF, which Pillow decodes and whose first frame is the reached position
+(compared pixel for pixel with the CLI drawing that position); then Chinese and a picture on a
+phone-sized window. Screenshots land in SHOT_DIR.
+    play_test.py URL SLIDEGIF_CLI SHOT_DIR"""
+import io
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+from PIL import Image
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+url, cli, shots = sys.argv[1:4]
+
+
+def fail(why):
+    print("FAIL:", why, file=sys.stderr)
+    sys.exit(1)
+
+
+def wait(check, what, seconds=20):
+    end = time.time() + seconds
+    while time.time() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    fail("timed out waiting for " + what)
+
+
+options = webdriver.ChromeOptions()
+for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             "--no-first-run", "--disable-background-networking", "--disable-sync",
+             "--window-size=800,1000"):
+    options.add_argument(flag)
+for attempt in range(3):  # chromedriver's start can time out on a loaded machine
+    try:
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        break
+    except Exception as e:  # noqa: BLE001 - selenium raises several kinds here
+        if attempt == 2:
+            fail(f"chromedriver did not start: {e}")
+        time.sleep(2)
+driver.set_page_load_timeout(30)
+
+
+def board():
+    b = driver.find_element(By.ID, "board")
+    return [int(v) for v in b.get_attribute("data-board").split(",")], int(b.get_attribute("data-moves"))
+
+
+def expect_after(cells, cols, arrow):
+    """The board after an arrow key: the tile on the far side of the gap moves into it."""
+    d = {Keys.ARROW_LEFT: (0, 1), Keys.ARROW_RIGHT: (0, -1), Keys.ARROW_UP: (1, 0), Keys.ARROW_DOWN: (-1, 0)}[arrow]
+    rows = len(cells) // cols
+    blank = cells.index(0)
+    r, c = blank // cols + d[0], blank % cols + d[1]
+    if not (0 <= r < rows and 0 <= c < cols):
+        return None
+    out = list(cells)
+    out[blank], out[r * cols + c] = out[r * cols + c], 0
+    return out
+
+
+def solve_and_check(cols, lang, picture=None):
+    """Shows the solution; checks the GIF decodes and starts from the page's board."""
+    cells, _ = board()
+    driver.find_element(By.ID, "solve").click()
+    src = wait(lambda: driver.find_element(By.ID, "board").get_attribute("data-solution"), "the solution GIF", 40)
+    natural = driver.execute_script("return document.getElementById('solution').naturalWidth")
+    if not natural:
+        fail("the solution image did not decode in chromium")
+    with urllib.request.urlopen(urllib.parse.urljoin(url + "/play.html", src)) as answer:
+        puzzle = answer.headers["X-Slidegif-Puzzle"]
+        gif = answer.read()
+    start = [int(v) for v in puzzle.split(" -> ")[0].replace("/", ",").split(",")] \
+        if "," in puzzle.split(" -> ")[0] else [int(ch) for ch in puzzle.split(" -> ")[0].replace("/", "")]
+    if start != cells:
+        fail(f"the GIF starts from {start}, the page shows {cells}")
+    im = Image.open(io.BytesIO(gif))
+    moves = int(puzzle.split(", ")[1].split(" ")[0])
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(src).query))
+    frames = 1 + moves * (int(query.get("tween", 3)) + 1)
+    if im.n_frames != frames:
+        fail(f"{im.n_frames} frames for {moves} moves")
+    # The first frame, pixel for pixel, against the CLI's drawing of the same position.
+    with tempfile.TemporaryDirectory() as tmp:
+        args = [cli, "solve", query["start"], "--tile", query["tile"], "--tween", "3", "--delay", "400",
+                "--lang", lang, "-o", tmp + "/cli.gif"]
+        if picture:
+            args += ["--image", picture, "--numbers"]
+        subprocess.run(args, check=True, capture_output=True)
+        ours = Image.open(tmp + "/cli.gif").convert("RGB")
+    im.seek(0)
+    if list(im.convert("RGB").getdata()) != list(ours.getdata()):
+        fail("the GIF's first frame is not the CLI's drawing of the reached position")
+    print(f"ok: solution GIF from {cells}: {moves} moves, {im.n_frames} frames, first frame as the CLI draws it")
+
+
+try:
+    # 1. English, 3x3, a reproducible puzzle: keys and clicks.
+    driver.get(url + "/play.html?seed=7&lang=en")
+    wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
+    cells, moves = board()
+    if moves != 0 or sorted(cells) != list(range(9)):
+        fail(f"a fresh 3x3 board should be a permutation with 0 moves: {cells}, {moves}")
+    body = driver.find_element(By.TAG_NAME, "body")
+    made = 0
+    for arrow in (Keys.ARROW_LEFT, Keys.ARROW_UP, Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.ARROW_LEFT):
+        want = expect_after(cells, 3, arrow)
+        body.send_keys(arrow)
+        if want is not None:
+            made += 1
+            cells = want
+        got, moves = board()
+        if got != cells or moves != made:
+            fail(f"after {arrow!r}: board {got} moves {moves}, want {cells} {made}")
+    # A click on a tile next to the gap slides it; one far from it does nothing.
+    blank = cells.index(0)
+    neighbour = blank + 1 if blank % 3 < 2 else blank - 1
+    far = next(i for i in range(9) if abs(i // 3 - blank // 3) + abs(i % 3 - blank % 3) > 1)
+    driver.find_element(By.CSS_SELECTOR, f'[data-tile="{cells[far]}"]').click()
+    if board() != (cells, made):
+        fail("a click on a tile away from the gap moved something")
+    tile = cells[neighbour]
+    driver.find_element(By.CSS_SELECTOR, f'[data-tile="{tile}"]').click()
+    cells[blank], cells[neighbour] = tile, 0
+    made += 1
+    if board() != (cells, made):
+        fail(f"the click on tile {tile} gave {board()}, want {cells}, {made}")
+    counter = driver.find_element(By.ID, "counter").text
+    if counter != f"{made} moves":
+        fail(f"counter says {counter!r}")
+    print(f"ok: {made} moves by keys and a click; counter '{counter}'")
+    time.sleep(0.3)  # the slide's animation
+    driver.save_screenshot(shots + "/play-en.png")
+    solve_and_check(3, "en")
+    driver.save_screenshot(shots + "/play-en-solution.png")
+
+    # 2. Chinese, a picture, 2x3, on a phone-sized window.
+    driver.set_window_size(390, 844)
+    driver.get(url + "/play.html?seed=3&lang=zh")
+    wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
+    if driver.find_element(By.ID, "new").text != "新题目":
+        fail("the page is not in Chinese")
+    driver.execute_script("const s = document.getElementById('difficulty'); s.selectedIndex = 0;"
+                          "s.dispatchEvent(new Event('change'));")
+    picture = driver.find_element(By.ID, "picture")
+    names = [o.get_attribute("value") for o in picture.find_elements(By.TAG_NAME, "option")]
+    if "sunset" not in names:
+        fail(f"the pictures offered are {names}")
+    driver.execute_script("const s = document.getElementById('picture'); s.value = 'sunset';"
+                          "s.dispatchEvent(new Event('change'));")
+    # In the page's own script: the tiles are rebuilt when the picture arrives, so element
+    # references taken from here could go stale in between.
+    wait(lambda: driver.execute_script(
+        "const t = [...document.querySelectorAll('.tile')];"
+        "return t.length === 5 && t.every(e => getComputedStyle(e).backgroundImage.includes('sunset'));"),
+        "the picture on the 2x3 tiles")
+    cells, _ = board()
+    if len(cells) != 6:
+        fail(f"2x3 should have 6 cells: {cells}")
+    width = driver.execute_script("return document.getElementById('board').getBoundingClientRect().right")
+    if width > 390:
+        fail(f"the board is {width}px wide on a 390px screen")
+    body = driver.find_element(By.TAG_NAME, "body")
+    want = expect_after(cells, 3, Keys.ARROW_LEFT) or expect_after(cells, 3, Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_LEFT if expect_after(cells, 3, Keys.ARROW_LEFT) else Keys.ARROW_RIGHT)
+    if board() != (want, 1):
+        fail(f"after one key: {board()}, want {want}")
+    if driver.find_element(By.ID, "counter").text != "已走 1 步":
+        fail("the Chinese counter says " + driver.find_element(By.ID, "counter").text)
+    time.sleep(0.3)
+    driver.save_screenshot(shots + "/play-zh-picture-phone.png")
+    solve_and_check(3, "zh", os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../samples/pictures/sunset.png"))
+    driver.save_screenshot(shots + "/play-zh-picture-solution.png")
+finally:
+    driver.quit()
+print("PASS")
