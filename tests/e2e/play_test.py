@@ -6,6 +6,7 @@ solution" loads the CGI's GIF, which Pillow decodes and whose first frame is the
 phone-sized window. Screenshots land in SHOT_DIR.
     play_test.py URL SLIDEGIF_CLI SHOT_DIR"""
 import io
+import json
 import os
 import subprocess
 import sys
@@ -184,6 +185,25 @@ try:
     driver.save_screenshot(shots + "/play-zh-picture-phone.png")
     solve_and_check(3, "zh", os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../samples/pictures/sunset.png"))
     driver.save_screenshot(shots + "/play-zh-picture-solution.png")
+
+    # 3. Difficulty by exact distance: the start the CGI drew is 20 moves from the goal.
+    driver.get(url + "/play.html?lang=en")
+    wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
+    shuffled, _ = board()  # the page's own 3x3 puzzle, before the server's comes
+    driver.execute_script(
+        "const s = document.getElementById('difficulty');"
+        "s.selectedIndex = [...s.options].findIndex(o => o.text.includes('exactly 20'));"
+        "s.dispatchEvent(new Event('change'));")
+    wait(lambda: sorted(board()[0]) == list(range(9)) and board()[0] != shuffled,
+         "a 3x3 start drawn by the server")
+    cells, moves = board()
+    start = "".join(map(str, cells))
+    solved = subprocess.run([cli, "solve", start, "--json"], capture_output=True, text=True)
+    length = json.loads(solved.stdout)["length"] if solved.returncode == 0 else None
+    if length != 20 or moves != 0:
+        fail(f"'exactly 20 moves' gave {start} ({length} moves to go), counter {moves}")
+    print(f"ok: 'exactly 20 moves' drew {start}, 20 moves from the goal")
+    driver.save_screenshot(shots + "/play-distance-20.png")
 finally:
     driver.quit()
 print("PASS")
