@@ -31,7 +31,13 @@ struct TableHeader {
   std::uint64_t table_bytes;
   std::uint64_t file_bytes;
   std::uint64_t payload_hash;  // XXH3-64 of the table
-  std::uint64_t header_hash;   // XXH3-64 of the bytes before this field
+  // Version 2: the sorted states of the rare layers (listed[d] = 1), histogram[d] 64-bit
+  // indices each, one layer after another, after the table.
+  std::uint8_t listed[kMaxDistances];
+  std::uint64_t lists_offset;
+  std::uint64_t lists_bytes;
+  std::uint64_t lists_hash;   // XXH3-64 of the lists
+  std::uint64_t header_hash;  // XXH3-64 of the bytes before this field
 };
 static_assert(sizeof(TableHeader) <= kHeaderBytes);
 
@@ -42,8 +48,11 @@ std::uint64_t header_hash(const TableHeader& h) {
 std::string check_header(const TableHeader& h, std::span<const std::uint8_t> file) {
   if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) return "not a slidegif distance table";
   if (h.version != kTableFormatVersion)
-    return fmt::format("format version {} (this slidegif reads {})", h.version,
-                       kTableFormatVersion);
+    return fmt::format("format version {} (this slidegif reads {}{})", h.version,
+                       kTableFormatVersion,
+                       h.version < kTableFormatVersion ? ": an older file, without the rare layers "
+                                                         "listed for uniform draws"
+                                                       : "");
   if (h.header_hash != header_hash(h)) return "header checksum mismatch";
   if (h.header_bytes != kHeaderBytes || h.entry_bits != 2 || h.distances == 0 ||
       h.distances > kMaxDistances)
@@ -55,14 +64,46 @@ std::string check_header(const TableHeader& h, std::span<const std::uint8_t> fil
   const Shape shape{h.rows, h.cols};
   if (h.states != reachable_states(shape) ||
       h.table_bytes != full_search_bytes(shape, DistanceStorage::Mod3) ||
-      h.table_offset != kHeaderBytes || h.table_offset + h.table_bytes != h.file_bytes)
+      h.table_offset != kHeaderBytes || h.lists_offset != h.table_offset + h.table_bytes ||
+      h.lists_offset + h.lists_bytes != h.file_bytes)
     return "bad table layout";
   std::uint64_t total = 0;
-  for (std::uint32_t d = 0; d < h.distances; ++d) total += h.histogram[d];
+  std::uint64_t listed = 0;
+  for (std::uint32_t d = 0; d < h.distances; ++d) {
+    total += h.histogram[d];
+    if (h.listed[d] > 1) return "bad layer lists";
+    if (h.listed[d]) listed += h.histogram[d];
+  }
   if (total != h.states) return "distance counts do not add up";
+  if (listed * 8 != h.lists_bytes) return "bad layer lists";
   const auto table = file.subspan(h.table_offset, h.table_bytes);
   if (XXH3_64bits(table.data(), table.size()) != h.payload_hash) return "table checksum mismatch";
+  const auto lists = file.subspan(h.lists_offset, h.lists_bytes);
+  if (XXH3_64bits(lists.data(), lists.size()) != h.lists_hash) return "lists checksum mismatch";
   return "";
+}
+
+// The layers' lists, checked against the table: sorted, in range, at the right distance mod 3.
+std::vector<std::span<const std::uint64_t>> layer_lists(const TableHeader& h,
+                                                        std::span<const std::uint8_t> file,
+                                                        std::string& problem) {
+  const auto* table = reinterpret_cast<const std::uint64_t*>(file.data() + h.table_offset);
+  const auto* at = reinterpret_cast<const std::uint64_t*>(file.data() + h.lists_offset);
+  std::vector<std::span<const std::uint64_t>> out(h.distances);
+  for (std::uint32_t d = 0; d < h.distances; ++d) {
+    if (!h.listed[d]) continue;
+    const std::span<const std::uint64_t> list(at, h.histogram[d]);
+    at += list.size();
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      if (list[k] >= h.states || (k > 0 && list[k] <= list[k - 1]) ||
+          mod3_entry(table, list[k]) != static_cast<int>(d % 3)) {
+        problem = fmt::format("the list of the states {} moves away is wrong", d);
+        return {};
+      }
+    }
+    out[d] = list;
+  }
+  return out;
 }
 
 Board header_goal(const TableHeader& h) {
@@ -78,7 +119,8 @@ std::string table_file_name(const Board& goal) {
   return fmt::format("{}-distances-{}.dist", shape, fmt::join(goal.tiles(), "."));
 }
 
-std::string save_table_file(const std::string& dir, const FullSearch& search) {
+std::string save_table_file(const std::string& dir, const FullSearch& search,
+                            std::uint64_t rare_layer) {
   const Board goal = search.index.board(search.index.goal_index());
   if (search.histogram.size() > kMaxDistances)
     throw std::runtime_error("too many distances for a table file");
@@ -96,16 +138,29 @@ std::string save_table_file(const std::string& dir, const FullSearch& search) {
   std::copy(search.histogram.begin(), search.histogram.end(), h.histogram);
   h.table_offset = kHeaderBytes;
   h.table_bytes = full_search_bytes(goal.shape(), DistanceStorage::Mod3);
-  h.file_bytes = h.table_offset + h.table_bytes;
+  std::vector<std::uint64_t> listed;
+  if (rare_layer == 0) rare_layer = search.index.size() / kRareLayerShare;
+  for (std::size_t d = 0; d < search.histogram.size(); ++d) {
+    if (search.histogram[d] > rare_layer) continue;
+    if (!search.listed[d]) throw std::runtime_error("a rare layer of the search is not listed");
+    h.listed[d] = 1;
+    listed.insert(listed.end(), search.lists[d].begin(), search.lists[d].end());
+  }
+  h.lists_offset = h.table_offset + h.table_bytes;
+  h.lists_bytes = listed.size() * sizeof(std::uint64_t);
+  h.file_bytes = h.lists_offset + h.lists_bytes;
   const std::span<const std::uint8_t> table(
       reinterpret_cast<const std::uint8_t*>(search.mod3.data()), h.table_bytes);
+  const std::span<const std::uint8_t> lists(reinterpret_cast<const std::uint8_t*>(listed.data()),
+                                            h.lists_bytes);
   h.payload_hash = XXH3_64bits(table.data(), table.size());
+  h.lists_hash = XXH3_64bits(lists.data(), lists.size());
   h.header_hash = header_hash(h);
   std::vector<std::uint8_t> header(kHeaderBytes, 0);
   std::memcpy(header.data(), &h, sizeof h);
   std::filesystem::create_directories(dir);
   const std::string path = (std::filesystem::path(dir) / table_file_name(goal)).string();
-  const std::span<const std::uint8_t> parts[] = {header, table};
+  const std::span<const std::uint8_t> parts[] = {header, table, lists};
   write_file_atomically(path, parts);
   return path;
 }
@@ -119,13 +174,15 @@ LoadedTable load_table_file(const std::string& path) {
     std::memcpy(&h, file.data(), sizeof h);
     problem = check_header(h, file);
   }
+  std::vector<std::span<const std::uint64_t>> lists;
+  if (problem.empty()) lists = layer_lists(h, file, problem);
   if (!problem.empty())
     throw Error(Error::Kind::BadInput,
                 fmt::format("distance table {}: {}; delete it or save it again", path, problem));
   const auto* words = reinterpret_cast<const std::uint64_t*>(file.data() + h.table_offset);
-  out.table = std::make_unique<DistanceTable>(
-      DistanceTable::view(header_goal(h), std::span<const std::uint64_t>(words, h.table_bytes / 8),
-                          std::vector<std::uint64_t>(h.histogram, h.histogram + h.distances)));
+  out.table = std::make_unique<DistanceTable>(DistanceTable::view(
+      header_goal(h), std::span<const std::uint64_t>(words, h.table_bytes / 8),
+      std::vector<std::uint64_t>(h.histogram, h.histogram + h.distances), std::move(lists)));
   return out;
 }
 

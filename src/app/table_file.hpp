@@ -2,8 +2,10 @@
 // Distance-table files (`explore --save`): a full search's distances mod 3, two bits a state,
 // beside the pattern databases. Little-endian: a 4096-byte header (magic, format version,
 // board size, goal, number of states, the count at every distance, sizes, XXH3 of the table,
-// XXH3 of the header), then the table. Written whole or not at all (temp + rename), mapped to
-// read; a damaged or foreign file is refused with what is wrong with it.
+// which layers are listed, XXH3 of the lists, XXH3 of the header), then the table, then the
+// sorted states of each rare layer, so that every distance draws uniformly and fast: from its
+// list, or by rejection from a layer that is not rare. Written whole or not at all (temp +
+// rename), mapped to read; a damaged, foreign or older file is refused with what is wrong.
 //
 //   save_table_file(dir, search);                         // -> ".../3x4-standard.dist"
 //   LoadedTable t = load_table_file(path);                 // t.table serves solves and draws
@@ -18,14 +20,21 @@
 
 namespace slidegif::app {
 
-inline constexpr std::uint32_t kTableFormatVersion = 1;
+inline constexpr std::uint32_t kTableFormatVersion = 2;  // 2: the rare layers listed
 
 // "3x4-distances.dist" for the standard goal, "3x4-distances-<goal digits>.dist" for another.
 std::string table_file_name(const Board& goal);
 
-// Writes a Mod3 search's table into `dir` (created if missing); returns the path. Throws
-// std::runtime_error on I/O failure, leaving nothing behind.
-std::string save_table_file(const std::string& dir, const FullSearch& search);
+// Layers of at most one this-th of the states are rare: listed in the file (else a draw by
+// rejection would take over this many tries, expected); the others take fewer tries.
+inline constexpr std::uint64_t kRareLayerShare = 10'000;
+
+// Writes a Mod3 search's table into `dir` (created if missing), with the states of each layer
+// of at most `rare_layer` states (0: a kRareLayerShare-th of them; the search must have listed
+// them, as its default list limit does); returns the path. Throws std::runtime_error on I/O
+// failure, leaving nothing behind.
+std::string save_table_file(const std::string& dir, const FullSearch& search,
+                            std::uint64_t rare_layer = 0);
 
 struct LoadedTable {
   MappedFile file;

@@ -65,16 +65,27 @@ DistanceTable DistanceTable::build(const Board& goal, DistanceStorage storage) {
   table.bytes_ = std::move(all.distance);
   table.owned_mod3_ = std::move(all.mod3);
   table.mod3_ = table.owned_mod3_;
+  if (!table.exact()) {
+    table.owned_lists_ = std::move(all.lists);
+    for (std::size_t d = 0; d < table.owned_lists_.size(); ++d) {
+      if (all.listed[d])
+        table.lists_.emplace_back(table.owned_lists_[d]);
+      else
+        table.lists_.emplace_back();
+    }
+  }
   table.build_seconds_ =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return table;
 }
 
 DistanceTable DistanceTable::view(const Board& goal, std::span<const std::uint64_t> mod3,
-                                  std::vector<std::uint64_t> histogram) {
+                                  std::vector<std::uint64_t> histogram,
+                                  std::vector<std::span<const std::uint64_t>> lists) {
   DistanceTable table(goal, StateIndex(goal));
   table.mod3_ = mod3;
   table.histogram_ = std::move(histogram);
+  table.lists_ = std::move(lists);
   return table;
 }
 
@@ -93,6 +104,10 @@ int DistanceTable::distance(const Board& state) const {
 }
 
 Board DistanceTable::state_at(int d, std::uint64_t k) const {
+  if (listed(d)) {
+    const auto list = lists_[static_cast<std::size_t>(d)];
+    if (k < list.size()) return index_.board(list[k]);
+  }
   for (std::uint64_t i = 0; i < bytes_.size(); ++i) {
     if (bytes_[i] == d && k-- == 0) return index_.board(i);
   }

@@ -8,8 +8,8 @@
 namespace slidegif {
 namespace {
 
-// Rejection on a mod-3 table gives up after this many states (a layer rarer than this is
-// refused rather than searched for minutes).
+// Rejection on a mod-3 table gives up after this many states (a rare layer the table does not
+// list is refused rather than searched for minutes).
 constexpr int kMaxRejections = 2'000'000;
 
 GoalFraming framing_for(const Board& goal, const DistanceTable& table) {
@@ -50,7 +50,10 @@ Board draw_at_distance(const Board& goal, int moves, const DistanceTable& table,
                                format_shape(goal.shape()), gods, gods, moves));
   }
   const std::uint64_t count = table.histogram()[static_cast<std::size_t>(moves)];
-  if (table.exact()) return framing.unmap_board(table.state_at(moves, rng.below(count)));
+  if (table.exact() || table.listed(moves))
+    return framing.unmap_board(table.state_at(moves, rng.below(count)));
+  // Layers not listed hold over a 10,000th of the states (full_search.hpp): a few thousand
+  // tries at most, expected.
   for (int tries = 0; tries < kMaxRejections; ++tries) {
     const Board state = table.index().board(rng.below(table.index().size()));
     if (table.distance(state) == moves) return framing.unmap_board(state);

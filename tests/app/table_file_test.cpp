@@ -1,15 +1,20 @@
 // Distance-table files: a saved table loads and answers like the search it came from; damaged,
-// truncated and foreign files are refused naming the problem; a failed write leaves nothing.
+// truncated, foreign and older files are refused naming the problem; a failed write leaves
+// nothing; every distance draws uniformly, from the rare layers' lists or by rejection.
 #include "app/table_file.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 
 #include "app/distance_tables.hpp"
+#include "bfs_reference.hpp"
 #include "run_binary.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/table_solve.hpp"
 
 namespace slidegif::app {
 namespace {
@@ -71,6 +76,75 @@ TEST(TableFile, DamagedTruncatedAndForeignFilesAreRefused) {
   std::ofstream(dir.file("big.dist")) << std::string(5000, 'x');
   EXPECT_NE(refusal(dir.file("big.dist")).find("not a slidegif distance table"), std::string::npos);
   EXPECT_NE(refusal(path).find(path), std::string::npos) << "names the file";
+}
+
+TEST(TableFile, EveryDistanceDrawsExactlyFromListsOrByRejection) {
+  // Thresholds that list no layer (these boards are too small to have rare ones), some, and
+  // all; a framed goal (the mirror of the saved one) for 2x3.
+  const std::pair<const char*, const char*> boards[] = {{"123/450", "321/054"},
+                                                        {"1234/5670", "1234/5670"}};
+  for (const auto& [saved, goal_text] : boards) {
+    const Board goal = parse_board(goal_text);
+    const auto reference = testing::bfs_distances(goal);  // independent of the full search
+    std::map<int, std::set<std::uint64_t>> layers;
+    for (const auto& [packed, d] : reference) layers[d].insert(packed);
+    const FullSearch all = search(saved);
+    for (std::uint64_t rare : {std::uint64_t{0}, all.index.size() / 100, all.index.size()}) {
+      TempDir dir;
+      const LoadedTable loaded = load_table_file(save_table_file(dir.path(), all, rare));
+      const DistanceTable& table = *loaded.table;
+      ASSERT_EQ(table.gods_number(), layers.rbegin()->first);
+      Random rng(7);
+      int listed = 0;
+      for (int d = 0; d <= table.gods_number(); ++d) {
+        const std::uint64_t limit = rare > 0 ? rare : all.index.size() / kRareLayerShare;
+        const bool is_rare = table.histogram()[static_cast<std::size_t>(d)] <= limit;
+        EXPECT_EQ(table.listed(d), is_rare) << saved << " " << rare << " " << d;
+        listed += is_rare;
+        // Small listed layers: every state comes up (uniform draws miss one of 16 in 400 draws
+        // with probability below 1e-9). Few draws by rejection: slow on so rare a layer.
+        const auto& layer = layers[d];
+        const bool cover = is_rare && layer.size() <= 16;
+        const int draws = cover ? 400 : 3;
+        std::set<std::uint64_t> seen;
+        for (int i = 0; i < draws; ++i) {
+          const Board start = draw_at_distance(goal, d, table, rng);
+          ASSERT_EQ(reference.at(testing::pack(start)), d) << saved << " " << rare;
+          seen.insert(testing::pack(start));
+        }
+        if (cover) {
+          EXPECT_EQ(seen, layer) << saved << " " << d;
+        }
+      }
+      EXPECT_EQ(reference.at(testing::pack(draw_at_distance(goal, kHardestMoves, table, rng))),
+                table.gods_number());
+      if (rare == all.index.size() / 100) {
+        EXPECT_GT(listed, 0);
+        EXPECT_LT(listed, table.gods_number() + 1);
+      }
+    }
+  }
+}
+
+TEST(TableFile, DamagedListsAndOlderFilesAreRefused) {
+  TempDir dir;
+  const FullSearch all = search("1234/5670");
+  const std::string path = save_table_file(dir.path(), all, 50);
+  const std::size_t lists = 4096 + full_search_bytes({2, 4}, DistanceStorage::Mod3);
+  ASSERT_GT(std::filesystem::file_size(path), lists) << "some layers listed";
+  poke(path, lists + 3, '\x11');
+  EXPECT_NE(refusal(path).find("lists checksum mismatch"), std::string::npos) << refusal(path);
+  // An older file (version 1: no lists): refused, saying to save it again.
+  save_table_file(dir.path(), all, 50);
+  poke(path, 8, '\x01');
+  const std::string old = refusal(path);
+  EXPECT_NE(old.find("format version 1 (this slidegif reads 2"), std::string::npos) << old;
+  EXPECT_NE(old.find("save it again"), std::string::npos) << old;
+  // Rare layers the search did not list cannot be saved.
+  FullSearchOptions few;
+  few.list_limit = 1;
+  EXPECT_THROW(save_table_file(dir.path(), full_search(parse_board("1234/5670"), few), 50),
+               std::runtime_error);
 }
 
 TEST(TableFile, AFailedWriteLeavesNothing) {

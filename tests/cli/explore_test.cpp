@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "run_binary.hpp"
+#include "slidegif/distance_table.hpp"
 
 namespace slidegif {
 namespace {
@@ -142,6 +143,24 @@ TEST(ExploreSave, SolveAndRandomUseTheSavedTable) {
       slidegif({"random", "--size", "2x5", "--moves", "56", "--pdb-dir", dir.path()});
   EXPECT_EQ(over.exit_code, 2);
   EXPECT_NE(over.err.find("0 to 55 moves"), std::string::npos) << over.err;
+}
+
+TEST(ExploreSave, EveryDistanceDrawsFromTheSavedTable) {
+  // The rare layers (at most 181 of 1,814,400 states: 0 to 9 moves and the tail) come from
+  // the file's lists, the others by rejection; each draw checked against an exact table.
+  testing::TempDir dir;
+  ASSERT_EQ(slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()}).exit_code, 0);
+  const DistanceTable exact = DistanceTable::build(Board::standard_goal({2, 5}));
+  for (int n = 0; n <= 56; ++n) {
+    const std::string moves = n == 56 ? "max" : std::to_string(n);
+    const RunResult r = slidegif({"random", "--size", "2x5", "--moves", moves, "--seed",
+                                  std::to_string(n), "--json", "--pdb-dir", dir.path()});
+    ASSERT_EQ(r.exit_code, 0) << n << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    const Board start = parse_board(j["start"].get<std::string>(), Shape{2, 5});
+    EXPECT_EQ(exact.distance(start), std::min(n, 55)) << moves << " " << j["start"];
+    EXPECT_EQ(j["length"], std::min(n, 55));
+  }
 }
 
 TEST(ExploreSave, ADamagedTableIsAOneLineError) {

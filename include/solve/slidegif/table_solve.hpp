@@ -25,9 +25,10 @@ std::optional<Solution> solve_by_table(const Board& start, const Board& goal,
 inline constexpr int kHardestMoves = -1;
 
 // A start exactly `moves` from `goal` (kHardestMoves: God's number), uniform among all such
-// states: picked by rank among them on an exact table, by rejection (uniform states until one
-// is at that distance) on a mod-3 one. Throws Error(BadInput) naming the range when `moves` is
-// past God's number, and when the table does not serve `goal`.
+// states: picked by rank among them on an exact table or from the layer's list on a mod-3 one,
+// else by rejection (uniform states until one is at that distance: the layers a mod-3 table
+// does not list hold over a 10,000th of the states). Throws Error(BadInput) naming the range when
+// `moves` is past God's number, and when the table does not serve `goal`.
 Board draw_at_distance(const Board& goal, int moves, const DistanceTable& table, Random& rng);
 
 // Published God's numbers (Korf 2008, table III; OEIS A087725), for ranges on boards without a
