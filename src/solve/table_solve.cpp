@@ -55,7 +55,10 @@ Board draw_at_distance(const Board& goal, int moves, const DistanceTable& table,
   // Layers not listed hold over a 10,000th of the states (full_search.hpp): a few thousand
   // tries at most, expected.
   for (int tries = 0; tries < kMaxRejections; ++tries) {
-    const Board state = table.index().board(rng.below(table.index().size()));
+    const std::uint64_t i = rng.below(table.index().size());
+    // Two in three states are off by their distance mod 3: refused without a descent.
+    if (table.mod3(i) != moves % 3) continue;
+    const Board state = table.index().board(i);
     if (table.distance(state) == moves) return framing.unmap_board(state);
   }
   throw Error(Error::Kind::BudgetExceeded,
