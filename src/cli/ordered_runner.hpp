@@ -52,7 +52,8 @@ class OrderedRunner {
 
  private:
   void worker();
-  void emit_ready();  // with mutex_ held
+  BatchOutcome run(const BatchItem& item);  // work_, an exception kept in error_
+  void emit_ready();                        // with mutex_ held
 
   Work work_;
   Emit emit_;
@@ -65,6 +66,7 @@ class OrderedRunner {
   std::size_t submitted_ = 0;
   std::size_t emitted_ = 0;
   bool closing_ = false;
+  std::mutex error_mutex_;  // error_ is also set outside mutex_ (run())
   std::exception_ptr error_;
   std::vector<std::thread> threads_;
 };
