@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/table_file.hpp"
@@ -30,7 +31,7 @@ struct TablePolicy {
 
 class DistanceTables {
  public:
-  explicit DistanceTables(TablePolicy policy) : policy_(policy) {}
+  explicit DistanceTables(TablePolicy policy) : policy_(std::move(policy)) {}
   // Null when none serves `goal`. Throws Error(BadInput) for a damaged table file. Safe to
   // call from several threads (solve --batch --jobs): a table, once returned, never moves.
   const DistanceTable* operator()(const Board& goal, bool to_draw);
