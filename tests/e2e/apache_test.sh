@@ -28,29 +28,9 @@ sed -e "s|/usr/local/lib/cgi-bin/slidegif.cgi|$run/bin/slidegif.cgi|" \
 grep -v "^#" "$run/slidegif.conf" | grep -q /usr/local && e2e_fail "a /usr/local path is left in the config"
 
 start_apache() {
-  local port=$1
-  cat >"$run/httpd.conf" <<CONF
-ServerName 127.0.0.1
-Listen 127.0.0.1:$port
-User www-data
-Group www-data
-PidFile $run/httpd.pid
-ErrorLog $run/error.log
-DefaultRuntimeDir $run
-Mutex file:$run default
-ScriptSock $run/cgid.sock
-LoadModule mpm_event_module $modules/mod_mpm_event.so
-LoadModule authz_core_module $modules/mod_authz_core.so
-LoadModule alias_module $modules/mod_alias.so
-LoadModule mime_module $modules/mod_mime.so
-LoadModule dir_module $modules/mod_dir.so
-LoadModule env_module $modules/mod_env.so
+  e2e_start_apache "$run" "$modules" "$apache" "$1" "LoadModule env_module $modules/mod_env.so
 LoadModule cgid_module $modules/mod_cgid.so
-TypesConfig /etc/mime.types
-Include $run/slidegif.conf
-CONF
-  "$apache" -f "$run/httpd.conf" -DFOREGROUND 2>>"$run/error.log" &
-  E2E_PID=$!
+ScriptSock $run/cgid.sock"
 }
 
 e2e_start_on_free_port start_apache slidegif/ ||

@@ -45,28 +45,8 @@ done
 [[ -S $sock ]] || e2e_fail "the backend did not start: $(tail -5 "$run/backend.log")"
 
 start_apache() {
-  local port=$1
-  cat >"$run/httpd.conf" <<CONF
-ServerName 127.0.0.1
-Listen 127.0.0.1:$port
-User www-data
-Group www-data
-PidFile $run/httpd.pid
-ErrorLog $run/error.log
-DefaultRuntimeDir $run
-Mutex file:$run default
-LoadModule mpm_event_module $modules/mod_mpm_event.so
-LoadModule authz_core_module $modules/mod_authz_core.so
-LoadModule alias_module $modules/mod_alias.so
-LoadModule mime_module $modules/mod_mime.so
-LoadModule dir_module $modules/mod_dir.so
-LoadModule proxy_module $modules/mod_proxy.so
-LoadModule proxy_fcgi_module $modules/mod_proxy_fcgi.so
-TypesConfig /etc/mime.types
-Include $run/slidegif.conf
-CONF
-  "$apache" -f "$run/httpd.conf" -DFOREGROUND 2>>"$run/error.log" &
-  E2E_PID=$!
+  e2e_start_apache "$run" "$modules" "$apache" "$1" "LoadModule proxy_module $modules/mod_proxy.so
+LoadModule proxy_fcgi_module $modules/mod_proxy_fcgi.so"
 }
 
 e2e_start_on_free_port start_apache slidegif/ ||

@@ -115,3 +115,30 @@ e2e_check_sample_site() {
   e2e_head_sends_no_body "$E2E_PORT" "/${url#http://*/}/slidegif.cgi?start=123456708"
   echo "ok: HEAD"
 }
+
+# e2e_start_apache RUN MODULES APACHE PORT EXTRA: a minimal Apache in the foreground, everything
+# in RUN (its site config is RUN/slidegif.conf), the modules every test needs plus EXTRA lines
+# (the front end's own: mod_cgid or mod_proxy_fcgi). Sets E2E_PID.
+e2e_start_apache() {
+  local run=$1 modules=$2 apache=$3 port=$4 extra=$5
+  cat >"$run/httpd.conf" <<CONF
+ServerName 127.0.0.1
+Listen 127.0.0.1:$port
+User www-data
+Group www-data
+PidFile $run/httpd.pid
+ErrorLog $run/error.log
+DefaultRuntimeDir $run
+Mutex file:$run default
+LoadModule mpm_event_module $modules/mod_mpm_event.so
+LoadModule authz_core_module $modules/mod_authz_core.so
+LoadModule alias_module $modules/mod_alias.so
+LoadModule mime_module $modules/mod_mime.so
+LoadModule dir_module $modules/mod_dir.so
+$extra
+TypesConfig /etc/mime.types
+Include $run/slidegif.conf
+CONF
+  "$apache" -f "$run/httpd.conf" -DFOREGROUND 2>>"$run/error.log" &
+  E2E_PID=$!
+}
