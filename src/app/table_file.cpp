@@ -9,13 +9,17 @@
 #include <filesystem>
 
 #include "app/atomic_file.hpp"
+#include "app/file_header.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::app {
 namespace {
 
-constexpr char kMagic[8] = {'S', 'L', 'D', 'G', 'D', 'S', 'T', '\n'};
-constexpr std::size_t kHeaderBytes = 4096;
+constexpr FileKind kTableKind{{'S', 'L', 'D', 'G', 'D', 'S', 'T', '\n'},
+                              kTableFormatVersion,
+                              "distance table",
+                              ": an older file, without the rare layers listed for uniform draws"};
+constexpr std::size_t kHeaderBytes = kFileHeaderBytes;
 constexpr int kMaxDistances = 256;  // 2x7's God's number is 108
 
 struct TableHeader {
@@ -39,21 +43,9 @@ struct TableHeader {
   std::uint64_t lists_hash;   // XXH3-64 of the lists
   std::uint64_t header_hash;  // XXH3-64 of the bytes before this field
 };
-static_assert(sizeof(TableHeader) <= kHeaderBytes);
 
-std::uint64_t header_hash(const TableHeader& h) {
-  return XXH3_64bits(&h, offsetof(TableHeader, header_hash));
-}
-
+// Checks a header read_header accepted against the file: layout, sizes, checksums.
 std::string check_header(const TableHeader& h, std::span<const std::uint8_t> file) {
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) return "not a slidegif distance table";
-  if (h.version != kTableFormatVersion)
-    return fmt::format("format version {} (this slidegif reads {}{})", h.version,
-                       kTableFormatVersion,
-                       h.version < kTableFormatVersion ? ": an older file, without the rare layers "
-                                                         "listed for uniform draws"
-                                                       : "");
-  if (h.header_hash != header_hash(h)) return "header checksum mismatch";
   if (h.header_bytes != kHeaderBytes || h.entry_bits != 2 || h.distances == 0 ||
       h.distances > kMaxDistances)
     return "unsupported layout";
@@ -106,11 +98,6 @@ std::vector<std::span<const std::uint64_t>> layer_lists(const TableHeader& h,
   return out;
 }
 
-Board header_goal(const TableHeader& h) {
-  const Shape shape{h.rows, h.cols};
-  return Board(shape, std::vector<std::uint8_t>(h.goal, h.goal + shape.cells()));
-}
-
 }  // namespace
 
 std::string table_file_name(const Board& goal) {
@@ -124,16 +111,8 @@ std::string save_table_file(const std::string& dir, const FullSearch& search,
   const Board goal = search.index.board(search.index.goal_index());
   if (search.histogram.size() > kMaxDistances)
     throw std::runtime_error("too many distances for a table file");
-  TableHeader h;
-  std::memset(&h, 0, sizeof h);  // padding too: the header hash covers it
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.version = kTableFormatVersion;
-  h.header_bytes = kHeaderBytes;
-  h.rows = static_cast<std::uint8_t>(goal.rows());
-  h.cols = static_cast<std::uint8_t>(goal.cols());
-  h.entry_bits = 2;
+  TableHeader h = new_header<TableHeader>(kTableKind, /*entry_bits=*/2, goal);
   h.distances = static_cast<std::uint32_t>(search.histogram.size());
-  std::copy(goal.tiles().begin(), goal.tiles().end(), h.goal);
   h.states = search.index.size();
   std::copy(search.histogram.begin(), search.histogram.end(), h.histogram);
   h.table_offset = kHeaderBytes;
@@ -169,11 +148,8 @@ LoadedTable load_table_file(const std::string& path) {
   LoadedTable out{MappedFile(path), nullptr};
   const auto file = out.file.bytes();
   TableHeader h;
-  std::string problem = "truncated";
-  if (file.size() >= kHeaderBytes) {
-    std::memcpy(&h, file.data(), sizeof h);
-    problem = check_header(h, file);
-  }
+  std::string problem = read_header(file, kTableKind, &h);
+  if (problem.empty()) problem = check_header(h, file);
   std::vector<std::span<const std::uint64_t>> lists;
   if (problem.empty()) lists = layer_lists(h, file, problem);
   if (!problem.empty())
