@@ -171,5 +171,18 @@ TEST(DistanceTables, SavedTablesServeBoardsTooLargeToBuild) {
   EXPECT_TRUE(built(parse_board("123/450"), false)->exact()) << "kept once built";
 }
 
+TEST(DistanceTables, ADamagedFileIsRefusedEveryTime) {
+  // Once refused, the shape's files must not count as listed: a batch's later puzzles would
+  // then be searched without the tables, silently.
+  TempDir dir;
+  const std::string path = save_table_file(dir.path(), search("123/450"));
+  poke(path, 4096 + 10, '\x55');
+  DistanceTables saved({.max_build_bytes = 100, .build_to_solve = true, .dir = dir.path()});
+  for (int call = 0; call < 2; ++call)
+    EXPECT_THROW(saved(parse_board("123/450"), false), Error) << "call " << call;
+  save_table_file(dir.path(), search("123/450"));
+  EXPECT_NE(saved(parse_board("123/450"), false), nullptr) << "mended: found";
+}
+
 }  // namespace
 }  // namespace slidegif::app
