@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -124,6 +125,23 @@ TEST(TableFile, EveryDistanceDrawsExactlyFromListsOrByRejection) {
       }
     }
   }
+}
+
+TEST(TableFile, ContentsAreCheckedOnceAndAgainWhenTheFileChanges) {
+  // Like the pattern databases (pdb_trust.hpp): the first load reads the whole file and
+  // records it; later loads of the same file (size, inode, mtime) check only the header.
+  TempDir dir;
+  const std::string path = save_table_file(dir.path(), search("123/450"));
+  EXPECT_FALSE(std::filesystem::exists(path + ".ok"));
+  load_table_file(path);
+  EXPECT_TRUE(std::filesystem::exists(path + ".ok"));
+  const auto written = std::filesystem::last_write_time(path);
+  poke(path, 4096 + 10, '\x55');
+  std::filesystem::last_write_time(path, written);
+  EXPECT_EQ(refusal(path), "") << "trusted: the table is not hashed again";
+  std::filesystem::last_write_time(path, written + std::chrono::seconds(1));
+  EXPECT_NE(refusal(path).find("table checksum mismatch"), std::string::npos) << refusal(path);
+  EXPECT_EQ(table_files(dir.path(), {2, 3}), std::vector<std::string>{path}) << "no .ok listed";
 }
 
 TEST(TableFile, DamagedListsAndOlderFilesAreRefused) {
