@@ -1,6 +1,7 @@
 #include "app/distance_tables.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "slidegif/goal_framing.hpp"
 
@@ -42,11 +43,14 @@ const DistanceTable* DistanceTables::from_files(const Board& goal) {
       std::find(listed_.begin(), listed_.end(), goal.shape()) != listed_.end())
     return nullptr;
   // Every file of the shape at once (a process meets few shapes), so a batch of many puzzles
-  // lists the directory once.
+  // lists the directory once. A damaged file throws before any is kept, so every later puzzle
+  // of the shape is refused alike rather than searched without the tables.
+  std::vector<LoadedTable> fresh;
+  for (const std::string& path : table_files(policy_.dir, goal.shape()))
+    fresh.push_back(load_table_file(path));
   listed_.push_back(goal.shape());
   const std::size_t first = loaded_.size();
-  for (const std::string& path : table_files(policy_.dir, goal.shape()))
-    loaded_.push_back(load_table_file(path));
+  std::move(fresh.begin(), fresh.end(), std::back_inserter(loaded_));
   for (std::size_t i = first; i < loaded_.size(); ++i)
     if (GoalFraming(goal, loaded_[i].table->goal()).valid()) return loaded_[i].table.get();
   return nullptr;

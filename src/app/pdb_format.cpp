@@ -8,27 +8,22 @@
 #include <cstring>
 
 #include "app/atomic_file.hpp"
+#include "app/file_header.hpp"
 
 namespace slidegif::app {
 namespace {
 
-constexpr char kMagic[8] = {'S', 'L', 'D', 'G', 'P', 'D', 'B', '\n'};
+constexpr FileKind kPdbKind{
+    {'S', 'L', 'D', 'G', 'P', 'D', 'B', '\n'}, kPdbFormatVersion, "pattern database", ""};
 constexpr std::size_t kAlign = 4096;
-
-std::uint64_t header_hash(const PdbHeader& h) {
-  return XXH3_64bits(&h, offsetof(PdbHeader, header_hash));
-}
+static_assert(kPdbHeaderBytes == kFileHeaderBytes);
 
 std::uint64_t align_up(std::uint64_t n) {
   return (n + kAlign - 1) / kAlign * kAlign;
 }
 
-// Checks the header against itself and the file's size; returns the problem or "".
+// Checks a header read_header accepted against the file's size; returns the problem or "".
 std::string check_header(const PdbHeader& h, std::size_t size) {
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) return "not a slidegif pattern database";
-  if (h.version != kPdbFormatVersion)
-    return fmt::format("format version {} (this slidegif reads {})", h.version, kPdbFormatVersion);
-  if (h.header_hash != header_hash(h)) return "header checksum mismatch";
   if (h.header_bytes != kPdbHeaderBytes || h.entry_bits != 4 || h.pattern_count == 0 ||
       h.pattern_count > PdbHeader::kMaxTables)
     return "unsupported layout";
@@ -52,16 +47,8 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
 // neither hash filled in.
 PdbHeader layout(const Board& goal, std::string_view set, const Partition& partition,
                  const std::vector<std::vector<std::uint8_t>>& tables) {
-  PdbHeader h;
-  std::memset(&h, 0, sizeof h);  // padding too: the header hash covers it
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.version = kPdbFormatVersion;
-  h.header_bytes = kPdbHeaderBytes;
-  h.rows = static_cast<std::uint8_t>(goal.rows());
-  h.cols = static_cast<std::uint8_t>(goal.cols());
-  h.entry_bits = 4;
+  PdbHeader h = new_header<PdbHeader>(kPdbKind, /*entry_bits=*/4, goal);
   h.pattern_count = static_cast<std::uint8_t>(partition.size());
-  std::copy(goal.tiles().begin(), goal.tiles().end(), h.goal);
   std::memcpy(h.set, set.data(), std::min(set.size(), sizeof h.set - 1));
   int at = 0;
   std::uint64_t offset = kPdbHeaderBytes;
@@ -80,9 +67,8 @@ PdbHeader layout(const Board& goal, std::string_view set, const Partition& parti
 }  // namespace
 
 std::string read_pdb_header(std::span<const std::uint8_t> file, PdbHeader* out) {
-  if (file.size() < kPdbHeaderBytes) return "truncated";
-  std::memcpy(out, file.data(), sizeof *out);
-  return check_header(*out, file.size());
+  std::string problem = read_header(file, kPdbKind, out);
+  return problem.empty() ? check_header(*out, file.size()) : problem;
 }
 
 std::uint64_t pdb_payload_hash(std::span<const std::uint8_t> file) {
@@ -91,11 +77,7 @@ std::uint64_t pdb_payload_hash(std::span<const std::uint8_t> file) {
 }
 
 PdbContents pdb_contents(const PdbHeader& h, std::span<const std::uint8_t> file) {
-  const Shape shape{h.rows, h.cols};
-  PdbContents out{Board(shape, std::vector<std::uint8_t>(h.goal, h.goal + shape.cells())),
-                  std::string(h.set, strnlen(h.set, sizeof h.set)),
-                  {},
-                  {}};
+  PdbContents out{header_goal(h), std::string(h.set, strnlen(h.set, sizeof h.set)), {}, {}};
   int at = 0;
   for (int p = 0; p < h.pattern_count; ++p) {
     out.partition.emplace_back(h.pattern_tiles + at, h.pattern_tiles + at + h.pattern_sizes[p]);

@@ -21,12 +21,11 @@ void check_range(Shape shape, int moves) {
                 fmt::format("the hardest {} puzzles need a distance table, and {} has none here",
                             format_shape(shape), format_shape(shape)));
   }
-  if (moves < 0 || (gods && moves > *gods)) {
+  if (gods) {
+    check_moves_range(shape, *gods, moves);
+  } else if (moves < 0) {
     throw Error(Error::Kind::BadInput,
-                gods ? fmt::format("a {} puzzle is 0 to {} moves from its goal (God's number is "
-                                   "{}); {} is out of range",
-                                   format_shape(shape), *gods, *gods, moves)
-                     : fmt::format("a number of moves is 0 or more; {} is out of range", moves));
+                fmt::format("a number of moves is 0 or more; {} is out of range", moves));
   }
 }
 

@@ -1,6 +1,7 @@
 #include "app/table_file.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <xxhash.h>
 
 #include <algorithm>
@@ -9,13 +10,18 @@
 #include <filesystem>
 
 #include "app/atomic_file.hpp"
+#include "app/file_header.hpp"
+#include "app/pdb_trust.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::app {
 namespace {
 
-constexpr char kMagic[8] = {'S', 'L', 'D', 'G', 'D', 'S', 'T', '\n'};
-constexpr std::size_t kHeaderBytes = 4096;
+constexpr FileKind kTableKind{{'S', 'L', 'D', 'G', 'D', 'S', 'T', '\n'},
+                              kTableFormatVersion,
+                              "distance table",
+                              ": an older file, without the rare layers listed for uniform draws"};
+constexpr std::size_t kHeaderBytes = kFileHeaderBytes;
 constexpr int kMaxDistances = 256;  // 2x7's God's number is 108
 
 struct TableHeader {
@@ -39,21 +45,9 @@ struct TableHeader {
   std::uint64_t lists_hash;   // XXH3-64 of the lists
   std::uint64_t header_hash;  // XXH3-64 of the bytes before this field
 };
-static_assert(sizeof(TableHeader) <= kHeaderBytes);
 
-std::uint64_t header_hash(const TableHeader& h) {
-  return XXH3_64bits(&h, offsetof(TableHeader, header_hash));
-}
-
+// Checks a header read_header accepted against the file's size and against itself.
 std::string check_header(const TableHeader& h, std::span<const std::uint8_t> file) {
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) return "not a slidegif distance table";
-  if (h.version != kTableFormatVersion)
-    return fmt::format("format version {} (this slidegif reads {}{})", h.version,
-                       kTableFormatVersion,
-                       h.version < kTableFormatVersion ? ": an older file, without the rare layers "
-                                                         "listed for uniform draws"
-                                                       : "");
-  if (h.header_hash != header_hash(h)) return "header checksum mismatch";
   if (h.header_bytes != kHeaderBytes || h.entry_bits != 2 || h.distances == 0 ||
       h.distances > kMaxDistances)
     return "unsupported layout";
@@ -76,39 +70,41 @@ std::string check_header(const TableHeader& h, std::span<const std::uint8_t> fil
   }
   if (total != h.states) return "distance counts do not add up";
   if (listed * 8 != h.lists_bytes) return "bad layer lists";
-  const auto table = file.subspan(h.table_offset, h.table_bytes);
-  if (XXH3_64bits(table.data(), table.size()) != h.payload_hash) return "table checksum mismatch";
-  const auto lists = file.subspan(h.lists_offset, h.lists_bytes);
-  if (XXH3_64bits(lists.data(), lists.size()) != h.lists_hash) return "lists checksum mismatch";
   return "";
 }
 
-// The layers' lists, checked against the table: sorted, in range, at the right distance mod 3.
+// The layers' lists in the file (lists[d] empty: layer d not listed).
 std::vector<std::span<const std::uint64_t>> layer_lists(const TableHeader& h,
-                                                        std::span<const std::uint8_t> file,
-                                                        std::string& problem) {
-  const auto* table = reinterpret_cast<const std::uint64_t*>(file.data() + h.table_offset);
+                                                        std::span<const std::uint8_t> file) {
   const auto* at = reinterpret_cast<const std::uint64_t*>(file.data() + h.lists_offset);
   std::vector<std::span<const std::uint64_t>> out(h.distances);
   for (std::uint32_t d = 0; d < h.distances; ++d) {
     if (!h.listed[d]) continue;
-    const std::span<const std::uint64_t> list(at, h.histogram[d]);
-    at += list.size();
-    for (std::size_t k = 0; k < list.size(); ++k) {
-      if (list[k] >= h.states || (k > 0 && list[k] <= list[k - 1]) ||
-          mod3_entry(table, list[k]) != static_cast<int>(d % 3)) {
-        problem = fmt::format("the list of the states {} moves away is wrong", d);
-        return {};
-      }
-    }
-    out[d] = list;
+    out[d] = std::span<const std::uint64_t>(at, h.histogram[d]);
+    at += out[d].size();
   }
   return out;
 }
 
-Board header_goal(const TableHeader& h) {
-  const Shape shape{h.rows, h.cols};
-  return Board(shape, std::vector<std::uint8_t>(h.goal, h.goal + shape.cells()));
+// What reads the whole file (pdb_trust.hpp says when it is skipped): the checksums of the table
+// and of the lists, and each list against the table - sorted, in range, at the right distance
+// mod 3.
+std::string check_contents(const TableHeader& h, std::span<const std::uint8_t> file,
+                           const std::vector<std::span<const std::uint64_t>>& lists) {
+  const auto table = file.subspan(h.table_offset, h.table_bytes);
+  if (XXH3_64bits(table.data(), table.size()) != h.payload_hash) return "table checksum mismatch";
+  const auto listed = file.subspan(h.lists_offset, h.lists_bytes);
+  if (XXH3_64bits(listed.data(), listed.size()) != h.lists_hash) return "lists checksum mismatch";
+  const auto* words = reinterpret_cast<const std::uint64_t*>(table.data());
+  for (std::uint32_t d = 0; d < h.distances; ++d) {
+    const auto list = lists[d];
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      if (list[k] >= h.states || (k > 0 && list[k] <= list[k - 1]) ||
+          mod3_entry(words, list[k]) != static_cast<int>(d % 3))
+        return fmt::format("the list of the states {} moves away is wrong", d);
+    }
+  }
+  return "";
 }
 
 }  // namespace
@@ -124,16 +120,8 @@ std::string save_table_file(const std::string& dir, const FullSearch& search,
   const Board goal = search.index.board(search.index.goal_index());
   if (search.histogram.size() > kMaxDistances)
     throw std::runtime_error("too many distances for a table file");
-  TableHeader h;
-  std::memset(&h, 0, sizeof h);  // padding too: the header hash covers it
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.version = kTableFormatVersion;
-  h.header_bytes = kHeaderBytes;
-  h.rows = static_cast<std::uint8_t>(goal.rows());
-  h.cols = static_cast<std::uint8_t>(goal.cols());
-  h.entry_bits = 2;
+  TableHeader h = new_header<TableHeader>(kTableKind, /*entry_bits=*/2, goal);
   h.distances = static_cast<std::uint32_t>(search.histogram.size());
-  std::copy(goal.tiles().begin(), goal.tiles().end(), h.goal);
   h.states = search.index.size();
   std::copy(search.histogram.begin(), search.histogram.end(), h.histogram);
   h.table_offset = kHeaderBytes;
@@ -166,16 +154,25 @@ std::string save_table_file(const std::string& dir, const FullSearch& search,
 }
 
 LoadedTable load_table_file(const std::string& path) {
+  // Stat before mapping, as load_pdb_file does: a file replaced in between is checked again.
+  struct stat st {};
+  const bool stated = ::stat(path.c_str(), &st) == 0;
   LoadedTable out{MappedFile(path), nullptr};
   const auto file = out.file.bytes();
   TableHeader h;
-  std::string problem = "truncated";
-  if (file.size() >= kHeaderBytes) {
-    std::memcpy(&h, file.data(), sizeof h);
-    problem = check_header(h, file);
-  }
+  std::string problem = read_header(file, kTableKind, &h);
+  if (problem.empty()) problem = check_header(h, file);
   std::vector<std::span<const std::uint64_t>> lists;
-  if (problem.empty()) lists = layer_lists(h, file, problem);
+  if (problem.empty()) {
+    lists = layer_lists(h, file);
+    // A 60 MB read for 3x4, too slow for every CGI request: once per file, like the pattern
+    // databases' tables.
+    const std::string stamp = trust_stamp(st, h.payload_hash);
+    if (!stated || !trust_stamp_matches(path, stamp)) {
+      problem = check_contents(h, file, lists);
+      if (problem.empty() && stated) write_trust_stamp(path, stamp);
+    }
+  }
   if (!problem.empty())
     throw Error(Error::Kind::BadInput,
                 fmt::format("distance table {}: {}; delete it or save it again", path, problem));

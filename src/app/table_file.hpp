@@ -40,7 +40,8 @@ struct LoadedTable {
   MappedFile file;
   std::unique_ptr<DistanceTable> table;  // views file
 };
-// Maps and checks a table file (header, sizes, the table's checksum). Throws Error(BadInput)
+// Maps and checks a table file: header and sizes every time; the checksums and the lists once
+// per file, recorded in "<path>.ok" (pdb_trust.hpp). Throws Error(BadInput)
 // "distance table PATH: <problem>" for a damaged or foreign file, std::runtime_error when it
 // cannot be read.
 LoadedTable load_table_file(const std::string& path);

@@ -23,8 +23,8 @@
 namespace slidegif::detail {
 
 struct LayerSink {
-  // Per layer d >= 1: how many states it has; and, for layers of at most list_limit states,
-  // their indices (unsorted), else nothing and listed[d] false.
+  // Per layer d (0: the goal alone): how many states it has; and, for layers of at most
+  // list_limit states, their indices (unsorted), else nothing and listed[d] false.
   std::vector<std::uint64_t> histogram;
   std::vector<std::vector<std::uint64_t>> lists;
   std::vector<bool> listed;

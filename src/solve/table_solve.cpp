@@ -43,12 +43,7 @@ Board draw_at_distance(const Board& goal, int moves, const DistanceTable& table,
   const GoalFraming framing = framing_for(goal, table);
   const int gods = table.gods_number();
   if (moves == kHardestMoves) moves = gods;
-  if (moves < 0 || moves > gods) {
-    throw Error(Error::Kind::BadInput,
-                detail::format("a {} puzzle is 0 to {} moves from its goal (God's number is {}); "
-                               "{} is out of range",
-                               format_shape(goal.shape()), gods, gods, moves));
-  }
+  check_moves_range(goal.shape(), gods, moves);
   const std::uint64_t count = table.histogram()[static_cast<std::size_t>(moves)];
   if (table.exact() || table.listed(moves))
     return framing.unmap_board(table.state_at(moves, rng.below(count)));
@@ -66,6 +61,14 @@ Board draw_at_distance(const Board& goal, int moves, const DistanceTable& table,
                              "rejection",
                              count, table.index().size(), moves),
               Error::Hint::SearchBudget);
+}
+
+void check_moves_range(Shape shape, int gods, int moves) {
+  if (moves >= 0 && moves <= gods) return;
+  throw Error(Error::Kind::BadInput,
+              detail::format("a {} puzzle is 0 to {} moves from its goal (God's number is {}); "
+                             "{} is out of range",
+                             format_shape(shape), gods, gods, moves));
 }
 
 std::optional<int> known_gods_number(Shape shape) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -126,6 +127,23 @@ TEST(TableFile, EveryDistanceDrawsExactlyFromListsOrByRejection) {
   }
 }
 
+TEST(TableFile, ContentsAreCheckedOnceAndAgainWhenTheFileChanges) {
+  // Like the pattern databases (pdb_trust.hpp): the first load reads the whole file and
+  // records it; later loads of the same file (size, inode, mtime) check only the header.
+  TempDir dir;
+  const std::string path = save_table_file(dir.path(), search("123/450"));
+  EXPECT_FALSE(std::filesystem::exists(path + ".ok"));
+  load_table_file(path);
+  EXPECT_TRUE(std::filesystem::exists(path + ".ok"));
+  const auto written = std::filesystem::last_write_time(path);
+  poke(path, 4096 + 10, '\x55');
+  std::filesystem::last_write_time(path, written);
+  EXPECT_EQ(refusal(path), "") << "trusted: the table is not hashed again";
+  std::filesystem::last_write_time(path, written + std::chrono::seconds(1));
+  EXPECT_NE(refusal(path).find("table checksum mismatch"), std::string::npos) << refusal(path);
+  EXPECT_EQ(table_files(dir.path(), {2, 3}), std::vector<std::string>{path}) << "no .ok listed";
+}
+
 TEST(TableFile, DamagedListsAndOlderFilesAreRefused) {
   TempDir dir;
   const FullSearch all = search("1234/5670");
@@ -169,6 +187,19 @@ TEST(DistanceTables, SavedTablesServeBoardsTooLargeToBuild) {
   EXPECT_EQ(built(parse_board("123/450"), false), nullptr) << "not built to solve";
   ASSERT_NE(built(parse_board("123/450"), true), nullptr) << "built to draw";
   EXPECT_TRUE(built(parse_board("123/450"), false)->exact()) << "kept once built";
+}
+
+TEST(DistanceTables, ADamagedFileIsRefusedEveryTime) {
+  // Once refused, the shape's files must not count as listed: a batch's later puzzles would
+  // then be searched without the tables, silently.
+  TempDir dir;
+  const std::string path = save_table_file(dir.path(), search("123/450"));
+  poke(path, 4096 + 10, '\x55');
+  DistanceTables saved({.max_build_bytes = 100, .build_to_solve = true, .dir = dir.path()});
+  for (int call = 0; call < 2; ++call)
+    EXPECT_THROW(saved(parse_board("123/450"), false), Error) << "call " << call;
+  save_table_file(dir.path(), search("123/450"));
+  EXPECT_NE(saved(parse_board("123/450"), false), nullptr) << "mended: found";
 }
 
 }  // namespace

@@ -31,6 +31,9 @@ inline constexpr int kHardestMoves = -1;
 // `moves` is past God's number, and when the table does not serve `goal`.
 Board draw_at_distance(const Board& goal, int moves, const DistanceTable& table, Random& rng);
 
+// Throws Error(BadInput) naming the range when `moves` is not 0 to `gods` (God's number).
+void check_moves_range(Shape shape, int gods, int moves);
+
 // Published God's numbers (Korf 2008, table III; OEIS A087725), for ranges on boards without a
 // table; std::nullopt when unknown.
 std::optional<int> known_gods_number(Shape shape);
