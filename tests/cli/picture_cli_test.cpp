@@ -35,16 +35,20 @@ TEST(PictureCli, UnusablePicturesAreBadInputAndWriteNothing) {
   }
 }
 
-// Files that are no picture at all, or claim too much: each a one-line message naming the path
-// (and not "not found": they exist), exit status 2, nothing written.
-TEST(PictureCli, EmptyFilesDirectoriesDevicesAndHugeHeadersAreRefused) {
+// Files that are no picture at all, or claim what they do not hold: each a one-line message naming
+// the path (and not "not found": they exist), exit status 2, nothing written.
+TEST(PictureCli, EmptyFilesDirectoriesDevicesAndLyingHeadersAreRefused) {
   testing::TempDir in;
   std::ofstream(in.file("empty.png")).close();
+  // A PNG whose header promises a 16 x 16 image (its checksum wrong) and no image data after it.
+  std::ofstream(in.file("lying.png"), std::ios::binary)
+      << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x02\0\0\0", 29)
+      << "not the image data the header promised";
   // A GIF claiming a 65535 x 65535 screen in its first ten bytes.
   std::ofstream(in.file("huge.gif"), std::ios::binary)
       << std::string("GIF89a\xff\xff\xff\xff\0\0\0;", 14);
-  for (const std::string& path :
-       {in.file("empty.png"), in.path(), std::string("/dev/zero"), in.file("huge.gif")}) {
+  for (const std::string& path : {in.file("empty.png"), in.path(), std::string("/dev/zero"),
+                                  in.file("lying.png"), in.file("huge.gif")}) {
     testing::TempDir out;
     const auto r = testing::run_binary({testing::slidegif_binary(), "solve", "123456708", "--image",
                                         path, "-o", out.file("p.gif")});
