@@ -15,10 +15,16 @@ namespace slidegif::app {
 
 Picture read_picture(const std::string& path, const RenderLimits& limits) {
   std::error_code ec;
-  const auto size = fs::is_regular_file(path, ec) ? fs::file_size(path, ec) : 0;
-  if (ec || !fs::is_regular_file(path, ec)) {
+  const fs::file_status status = fs::status(path, ec);
+  if (!fs::exists(status)) {
     throw Error(Error::Kind::BadInput, fmt::format("picture file not found: {}", path));
   }
+  // A directory, a device (/dev/zero) or a pipe has no size to check before reading.
+  if (!fs::is_regular_file(status)) {
+    throw Error(Error::Kind::BadInput, fmt::format("picture {}: not a regular file", path));
+  }
+  const auto size = fs::file_size(path, ec);
+  if (ec) throw Error(Error::Kind::BadInput, fmt::format("cannot read picture file {}", path));
   if (static_cast<long long>(size) > limits.max_picture_bytes) {
     throw Error(Error::Kind::BadInput, fmt::format("picture {}: {} bytes; the limit is {}", path,
                                                    size, limits.max_picture_bytes));

@@ -44,9 +44,7 @@ FrameRenderer::FrameRenderer(Shape shape, const Theme& theme, const Palette& pal
       quantizer_(palette),
       glyphs_(text.font),
       layout_(compute_layout(shape, tile_px, text, glyphs_)) {
-  init(text);
-  tiles_.reserve(static_cast<std::size_t>(shape.cells()));
-  for (int tile = 0; tile < shape.cells(); ++tile) tiles_.push_back(render_tile(tile, false));
+  init(shape, text);
 }
 
 FrameRenderer::FrameRenderer(Shape shape, const Theme& theme, const Palette& palette,
@@ -57,12 +55,10 @@ FrameRenderer::FrameRenderer(Shape shape, const Theme& theme, const Palette& pal
       quantizer_(palette),
       glyphs_(std::move(glyphs)),
       layout_(layout) {
-  init(text);
-  tiles_.reserve(static_cast<std::size_t>(shape.cells()));
-  for (int tile = 0; tile < shape.cells(); ++tile) tiles_.push_back(render_tile(tile, false));
+  init(shape, text);
 }
 
-void FrameRenderer::init(const FrameText& text) {
+void FrameRenderer::init(Shape shape, const FrameText& text) {
   const auto& L = layout_;
   canvas_index_ = quantizer_.index(theme_.canvas);
   background_ = make_palette_image(L.width, L.height, palette_, canvas_index_);
@@ -72,6 +68,8 @@ void FrameRenderer::init(const FrameText& text) {
     draw_centered(mask, L.title_pt, text.title);
     paint(*background_, mask, L.title.x, L.title.y, shades(theme_.canvas, theme_.title));
   }
+  tiles_.reserve(static_cast<std::size_t>(shape.cells()));
+  for (int tile = 0; tile < shape.cells(); ++tile) tiles_.push_back(render_tile(tile, false));
 }
 
 void FrameRenderer::draw_tray(gdImage& bg) {

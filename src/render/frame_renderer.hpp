@@ -71,7 +71,9 @@ class FrameRenderer {
     GdImage sprite;  // the same on the palette; transparent around a floating body
   };
 
-  void init(const FrameText& text);
+  // What both constructors do once the layout is known: the background (canvas, tray, title)
+  // and every tile.
+  void init(Shape shape, const FrameText& text);
   void draw_tray(gdImage& background);
   // Text colour `fg` over `bg` at each coverage.
   Shades shades(Rgb bg, Rgb fg);

@@ -2,6 +2,7 @@
 #include <gd.h>
 
 #include <algorithm>
+#include <cstdarg>
 #include <optional>
 #include <string_view>
 
@@ -100,7 +101,17 @@ bool jpeg_complete(Bytes b) {
   return n >= 4 && b[n - 2] == 0xFF && b[n - 1] == 0xD9;
 }
 
+// libgd passes on libpng's and libjpeg's complaints about a broken file ("GD Warning: ...",
+// several lines on stderr) besides returning null, and the null is what we go by: the message a
+// user sees is ours, in one line. Its error handler is libgd's one process-wide setting,
+// installed once (a function-local static: thread-safe, and never changed after).
+void ignore_gd_message(int, const char*, va_list) {}
+void silence_gd() {
+  [[maybe_unused]] static const bool silenced = (gdSetErrorMethod(ignore_gd_message), true);
+}
+
 GdImage decode(Format f, Bytes b) {
+  silence_gd();
   const int size = static_cast<int>(b.size());
   void* data = const_cast<std::uint8_t*>(b.data());  // libgd reads only
   switch (f) {
