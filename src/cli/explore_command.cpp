@@ -167,6 +167,7 @@ int ExploreCommand::run() const {
   }
   const bool rows = !args_.db.empty() &&
                     (reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
+  if (!args_.db.empty()) check_database_target(args_.db);
   for (const std::string& path : {args_.plot, args_.db})
     if (!path.empty()) check_writable(path);
   if (!args_.db.empty()) announce_database(args_.db, goal.shape(), rows);

@@ -5,8 +5,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 #include <vector>
+
+#include "app/atomic_file.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -137,9 +140,20 @@ std::uint64_t estimated_database_bytes(std::uint64_t states, int cells) {
   return states * (34 + board_text);
 }
 
+void check_database_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::exists(status) && !fs::is_regular_file(status))
+    throw std::runtime_error(fmt::format("cannot write {}: not a regular file", path));
+}
+
 void write_state_database(const std::string& path, const FullSearch& all,
                           const OptimalPaths* paths) {
-  Writer w(path, fmt::format("{}.tmp-{}", path, ::getpid()));
+  check_database_target(path);
+  const std::string target = app::replacement_target(path).string();
+  const std::string temp = fmt::format("{}.tmp-{}", target, ::getpid());
+  Writer w(target, temp);
   w.exec(kSchema);
   write_meta(w, all, paths != nullptr);
   sqlite3_stmt* h = w.prepare("INSERT INTO histogram VALUES(?, ?)");

@@ -24,6 +24,11 @@ inline constexpr std::uint64_t kMaxDatabaseStates = 20'000'000;
 // Roughly what a database with every state takes on disk (bytes), to say before writing.
 std::uint64_t estimated_database_bytes(std::uint64_t states, int cells);
 
+// Throws std::runtime_error if FILE cannot take a database: an existing directory, device or
+// pipe (SQLite writes a regular file, and the final rename would replace a device node).
+// Followed through a symbolic link, which stays. Called again by write_state_database.
+void check_database_target(const std::string& path);
+
 // `paths` null: no states table rows (histogram, antipodes and meta only). `all` must hold
 // exact distances when paths is given. Throws std::runtime_error naming FILE on failure.
 void write_state_database(const std::string& path, const FullSearch& all,

@@ -1,6 +1,8 @@
 // `explore --db`: the database read back with the real sqlite3 client (not our library).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "run_binary.hpp"
@@ -81,6 +83,29 @@ TEST(ExploreDb, AnExistingDatabaseIsReplacedWhole) {
   std::ofstream(db) << "not a database";
   ASSERT_EQ(slidegif({"explore", "--size", "2x3", "--db", db}).exit_code, 0);
   EXPECT_EQ(sql(db, "SELECT count(*) FROM states"), "360\n");
+}
+
+TEST(ExploreDb, ADeviceOrPipeIsRefusedNotReplaced) {
+  // (a FIFO stands for /dev/full, which a rename as root would have replaced by a file)
+  TempDir dir;
+  const std::string fifo = dir.file("fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const RunResult r = slidegif({"explore", "--size", "2x3", "--db", fifo});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("cannot write " + fifo + ": not a regular file"), std::string::npos)
+      << r.err;
+  EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"fifo"});
+}
+
+TEST(ExploreDb, ASymbolicLinkStaysALinkToTheNewDatabase) {
+  TempDir dir;
+  std::ofstream(dir.file("real.sqlite")) << "old";
+  std::filesystem::create_symlink("real.sqlite", dir.file("link.sqlite"));
+  ASSERT_EQ(slidegif({"explore", "--size", "2x3", "--db", dir.file("link.sqlite")}).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::is_symlink(dir.file("link.sqlite")));
+  EXPECT_EQ(sql(dir.file("real.sqlite"), "SELECT count(*) FROM states"), "360\n");
 }
 
 }  // namespace
