@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/atomic_file.hpp"
+#include "cli/remove_on_signal.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -153,6 +154,7 @@ void write_state_database(const std::string& path, const FullSearch& all,
   check_database_target(path);
   const std::string target = app::replacement_target(path).string();
   const std::string temp = fmt::format("{}.tmp-{}", target, ::getpid());
+  const RemoveOnSignal guard(temp);
   Writer w(target, temp);
   w.exec(kSchema);
   write_meta(w, all, paths != nullptr);

@@ -8,7 +8,8 @@
 // with an index on states(distance) for "every state at distance d". Boards are in the CLI's
 // notation; blank is the blank's cell (row-major, from 0); optimal_moves the number of moves
 // that start an optimal solution; solutions the number of distinct optimal solutions.
-// Written to a temporary file beside FILE and renamed: a failure leaves nothing.
+// Written to a temporary file beside FILE and renamed: a failure, or a stopping signal
+// (Ctrl-C), leaves nothing.
 
 #include <cstdint>
 #include <string>

@@ -1,9 +1,14 @@
 // `explore --db`: the database read back with the real sqlite3 client (not our library).
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "run_binary.hpp"
 
@@ -106,6 +111,37 @@ TEST(ExploreDb, ASymbolicLinkStaysALinkToTheNewDatabase) {
   ASSERT_EQ(slidegif({"explore", "--size", "2x3", "--db", dir.file("link.sqlite")}).exit_code, 0);
   EXPECT_TRUE(std::filesystem::is_symlink(dir.file("link.sqlite")));
   EXPECT_EQ(sql(dir.file("real.sqlite"), "SELECT count(*) FROM states"), "360\n");
+}
+
+TEST(ExploreDb, InterruptedWhileWritingLeavesNothing) {
+  TempDir dir;
+  const std::string db = dir.file("8puzzle.sqlite");
+  std::vector<std::string> args = {
+      testing::slidegif_binary(), "explore", "--size", "3", "--db", db};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  ASSERT_EQ(::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ), 0);
+  // Wait for the temporary database to fill (the search takes a moment first; the empty
+  // probe of writability, named alike, does not count), then stop the program the way Ctrl-C
+  // does.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool writing = false;
+  while (!writing && std::chrono::steady_clock::now() < deadline) {
+    for (const std::string& name : dir.entries()) {
+      std::error_code ec;
+      writing = writing || (name.find(".tmp-") != std::string::npos &&
+                            std::filesystem::file_size(dir.file(name), ec) > 0 && !ec);
+    }
+    if (!writing) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(writing) << "the database was never being written";
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << status;
+  EXPECT_TRUE(dir.entries().empty()) << "a partial database was left";
 }
 
 }  // namespace
