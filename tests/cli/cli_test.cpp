@@ -251,6 +251,8 @@ TEST(Cli, EveryBadInputFailsCleanlyWithoutAFile) {
       {{"solve", "123456708", "--font", "/nonexistent.ttf"}, 2, "font"},
       {{"solve", "283104765", "--size", "9x9"}, 2, "out of range"},
       {{"solve", "--batch", "/nonexistent/file"}, 1, "cannot read"},
+      {{"solve", "--batch", "/nonexistent/file"}, 1, "No such file or directory"},
+      {{"solve", "--batch", "/"}, 1, "cannot read /: Is a directory"},
       {{"random", "--seed", "abc"}, 2, "--seed"},
       {{"random", "--goal", "123456780", "--random-goal"}, 2, "not both"},
       {{"solve", "283104765", "--bogus"}, 2, "bogus"},
