@@ -62,5 +62,18 @@ TEST(ExplorePlot, AnUnwritablePathIsRefusedBeforeTheSearch) {
   EXPECT_TRUE(dir.entries().empty());
 }
 
+TEST(ExplorePlot, ADirectoryIsRefusedBeforeTheSearch) {
+  TempDir dir;
+  const std::string db = dir.file("x.sqlite");
+  const RunResult r = slidegif({"explore", "--size", "3", "--plot", dir.path(), "--db", db});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("cannot write " + dir.path() + ": Is a directory"), std::string::npos)
+      << r.err;
+  // Refused before the database was announced (and so before the search).
+  EXPECT_EQ(r.err.find("writing " + db), std::string::npos) << r.err;
+  EXPECT_TRUE(dir.entries().empty());
+}
+
 }  // namespace
 }  // namespace slidegif
