@@ -15,13 +15,9 @@
 namespace slidegif {
 namespace {
 
+using testing::run_slidegif;
 using testing::RunResult;
 using testing::TempDir;
-
-RunResult slidegif(std::vector<std::string> args) {
-  args.insert(args.begin(), testing::slidegif_binary());
-  return testing::run_binary(args);
-}
 
 std::string sql(const std::string& db, const std::string& query) {
   const RunResult r = testing::run_binary({"/usr/bin/sqlite3", db, query});
@@ -32,7 +28,7 @@ std::string sql(const std::string& db, const std::string& query) {
 TEST(ExploreDb, ThreeByThreeHasEveryStateAndTheTables) {
   TempDir dir;
   const std::string db = dir.file("8puzzle.sqlite");
-  const RunResult r = slidegif({"explore", "--size", "3", "--db", db});
+  const RunResult r = run_slidegif({"explore", "--size", "3", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("writing " + db + ": 181,440 states, about 8 MB"), std::string::npos)
       << r.err;
@@ -62,7 +58,7 @@ TEST(ExploreDb, ThreeByThreeHasEveryStateAndTheTables) {
 TEST(ExploreDb, TwoByTwoCountsItsTwoOptimalSolutions) {
   TempDir dir;
   const std::string db = dir.file("2x2.sqlite");
-  ASSERT_EQ(slidegif({"explore", "--size", "2x2", "--db", db}).exit_code, 0);
+  ASSERT_EQ(run_slidegif({"explore", "--size", "2x2", "--db", db}).exit_code, 0);
   EXPECT_EQ(sql(db,
                 "SELECT board, distance, optimal_moves, solutions FROM states "
                 "WHERE distance = 6"),
@@ -73,7 +69,7 @@ TEST(ExploreDb, TwoByTwoCountsItsTwoOptimalSolutions) {
 TEST(ExploreDb, AnUnwritablePathFailsBeforeTheSearchAndLeavesNothing) {
   TempDir dir;
   for (const std::string& db : {dir.file("missing/dir/x.sqlite"), std::string("/proc/x.sqlite")}) {
-    const RunResult r = slidegif({"explore", "--size", "3", "--db", db});
+    const RunResult r = run_slidegif({"explore", "--size", "3", "--db", db});
     EXPECT_EQ(r.exit_code, 1) << db;
     EXPECT_TRUE(r.out.empty());
     EXPECT_NE(r.err.find("cannot write " + db), std::string::npos) << r.err;
@@ -86,7 +82,7 @@ TEST(ExploreDb, AnExistingDatabaseIsReplacedWhole) {
   TempDir dir;
   const std::string db = dir.file("d.sqlite");
   std::ofstream(db) << "not a database";
-  ASSERT_EQ(slidegif({"explore", "--size", "2x3", "--db", db}).exit_code, 0);
+  ASSERT_EQ(run_slidegif({"explore", "--size", "2x3", "--db", db}).exit_code, 0);
   EXPECT_EQ(sql(db, "SELECT count(*) FROM states"), "360\n");
 }
 
@@ -95,7 +91,7 @@ TEST(ExploreDb, ADeviceOrPipeIsRefusedNotReplaced) {
   TempDir dir;
   const std::string fifo = dir.file("fifo");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  const RunResult r = slidegif({"explore", "--size", "2x3", "--db", fifo});
+  const RunResult r = run_slidegif({"explore", "--size", "2x3", "--db", fifo});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("cannot write " + fifo + ": not a regular file"), std::string::npos)
@@ -108,7 +104,8 @@ TEST(ExploreDb, ASymbolicLinkStaysALinkToTheNewDatabase) {
   TempDir dir;
   std::ofstream(dir.file("real.sqlite")) << "old";
   std::filesystem::create_symlink("real.sqlite", dir.file("link.sqlite"));
-  ASSERT_EQ(slidegif({"explore", "--size", "2x3", "--db", dir.file("link.sqlite")}).exit_code, 0);
+  ASSERT_EQ(run_slidegif({"explore", "--size", "2x3", "--db", dir.file("link.sqlite")}).exit_code,
+            0);
   EXPECT_TRUE(std::filesystem::is_symlink(dir.file("link.sqlite")));
   EXPECT_EQ(sql(dir.file("real.sqlite"), "SELECT count(*) FROM states"), "360\n");
 }
