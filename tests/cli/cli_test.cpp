@@ -268,6 +268,17 @@ TEST(Cli, EveryBadInputFailsCleanlyWithoutAFile) {
   }
 }
 
+TEST(Cli, PdbBuildThreadsOutOfRangeIsRefusedBeforeBuilding) {
+  TempDir dir;
+  for (const std::string threads : {"0", "-1", "100000", "two"}) {
+    const auto r =
+        run_slidegif({"pdb", "build", "--size", "3x4", "--dir", dir.path(), "--threads", threads});
+    EXPECT_EQ(r.exit_code, 2) << threads;
+    EXPECT_TRUE(contains(r.err, "--threads")) << r.err;
+    EXPECT_TRUE(dir.entries().empty()) << threads;
+  }
+}
+
 TEST(Cli, UnwritableOutputIsAnErrorWithoutPartialFile) {
   const auto r = run_slidegif({"solve", "123456708", "-o", "/nonexistent-dir/x.gif"});
   EXPECT_EQ(r.exit_code, 1);
