@@ -119,7 +119,6 @@ void write_meta(Writer& w, const FullSearch& all, bool all_states) {
 
 void write_states(Writer& w, const FullSearch& all, const OptimalPaths& paths) {
   sqlite3_stmt* s = w.prepare("INSERT INTO states VALUES(?, ?, ?, ?, ?)");
-  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(all.index.cells()));
   for (std::uint64_t i = 0; i < all.index.size(); ++i) {
     const Board board = all.index.board(i);
     bind_text(s, 1, format_board(board));
