@@ -50,6 +50,14 @@ void write_in_place(const std::string& path, std::span<const std::span<const std
 
 }  // namespace
 
+std::filesystem::path replacement_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  // A symbolic link (/dev/stdout to a file, a link into a shared directory) stays a link: the
+  // file it leads to is the one replaced.
+  std::error_code ec;
+  return fs::is_symlink(path, ec) ? fs::weakly_canonical(path) : fs::path(path);
+}
+
 void write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
   const std::span<const std::uint8_t> parts[] = {bytes};
   write_file_atomically(path, parts);
@@ -62,10 +70,7 @@ void write_file_atomically(const std::string& path,
     return;
   }
   namespace fs = std::filesystem;
-  // A symbolic link (/dev/stdout to a file, a link into a shared directory) stays a link: the
-  // file it leads to is the one replaced.
-  std::error_code ec;
-  const fs::path target = fs::is_symlink(path, ec) ? fs::weakly_canonical(path) : fs::path(path);
+  const fs::path target = replacement_target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   // A hidden name beside the target, so the final rename never crosses file systems.
   const std::string hidden = fmt::format(".{}.XXXXXX", target.filename().string());

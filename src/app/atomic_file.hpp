@@ -4,6 +4,7 @@
 // exists and is neither a regular file nor a directory (a device, a pipe) is written directly.
 
 #include <cstdint>
+#include <filesystem>
 #include <span>
 #include <string>
 
@@ -15,5 +16,9 @@ void write_file_atomically(const std::string& path, std::span<const std::uint8_t
 // copying them into one buffer.
 void write_file_atomically(const std::string& path,
                            std::span<const std::span<const std::uint8_t>> parts);
+
+// The file a whole-file replacement of `path` renames onto: `path`, or the file a symbolic
+// link leads to (the link stays a link). For writers that make their own temporary (SQLite).
+std::filesystem::path replacement_target(const std::string& path);
 
 }  // namespace slidegif::app

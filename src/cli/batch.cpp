@@ -9,6 +9,7 @@
 #include "app/job_json.hpp"
 #include "cli/batch_input.hpp"
 #include "cli/ordered_runner.hpp"
+#include "cli/prompt_output.hpp"
 #include "cli/services.hpp"
 
 namespace slidegif::cli {
@@ -52,13 +53,15 @@ int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags
   PatternDatabases databases(flags.pdb_dir);
   // One answer line per puzzle, nothing in between: no progress line.
   const app::Services services = cli_services(flags, databases, /*show_progress=*/false);
+  // Answers go out in blocks when they come fast, yet none waits more than this for the
+  // reader at the other end of a pipe.
+  PromptOutput out(stdout, std::chrono::milliseconds(10));
   int failures = 0;
   OrderedRunner runner(
       jobs, [&](const BatchItem& item) { return answer_line(item, base, flags, services); },
-      [&failures](const BatchOutcome& outcome) {
+      [&failures, &out](const BatchOutcome& outcome) {
         failures += outcome.failed ? 1 : 0;
-        fmt::print("{}", outcome.text);
-        std::fflush(stdout);
+        out.write(outcome.text);
       });
   int number = 0;
   for (std::string line; read_batch_line(in, line);) {
@@ -67,6 +70,7 @@ int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags
     runner.submit({number, std::move(line)});
   }
   runner.finish();
+  out.close();
   return failures;
 }
 

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "app/atomic_file.hpp"
@@ -93,12 +94,23 @@ void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak,
 
 // An unwritable output is refused before the search rather than after.
 void check_writable(const std::string& path) {
+  auto refuse = [&path](int err) {
+    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(err)));
+  };
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status)) refuse(EISDIR);
+  // A device or a pipe is written in place (write_file_atomically), nothing created beside it.
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    if (::access(path.c_str(), W_OK) != 0) refuse(errno);
+    return;
+  }
   const std::string probe = fmt::format("{}.tmp-{}", path, ::getpid());
   if (FILE* f = std::fopen(probe.c_str(), "wb")) {
     std::fclose(f);
     std::remove(probe.c_str());
   } else {
-    throw std::runtime_error(fmt::format("cannot write {}: {}", path, std::strerror(errno)));
+    refuse(errno);
   }
 }
 
@@ -167,6 +179,7 @@ int ExploreCommand::run() const {
   }
   const bool rows = !args_.db.empty() &&
                     (reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
+  if (!args_.db.empty()) check_database_target(args_.db);
   for (const std::string& path : {args_.plot, args_.db})
     if (!path.empty()) check_writable(path);
   if (!args_.db.empty()) announce_database(args_.db, goal.shape(), rows);

@@ -4,7 +4,10 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -81,8 +84,13 @@ int run_solve(const SolveArgs& a) {
     if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
     std::ifstream file;
     if (a.batch != "-") {
+      // A directory opens as a stream and fails at the first read, with a library's message.
+      std::error_code ec;
+      if (std::filesystem::is_directory(a.batch, ec))
+        throw std::runtime_error(fmt::format("cannot read {}: {}", a.batch, std::strerror(EISDIR)));
       file.open(a.batch);
-      if (!file) throw std::runtime_error(fmt::format("cannot read {}", a.batch));
+      if (!file)
+        throw std::runtime_error(fmt::format("cannot read {}: {}", a.batch, std::strerror(errno)));
     }
     std::istream& in = a.batch == "-" ? std::cin : file;
     const int jobs = a.jobs == 0 ? default_batch_jobs() : a.jobs;

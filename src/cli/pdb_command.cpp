@@ -34,7 +34,9 @@ PdbCommand::PdbCommand(CLI::App& app) {
     c->add_option("--goal", goal_,
                   "Goal board the databases are for (default: 1..N-1 then the blank)");
   }
-  build_->add_option("--threads", threads_, "Threads (default: 1 for small, all cores for large)");
+  // Bounded as explore's: 0 or -1 meant the default silently, and nothing bounded a large count.
+  build_->add_option("--threads", threads_, "Threads (default: 1 for small, all cores for large)")
+      ->check(CLI::Range(1, 64));
   build_->add_flag("--progress", progress_,
                    "Draw the progress bar even when stderr is not a terminal");
 }

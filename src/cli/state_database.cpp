@@ -5,8 +5,12 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 #include <vector>
+
+#include "app/atomic_file.hpp"
+#include "cli/remove_on_signal.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -115,7 +119,6 @@ void write_meta(Writer& w, const FullSearch& all, bool all_states) {
 
 void write_states(Writer& w, const FullSearch& all, const OptimalPaths& paths) {
   sqlite3_stmt* s = w.prepare("INSERT INTO states VALUES(?, ?, ?, ?, ?)");
-  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(all.index.cells()));
   for (std::uint64_t i = 0; i < all.index.size(); ++i) {
     const Board board = all.index.board(i);
     bind_text(s, 1, format_board(board));
@@ -137,9 +140,21 @@ std::uint64_t estimated_database_bytes(std::uint64_t states, int cells) {
   return states * (34 + board_text);
 }
 
+void check_database_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::exists(status) && !fs::is_regular_file(status))
+    throw std::runtime_error(fmt::format("cannot write {}: not a regular file", path));
+}
+
 void write_state_database(const std::string& path, const FullSearch& all,
                           const OptimalPaths* paths) {
-  Writer w(path, fmt::format("{}.tmp-{}", path, ::getpid()));
+  check_database_target(path);
+  const std::string target = app::replacement_target(path).string();
+  const std::string temp = fmt::format("{}.tmp-{}", target, ::getpid());
+  const RemoveOnSignal guard(temp);
+  Writer w(target, temp);
   w.exec(kSchema);
   write_meta(w, all, paths != nullptr);
   sqlite3_stmt* h = w.prepare("INSERT INTO histogram VALUES(?, ?)");

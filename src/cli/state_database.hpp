@@ -8,7 +8,8 @@
 // with an index on states(distance) for "every state at distance d". Boards are in the CLI's
 // notation; blank is the blank's cell (row-major, from 0); optimal_moves the number of moves
 // that start an optimal solution; solutions the number of distinct optimal solutions.
-// Written to a temporary file beside FILE and renamed: a failure leaves nothing.
+// Written to a temporary file beside FILE and renamed: a failure, or a stopping signal
+// (Ctrl-C), leaves nothing.
 
 #include <cstdint>
 #include <string>
@@ -23,6 +24,11 @@ inline constexpr std::uint64_t kMaxDatabaseStates = 20'000'000;
 
 // Roughly what a database with every state takes on disk (bytes), to say before writing.
 std::uint64_t estimated_database_bytes(std::uint64_t states, int cells);
+
+// Throws std::runtime_error if FILE cannot take a database: an existing directory, device or
+// pipe (SQLite writes a regular file, and the final rename would replace a device node).
+// Followed through a symbolic link, which stays. Called again by write_state_database.
+void check_database_target(const std::string& path);
 
 // `paths` null: no states table rows (histogram, antipodes and meta only). `all` must hold
 // exact distances when paths is given. Throws std::runtime_error naming FILE on failure.

@@ -14,14 +14,10 @@ namespace slidegif {
 namespace {
 
 using testing::run_binary;
+using testing::run_slidegif;
 using testing::RunResult;
 using testing::slidegif_binary;
 using testing::TempDir;
-
-RunResult slidegif(std::vector<std::string> args, const std::string& input = {}) {
-  args.insert(args.begin(), slidegif_binary());
-  return run_binary(args, input);
-}
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -34,25 +30,25 @@ Board replay(const std::string& start, const std::string& moves, std::optional<S
 }
 
 TEST(Cli, HelpShowsExamples) {
-  const auto r = slidegif({"--help"});
+  const auto r = run_slidegif({"--help"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(contains(r.out, "Examples:"));
   EXPECT_TRUE(contains(r.out, "solve"));
-  const auto s = slidegif({"solve", "--help"});
+  const auto s = run_slidegif({"solve", "--help"});
   EXPECT_EQ(s.exit_code, 0);
   EXPECT_TRUE(contains(s.out, "--tween"));
   EXPECT_TRUE(contains(s.out, "--batch"));
 }
 
 TEST(Cli, SolvePrintsAnOptimalSummary) {
-  const auto r = slidegif({"solve", "867254301"});
+  const auto r = run_slidegif({"solve", "867254301"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "867254301 -> 123456780: 31 moves (optimal)")) << r.out;
   EXPECT_TRUE(r.err.empty()) << r.err;
 }
 
 TEST(Cli, SolveJsonHasTheFieldsAndReplays) {
-  const auto r = slidegif({"solve", "2,8,3,1,0,4,7,6,5", "--goal", "123804765", "--json"});
+  const auto r = run_slidegif({"solve", "2,8,3,1,0,4,7,6,5", "--goal", "123804765", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["rows"], 3);
@@ -68,7 +64,7 @@ TEST(Cli, SolveJsonHasTheFieldsAndReplays) {
 TEST(Cli, SolveWritesAGifAndReportsIt) {
   TempDir dir;
   const std::string out = dir.file("hard.gif");
-  const auto r = slidegif({"solve", "867254301", "-o", out, "--json", "--tile", "40"});
+  const auto r = run_slidegif({"solve", "867254301", "-o", out, "--json", "--tile", "40"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   const std::string bytes = testing::read_file(out);
@@ -82,28 +78,28 @@ TEST(Cli, SolveWritesAGifAndReportsIt) {
 }
 
 TEST(Cli, GifToStdoutKeepsTheSummaryOnStderr) {
-  const auto r = slidegif({"solve", "123456708", "-o", "-"});
+  const auto r = run_slidegif({"solve", "123456708", "-o", "-"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, 6), "GIF89a");
   EXPECT_TRUE(contains(r.err, "1 move (optimal) R")) << r.err;
 }
 
 TEST(Cli, RectangularAndTinyBoards) {
-  auto r = slidegif({"solve", "1,2,3,4,5,0,6,7", "--size", "2x4", "--json"});
+  auto r = run_slidegif({"solve", "1,2,3,4,5,0,6,7", "--size", "2x4", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["length"], 2);
   EXPECT_EQ(replay("1,2,3,4,5,0,6,7", j["moves"], Shape{2, 4}), Board::standard_goal({2, 4}));
-  r = slidegif({"solve", "30/21", "--json"});
+  r = run_slidegif({"solve", "30/21", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   j = nlohmann::json::parse(r.out);
   EXPECT_EQ(replay("30/21", j["moves"]), Board::standard_goal({2, 2}));
 }
 
 TEST(Cli, RandomIsReproducibleFromTheSeed) {
-  const auto a = slidegif({"random", "--seed", "7", "--json"});
-  const auto b = slidegif({"random", "--seed", "7", "--json"});
-  const auto c = slidegif({"random", "--seed", "8", "--json"});
+  const auto a = run_slidegif({"random", "--seed", "7", "--json"});
+  const auto b = run_slidegif({"random", "--seed", "7", "--json"});
+  const auto c = run_slidegif({"random", "--seed", "8", "--json"});
   ASSERT_EQ(a.exit_code, 0) << a.err;
   const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out),
              jc = nlohmann::json::parse(c.out);
@@ -115,7 +111,8 @@ TEST(Cli, RandomIsReproducibleFromTheSeed) {
 }
 
 TEST(Cli, RandomGoalAndSizes) {
-  const auto r = slidegif({"random", "--seed", "3", "--random-goal", "--size", "2x3", "--json"});
+  const auto r =
+      run_slidegif({"random", "--seed", "3", "--random-goal", "--size", "2x3", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["rows"], 2);
@@ -124,10 +121,10 @@ TEST(Cli, RandomGoalAndSizes) {
 }
 
 TEST(Cli, CheckSaysWhy) {
-  auto r = slidegif({"check", "867254301"});
+  auto r = run_slidegif({"check", "867254301"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(contains(r.out, "solvable: start has")) << r.out;
-  r = slidegif({"check", "213456780"});
+  r = run_slidegif({"check", "213456780"});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_TRUE(contains(r.out, "unsolvable")) << r.out;
   EXPECT_TRUE(contains(r.out, "they differ")) << r.out;
@@ -142,7 +139,7 @@ TEST(Cli, BatchAnswersEveryLineAndSurvivesBadOnes) {
       "1 2 3 4 5 6 7 0 8\n"
       "213456780\n"
       "123456780\n";
-  const auto r = slidegif({"solve", "--batch", "-"}, input);
+  const auto r = run_slidegif({"solve", "--batch", "-"}, input);
   EXPECT_EQ(r.exit_code, 1);  // some lines failed
   std::istringstream lines(r.out);
   std::vector<std::string> out;
@@ -160,7 +157,7 @@ TEST(Cli, BatchAnswersEveryLineAndSurvivesBadOnes) {
 // the next line is still solved.
 TEST(Cli, BatchRefusesAHugeLine) {
   const std::string input = std::string(5'000'000, '1') + "\n123456708\n";
-  const auto r = slidegif({"solve", "--batch", "-"}, input);
+  const auto r = run_slidegif({"solve", "--batch", "-"}, input);
   EXPECT_EQ(r.exit_code, 1);
   std::istringstream lines(r.out);
   std::string first, second;
@@ -171,7 +168,7 @@ TEST(Cli, BatchRefusesAHugeLine) {
 }
 
 TEST(Cli, BatchJson) {
-  const auto r = slidegif({"solve", "--batch", "-", "--json"}, "123456708\nnope\n");
+  const auto r = run_slidegif({"solve", "--batch", "-", "--json"}, "123456708\nnope\n");
   std::istringstream lines(r.out);
   std::string first, second;
   std::getline(lines, first);
@@ -183,9 +180,9 @@ TEST(Cli, BatchJson) {
 
 // One shape for `solve --json`, `random --json` and each line of `solve --batch --json`.
 TEST(Cli, EveryJsonOutputHasTheSameShape) {
-  const auto solve = slidegif({"solve", "123456708", "--json"});
-  const auto random = slidegif({"random", "--seed", "4", "--json"});
-  const auto batch = slidegif({"solve", "--batch", "-", "--json"}, "123456708\n");
+  const auto solve = run_slidegif({"solve", "123456708", "--json"});
+  const auto random = run_slidegif({"random", "--seed", "4", "--json"});
+  const auto batch = run_slidegif({"solve", "--batch", "-", "--json"}, "123456708\n");
   ASSERT_EQ(solve.exit_code, 0) << solve.err;
   ASSERT_EQ(random.exit_code, 0) << random.err;
   ASSERT_EQ(batch.exit_code, 0) << batch.err;
@@ -214,7 +211,7 @@ TEST(Cli, EveryJsonOutputHasTheSameShape) {
 
 // Error messages quote the input, which need not be UTF-8: the JSON line still prints.
 TEST(Cli, BatchJsonSurvivesBytesThatAreNotUtf8) {
-  const auto r = slidegif({"solve", "--batch", "-", "--json"}, "12345678\xbb\n123456708\n");
+  const auto r = run_slidegif({"solve", "--batch", "-", "--json"}, "12345678\xbb\n123456708\n");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   std::istringstream lines(r.out);
   std::string first, second;
@@ -251,6 +248,8 @@ TEST(Cli, EveryBadInputFailsCleanlyWithoutAFile) {
       {{"solve", "123456708", "--font", "/nonexistent.ttf"}, 2, "font"},
       {{"solve", "283104765", "--size", "9x9"}, 2, "out of range"},
       {{"solve", "--batch", "/nonexistent/file"}, 1, "cannot read"},
+      {{"solve", "--batch", "/nonexistent/file"}, 1, "No such file or directory"},
+      {{"solve", "--batch", "/"}, 1, "cannot read /: Is a directory"},
       {{"random", "--seed", "abc"}, 2, "--seed"},
       {{"random", "--goal", "123456780", "--random-goal"}, 2, "not both"},
       {{"solve", "283104765", "--bogus"}, 2, "bogus"},
@@ -261,7 +260,7 @@ TEST(Cli, EveryBadInputFailsCleanlyWithoutAFile) {
     auto args = c.args;
     const bool makes_gif = args[0] != "frobnicate" && args[1] != "--batch";
     if (makes_gif) args.insert(args.end(), {"-o", dir.file("x.gif")});
-    const auto r = slidegif(args);
+    const auto r = run_slidegif(args);
     EXPECT_EQ(r.exit_code, c.exit_code) << args[1] << "\n" << r.err;
     EXPECT_TRUE(contains(r.err, c.message)) << "wanted '" << c.message << "' in: " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n') <= 3, true) << r.err;
@@ -269,8 +268,19 @@ TEST(Cli, EveryBadInputFailsCleanlyWithoutAFile) {
   }
 }
 
+TEST(Cli, PdbBuildThreadsOutOfRangeIsRefusedBeforeBuilding) {
+  TempDir dir;
+  for (const std::string threads : {"0", "-1", "100000", "two"}) {
+    const auto r =
+        run_slidegif({"pdb", "build", "--size", "3x4", "--dir", dir.path(), "--threads", threads});
+    EXPECT_EQ(r.exit_code, 2) << threads;
+    EXPECT_TRUE(contains(r.err, "--threads")) << r.err;
+    EXPECT_TRUE(dir.entries().empty()) << threads;
+  }
+}
+
 TEST(Cli, UnwritableOutputIsAnErrorWithoutPartialFile) {
-  const auto r = slidegif({"solve", "123456708", "-o", "/nonexistent-dir/x.gif"});
+  const auto r = run_slidegif({"solve", "123456708", "-o", "/nonexistent-dir/x.gif"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(contains(r.err, "/nonexistent-dir")) << r.err;
 }
@@ -294,19 +304,19 @@ TEST(Cli, AFullDeviceIsAnErrorAndNothingIsClaimedWritten) {
 TEST(Cli, PastTheBudgetTheBestSolutionIsMarkedNotOptimal) {
   // Korf's hardest instance (65 moves) is far beyond Manhattan + linear conflict in 0.2 s.
   const std::string start = "12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1";
-  auto r = slidegif({"solve", start, "--no-pdb", "--max-seconds", "0.2", "--json"});
+  auto r = run_slidegif({"solve", start, "--no-pdb", "--max-seconds", "0.2", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["optimal"], false);
   EXPECT_GE(j["length"].get<int>(), 65);
   EXPECT_EQ(replay(start, j["moves"]), Board::standard_goal({4, 4}));
-  r = slidegif({"solve", start, "--no-pdb", "--max-seconds", "0.2"});
+  r = run_slidegif({"solve", start, "--no-pdb", "--max-seconds", "0.2"});
   EXPECT_TRUE(contains(r.out, "NOT optimal")) << r.out;
 }
 
 TEST(Cli, LargerBoardsGetANearOptimalSolution) {
   for (const std::string size : {"5", "8", "3x7"}) {
-    const auto r = slidegif({"random", "--size", size, "--seed", "11", "--json"});
+    const auto r = run_slidegif({"random", "--size", size, "--seed", "11", "--json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["optimal"], false);
@@ -317,14 +327,14 @@ TEST(Cli, LargerBoardsGetANearOptimalSolution) {
 
 TEST(Cli, TheLargestBoardDrawsWithDefaultsAndLimitsSayWhatToChange) {
   TempDir dir;
-  auto r = slidegif({"random", "--size", "8", "--seed", "1", "-o", dir.file("r.gif")});
+  auto r = run_slidegif({"random", "--size", "8", "--seed", "1", "-o", dir.file("r.gif")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto gif = testing::DecodedGif::decode_file(dir.file("r.gif"));
   EXPECT_LT(gif.width(), 560);  // 60 px tiles: the board is 480 px wide
   EXPECT_GT(gif.frame_count(), 300);
   // 42 moves at 16 tweens of 256 px tiles are over the pixel limit: the advice has the size.
-  r = slidegif({"random", "--size", "3x4", "--seed", "8", "--no-pdb", "--tile", "256", "--tween",
-                "16", "-o", dir.file("big.gif")});
+  r = run_slidegif({"random", "--size", "3x4", "--seed", "8", "--no-pdb", "--tile", "256",
+                    "--tween", "16", "-o", dir.file("big.gif")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(contains(r.err, "use --tile ")) << r.err;
   EXPECT_TRUE(contains(r.err, "or fewer --tween frames")) << r.err;
@@ -334,7 +344,7 @@ TEST(Cli, TheLargestBoardDrawsWithDefaultsAndLimitsSayWhatToChange) {
 
 TEST(Cli, PdbStatusReportsMissingDatabases) {
   TempDir dir;
-  const auto r = slidegif({"pdb", "status", "--dir", dir.path()});
+  const auto r = run_slidegif({"pdb", "status", "--dir", dir.path()});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "small")) << r.out;
   EXPECT_TRUE(contains(r.out, "missing")) << r.out;

@@ -9,13 +9,9 @@
 namespace slidegif {
 namespace {
 
+using testing::run_slidegif;
 using testing::RunResult;
 using testing::TempDir;
-
-RunResult slidegif(std::vector<std::string> args) {
-  args.insert(args.begin(), testing::slidegif_binary());
-  return testing::run_binary(args);
-}
 
 bool has_colour(gdImagePtr im, Rgb c) {
   for (int y = 0; y < gdImageSY(im); ++y)
@@ -32,7 +28,7 @@ TEST(ExplorePlot, APngInTheThemesColours) {
   TempDir dir;
   for (const char* theme : {"classic", "dark"}) {
     const std::string png = dir.file(std::string(theme) + ".png");
-    const RunResult r = slidegif({"explore", "--size", "3", "--plot", png, "--theme", theme});
+    const RunResult r = run_slidegif({"explore", "--size", "3", "--plot", png, "--theme", theme});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string bytes = testing::read_file(png);
     ASSERT_EQ(bytes.substr(0, 8), "\x89PNG\r\n\x1a\n");
@@ -51,14 +47,27 @@ TEST(ExplorePlot, APngInTheThemesColours) {
 
 TEST(ExplorePlot, AnUnwritablePathIsRefusedBeforeTheSearch) {
   TempDir dir;
-  const RunResult r = slidegif({"explore", "--size", "3", "--plot", dir.file("no/such/p.png")});
+  const RunResult r = run_slidegif({"explore", "--size", "3", "--plot", dir.file("no/such/p.png")});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("cannot write " + dir.file("no/such/p.png")), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
   EXPECT_TRUE(dir.entries().empty());
-  const RunResult theme = slidegif({"explore", "--plot", dir.file("p.png"), "--theme", "neon"});
+  const RunResult theme = run_slidegif({"explore", "--plot", dir.file("p.png"), "--theme", "neon"});
   EXPECT_EQ(theme.exit_code, 2);
+  EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(ExplorePlot, ADirectoryIsRefusedBeforeTheSearch) {
+  TempDir dir;
+  const std::string db = dir.file("x.sqlite");
+  const RunResult r = run_slidegif({"explore", "--size", "3", "--plot", dir.path(), "--db", db});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("cannot write " + dir.path() + ": Is a directory"), std::string::npos)
+      << r.err;
+  // Refused before the database was announced (and so before the search).
+  EXPECT_EQ(r.err.find("writing " + db), std::string::npos) << r.err;
   EXPECT_TRUE(dir.entries().empty());
 }
 

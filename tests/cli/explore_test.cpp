@@ -6,27 +6,21 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
-#include <sstream>
 
+#include "published_counts.hpp"
 #include "run_binary.hpp"
 #include "slidegif/distance_table.hpp"
 
 namespace slidegif {
 namespace {
 
-using testing::run_binary;
+using testing::run_slidegif;
 using testing::RunResult;
-using testing::slidegif_binary;
-
-RunResult slidegif(std::vector<std::string> args) {
-  args.insert(args.begin(), slidegif_binary());
-  return run_binary(args);
-}
 
 nlohmann::json explore_json(const std::string& size, const std::string& goal = {}) {
   std::vector<std::string> args{"explore", "--size", size, "--json"};
   if (!goal.empty()) args.insert(args.end(), {"--goal", goal});
-  const RunResult r = slidegif(args);
+  const RunResult r = run_slidegif(args);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return nlohmann::json::parse(r.out);
 }
@@ -35,19 +29,6 @@ std::uint64_t half_factorial(int n) {
   std::uint64_t f = 1;
   for (int i = 3; i <= n; ++i) f *= static_cast<std::uint64_t>(i);
   return f;
-}
-
-std::vector<std::uint64_t> published_counts(const std::string& goal) {
-  std::ifstream in(std::string(SLIDEGIF_SOURCE_DIR) + "/tests/data/8puzzle_distances.txt");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(goal + "\t", 0) != 0) continue;
-    std::istringstream counts(line.substr(goal.size() + 1));
-    std::vector<std::uint64_t> out;
-    for (std::uint64_t n; counts >> n;) out.push_back(n);
-    return out;
-  }
-  return {};
 }
 
 void expect_space(const nlohmann::json& j, int cells, int gods_number) {
@@ -71,7 +52,8 @@ TEST(Explore, ThreeByThreeMatchesThePublishedHistogram) {
   for (const char* goal : {"123456780", "123804765"}) {
     const auto j = explore_json("3", goal);
     expect_space(j, 9, goal == std::string("123456780") ? 31 : 30);
-    EXPECT_EQ(j["histogram"].get<std::vector<std::uint64_t>>(), published_counts(goal));
+    EXPECT_EQ(j["histogram"].get<std::vector<std::uint64_t>>(),
+              testing::published_8puzzle_counts(goal));
     EXPECT_EQ(j["goal"], goal);
     EXPECT_EQ(j["rows"], 3);
     EXPECT_EQ(j["cols"], 3);
@@ -82,7 +64,7 @@ TEST(Explore, ThreeByThreeMatchesThePublishedHistogram) {
 }
 
 TEST(Explore, TextReportNamesGodsNumberAntipodesTimeAndMemory) {
-  const RunResult r = slidegif({"explore", "--size", "3"});
+  const RunResult r = run_slidegif({"explore", "--size", "3"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("181,440 states"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("God's number: 31"), std::string::npos);
@@ -92,13 +74,13 @@ TEST(Explore, TextReportNamesGodsNumberAntipodesTimeAndMemory) {
 }
 
 TEST(Explore, RefusesBoardsOverTwelveCellsSayingStatesAndMemory) {
-  const RunResult r = slidegif({"explore", "--size", "4x4"});
+  const RunResult r = run_slidegif({"explore", "--size", "4x4"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("10,461,394,944,000 states"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("2615 GB"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
-  const RunResult wide = slidegif({"explore", "--size", "2x7"});
+  const RunResult wide = run_slidegif({"explore", "--size", "2x7"});
   EXPECT_EQ(wide.exit_code, 2);
   EXPECT_NE(wide.err.find("43,589,145,600 states"), std::string::npos) << wide.err;
 }
@@ -109,7 +91,7 @@ TEST(Explore, RefusesAnUnknownGoalInOneLine) {
                                         {"explore", "--size", "2x3", "--goal", "123456780"},
                                         {"explore", "--size", "9x9"},
                                         {"explore", "--size", "banana"}}) {
-    const RunResult r = slidegif(args);
+    const RunResult r = run_slidegif(args);
     EXPECT_EQ(r.exit_code, 2) << args.back();
     EXPECT_TRUE(r.out.empty()) << args.back();
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -124,23 +106,23 @@ namespace {
 
 TEST(ExploreSave, SolveAndRandomUseTheSavedTable) {
   testing::TempDir dir;
-  const RunResult saved = slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()});
+  const RunResult saved = run_slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()});
   ASSERT_EQ(saved.exit_code, 0) << saved.err;
   EXPECT_NE(saved.out.find("saved " + dir.file("2x5-distances.dist") + " (0.5 MB)"),
             std::string::npos)
       << saved.out;
   const RunResult solved =
-      slidegif({"solve", "98765/43210", "--size", "2x5", "--json", "--pdb-dir", dir.path()});
+      run_slidegif({"solve", "98765/43210", "--size", "2x5", "--json", "--pdb-dir", dir.path()});
   ASSERT_EQ(solved.exit_code, 0) << solved.err;
   const auto j = nlohmann::json::parse(solved.out);
   EXPECT_EQ(j["method"], "descent of the distance table");
   EXPECT_EQ(j["length"], 44);
-  const RunResult drawn = slidegif({"random", "--size", "2x5", "--moves", "40", "--seed", "2",
-                                    "--json", "--pdb-dir", dir.path()});
+  const RunResult drawn = run_slidegif({"random", "--size", "2x5", "--moves", "40", "--seed", "2",
+                                        "--json", "--pdb-dir", dir.path()});
   ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
   EXPECT_EQ(nlohmann::json::parse(drawn.out)["length"], 40);
   const RunResult over =
-      slidegif({"random", "--size", "2x5", "--moves", "56", "--pdb-dir", dir.path()});
+      run_slidegif({"random", "--size", "2x5", "--moves", "56", "--pdb-dir", dir.path()});
   EXPECT_EQ(over.exit_code, 2);
   EXPECT_NE(over.err.find("0 to 55 moves"), std::string::npos) << over.err;
 }
@@ -149,12 +131,12 @@ TEST(ExploreSave, EveryDistanceDrawsFromTheSavedTable) {
   // The rare layers (at most 181 of 1,814,400 states: 0 to 9 moves and the tail) come from
   // the file's lists, the others by rejection; each draw checked against an exact table.
   testing::TempDir dir;
-  ASSERT_EQ(slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()}).exit_code, 0);
+  ASSERT_EQ(run_slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()}).exit_code, 0);
   const DistanceTable exact = DistanceTable::build(Board::standard_goal({2, 5}));
   for (int n = 0; n <= 56; ++n) {
     const std::string moves = n == 56 ? "max" : std::to_string(n);
-    const RunResult r = slidegif({"random", "--size", "2x5", "--moves", moves, "--seed",
-                                  std::to_string(n), "--json", "--pdb-dir", dir.path()});
+    const RunResult r = run_slidegif({"random", "--size", "2x5", "--moves", moves, "--seed",
+                                      std::to_string(n), "--json", "--pdb-dir", dir.path()});
     ASSERT_EQ(r.exit_code, 0) << n << r.err;
     const auto j = nlohmann::json::parse(r.out);
     const Board start = parse_board(j["start"].get<std::string>(), Shape{2, 5});
@@ -165,13 +147,14 @@ TEST(ExploreSave, EveryDistanceDrawsFromTheSavedTable) {
 
 TEST(ExploreSave, ADamagedTableIsAOneLineError) {
   testing::TempDir dir;
-  ASSERT_EQ(slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()}).exit_code, 0);
+  ASSERT_EQ(run_slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()}).exit_code, 0);
   {
     std::fstream f(dir.file("2x5-distances.dist"), std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(9000);
     f.put('\x42');
   }
-  const RunResult r = slidegif({"solve", "98765/43210", "--size", "2x5", "--pdb-dir", dir.path()});
+  const RunResult r =
+      run_slidegif({"solve", "98765/43210", "--size", "2x5", "--pdb-dir", dir.path()});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("table checksum mismatch"), std::string::npos) << r.err;
@@ -182,7 +165,7 @@ TEST(ExploreSave, AnUnwritableDirectoryLeavesNoReport) {
   testing::TempDir dir;
   const std::string blocked = dir.file("plain-file");
   std::ofstream(blocked) << "x";
-  const RunResult r = slidegif({"explore", "--size", "2x3", "--save", "--dir", blocked});
+  const RunResult r = run_slidegif({"explore", "--size", "2x3", "--save", "--dir", blocked});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.out.empty()) << r.out;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

@@ -10,16 +10,12 @@
 namespace slidegif {
 namespace {
 
+using testing::run_slidegif;
 using testing::RunResult;
-
-RunResult slidegif(std::vector<std::string> args) {
-  args.insert(args.begin(), testing::slidegif_binary());
-  return testing::run_binary(args);
-}
 
 nlohmann::json json_of(std::vector<std::string> args) {
   args.push_back("--json");
-  const RunResult r = slidegif(args);
+  const RunResult r = run_slidegif(args);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return nlohmann::json::parse(r.out);
 }
@@ -49,11 +45,11 @@ TEST(Moves, FifteenPuzzleByWalksWithinTheBudget) {
 }
 
 TEST(Moves, SolveSaysItAnsweredByDescent) {
-  const RunResult r = slidegif({"solve", "867254301"});
+  const RunResult r = run_slidegif({"solve", "867254301"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("31 moves (optimal)"), std::string::npos);
   EXPECT_NE(r.out.find("[by descent of the distance table]"), std::string::npos) << r.out;
-  const RunResult four = slidegif({"solve", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15"});
+  const RunResult four = run_slidegif({"solve", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15"});
   EXPECT_EQ(four.out.find("descent"), std::string::npos) << four.out;
 }
 
@@ -67,15 +63,15 @@ TEST(Moves, OutOfRangeAndMalformedAreOneLineErrors) {
       {{"random", "--size", "2x3", "--moves", "22"}, "0 to 21 moves"},
   };
   for (const auto& [args, message] : table) {
-    const RunResult r = slidegif(args);
+    const RunResult r = run_slidegif(args);
     EXPECT_EQ(r.exit_code, 2) << args.back() << r.err;
     EXPECT_TRUE(r.out.empty());
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
   // A 4x4 walk that cannot finish in time: a budget error, exit 1.
-  const RunResult slow = slidegif({"random", "--size", "4", "--moves", "70", "--max-seconds", "0.3",
-                                   "--no-pdb", "--seed", "1"});
+  const RunResult slow = run_slidegif({"random", "--size", "4", "--moves", "70", "--max-seconds",
+                                       "0.3", "--no-pdb", "--seed", "1"});
   EXPECT_EQ(slow.exit_code, 1);
   EXPECT_NE(slow.err.find("within 0.3 s; raise --max-seconds"), std::string::npos) << slow.err;
 }

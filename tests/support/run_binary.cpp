@@ -38,7 +38,14 @@ std::vector<std::string> TempDir::entries() const {
   return names;
 }
 
-std::string slidegif_binary() { return std::string(SLIDEGIF_BINARY_DIR) + "/slidegif"; }
+std::string slidegif_binary() {
+  return std::string(SLIDEGIF_BINARY_DIR) + "/slidegif";
+}
+
+RunResult run_slidegif(std::vector<std::string> args, const std::string& stdin_data) {
+  args.insert(args.begin(), slidegif_binary());
+  return run_binary(args, stdin_data);
+}
 
 RunResult run_binary(const std::vector<std::string>& argv, const std::string& stdin_data,
                      const std::map<std::string, std::string>& env) {

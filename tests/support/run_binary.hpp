@@ -20,6 +20,9 @@ RunResult run_binary(const std::vector<std::string>& argv, const std::string& st
 // build/slidegif of the build tree the tests belong to.
 std::string slidegif_binary();
 
+// run_binary of slidegif_binary() with these arguments.
+RunResult run_slidegif(std::vector<std::string> args, const std::string& stdin_data = {});
+
 // A fresh empty directory under the system temp dir, removed by the destructor.
 class TempDir {
  public:

@@ -4,28 +4,14 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "bfs_reference.hpp"
+#include "published_counts.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {
 namespace {
-
-std::vector<std::uint64_t> published_counts(const std::string& goal) {
-  std::ifstream in(std::string(SLIDEGIF_SOURCE_DIR) + "/tests/data/8puzzle_distances.txt");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(goal + "\t", 0) != 0) continue;
-    std::istringstream counts(line.substr(goal.size() + 1));
-    std::vector<std::uint64_t> out;
-    for (std::uint64_t n; counts >> n;) out.push_back(n);
-    return out;
-  }
-  return {};
-}
 
 TEST(StateIndex, NumbersEveryReachableStateOnce) {
   for (Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 3}, Shape{2, 4}}) {
@@ -75,7 +61,8 @@ TEST(FullSearch, ThreeByThreeMatchesThePublishedCounts) {
       FullSearchOptions options;
       options.threads = threads;
       const FullSearch all = full_search(parse_board(goal), options);
-      EXPECT_EQ(all.histogram, published_counts(goal)) << goal << " threads " << threads;
+      EXPECT_EQ(all.histogram, testing::published_8puzzle_counts(goal))
+          << goal << " threads " << threads;
     }
   }
 }
