@@ -7,14 +7,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <span>
+#include <optional>
+#include <string>
 
 #include "app/distance_tables.hpp"
-#include "app/font_locator.hpp"
 #include "app/pdb_store.hpp"
-#include "app/picture_files.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/limits.hpp"
+#include "cgi/server_config.hpp"
 #include "cgi/server_font.hpp"
 #include "slidegif/random.hpp"
 
@@ -43,43 +43,35 @@ void copy_env(slidegif::cgi::Environment& env, const char* name) {
   if (const char* value = std::getenv(name)) env.emplace(name, value);
 }
 
+// The server's setting `name`, empty when unset.
+std::string setting(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? value : "";
+}
+
 }  // namespace
 
 int main() {
   limit_process();
   tune_allocator();
   slidegif::cgi::Environment env;
-  for (const char* name : {"REQUEST_METHOD", "QUERY_STRING", "HTTP_IF_NONE_MATCH"}) {
-    copy_env(env, name);
-  }
+  for (const char* name : slidegif::cgi::kMetaVariables) copy_env(env, name);
   slidegif::cgi::HandlerConfig config;
   config.services.font = slidegif::cgi::server_font;
   config.services.entropy = slidegif::fresh_seed;
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
+  const std::string pdb_dir = setting(slidegif::app::kPdbDirEnv);
   std::optional<slidegif::app::LoadedPdb> pdb;
   config.services.pattern_database =
-      [&pdb](const slidegif::Board& goal) -> const slidegif::PdbHeuristic* {
-    const char* dir = std::getenv(slidegif::app::kPdbDirEnv);
-    if (dir == nullptr || *dir == '\0') return nullptr;
-    pdb = slidegif::app::load_best_pdb(goal, dir, /*build_if_missing=*/false);
+      [&](const slidegif::Board& goal) -> const slidegif::PdbHeuristic* {
+    if (pdb_dir.empty()) return nullptr;
+    pdb = slidegif::app::load_best_pdb(goal, pdb_dir, /*build_if_missing=*/false);
     return pdb ? pdb->heuristic.get() : nullptr;
   };
-  // Distance tables: saved ones from SLIDEGIF_PDB_DIR; built in memory only to draw a puzzle of
-  // a given length (moves=), and never over 1 MB.
-  const char* table_dir = std::getenv(slidegif::app::kPdbDirEnv);
-  slidegif::app::DistanceTables tables({.max_build_bytes = 1'000'000,
-                                        .build_to_solve = false,
-                                        .dir = table_dir != nullptr ? table_dir : ""});
+  slidegif::app::DistanceTables tables(slidegif::cgi::server_table_policy(pdb_dir));
   config.services.distance_table = [&tables](const slidegif::Board& goal, bool to_draw) {
     return tables(goal, to_draw);
   };
-  // Pictures only where the server says (SLIDEGIF_PICTURE_DIR); requests name them, never paths.
-  if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR"); dir != nullptr && *dir != '\0') {
-    const std::string pictures(dir);
-    config.picture_files = [pictures] { return slidegif::app::picture_files(pictures); };
-    config.picture = [pictures](std::string_view name, const slidegif::RenderLimits& limits) {
-      return slidegif::app::read_named_picture(pictures, name, limits);
-    };
-  }
+  slidegif::cgi::serve_pictures(config, setting("SLIDEGIF_PICTURE_DIR"));
   return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -10,8 +10,8 @@
 #include "app/picture_files.hpp"
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/table_solve.hpp"
 #include "slidegif/language.hpp"
+#include "slidegif/table_solve.hpp"
 
 namespace slidegif::cgi {
 namespace {
@@ -51,26 +51,22 @@ void check_title(std::string_view title, const RenderLimits& limits) {
   }
 }
 
-// The value of a known parameter; an empty one counts as absent (an HTML form sends its empty
-// fields). Refuses a known parameter given twice.
+// The value of a parameter the handler reads; an empty one counts as absent (an HTML form sends
+// its empty fields). Refuses one given twice: every parameter read is checked, so no list of
+// names can fall behind the parameters.
 class Params {
  public:
-  explicit Params(const QueryParams& query) : query_(query) {
-    static constexpr std::string_view kKnown[] = {"start", "goal", "random", "seed",
-                                                  "size",  "tile", "delay",  "tween",
-                                                  "theme", "loop", "title",  "moves",
-                                                  "lang"};
-    for (const auto& name : kKnown) {
-      const auto count = std::count_if(query.begin(), query.end(),
-                                       [&](const auto& kv) { return kv.first == name; });
-      if (count > 1) bad(fmt::format("parameter {} given more than once", name));
-    }
-  }
+  explicit Params(const QueryParams& query) : query_(query) {}
   std::optional<std::string_view> get(std::string_view name) const {
+    std::optional<std::string_view> value;
+    bool seen = false;
     for (const auto& [k, v] : query_) {
-      if (k == name && !v.empty()) return std::string_view(v);
+      if (k != name) continue;
+      if (seen) bad(fmt::format("parameter {} given more than once", name));
+      seen = true;
+      if (!v.empty()) value = v;
     }
-    return std::nullopt;
+    return value;
   }
 
  private:

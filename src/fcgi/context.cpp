@@ -1,7 +1,7 @@
 #include "fcgi/context.hpp"
 
 #include "app/font_locator.hpp"
-#include "app/picture_files.hpp"
+#include "cgi/server_config.hpp"
 #include "cgi/server_font.hpp"
 #include "slidegif/random.hpp"
 
@@ -10,19 +10,14 @@ namespace slidegif::fcgi {
 WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::string picture_dir)
     : pdb_dir_(std::move(pdb_dir)),
       font_path_(std::move(font_path)),
-      tables_({.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = pdb_dir_}) {
+      tables_(cgi::server_table_policy(pdb_dir_)) {
   config_.services.font = [this] { return font(); };  // a copy shares the bytes
   config_.services.entropy = fresh_seed;
   config_.services.pattern_database = [this](const Board& goal) { return pattern_database(goal); };
   config_.services.distance_table = [this](const Board& goal, bool to_draw) {
     return tables_(goal, to_draw);
   };
-  if (!picture_dir.empty()) {  // as the CGI: names only, never paths
-    config_.picture_files = [picture_dir] { return app::picture_files(picture_dir); };
-    config_.picture = [picture_dir](std::string_view name, const RenderLimits& limits) {
-      return app::read_named_picture(picture_dir, name, limits);
-    };
-  }
+  cgi::serve_pictures(config_, picture_dir);
 }
 
 const Font& WorkerContext::font() {

@@ -45,7 +45,7 @@ class WorkerContext {
   };
   std::vector<ShapeDatabases> standard_;
   std::optional<app::LoadedPdb> other_;
-  // As the CGI's: saved tables from pdb_dir; built only to draw (moves=), never over 1 MB.
+  // As the CGI's (cgi::server_table_policy).
   app::DistanceTables tables_;
   cgi::HandlerConfig config_;
 };

@@ -19,7 +19,7 @@ namespace {
 // database directory is the process's, never a request's.
 cgi::Environment environment(FCGX_Request& request) {
   cgi::Environment env;
-  for (const char* name : {"REQUEST_METHOD", "QUERY_STRING", "HTTP_IF_NONE_MATCH"}) {
+  for (const char* name : cgi::kMetaVariables) {
     if (const char* value = FCGX_GetParam(name, request.envp)) env.emplace(name, value);
   }
   return env;

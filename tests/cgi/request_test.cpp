@@ -103,6 +103,28 @@ TEST(ParseParams, RejectsContradictionsAndRepeats) {
             std::string::npos);
 }
 
+// Every parameter the handler reads, including those added after the first ones (numbers,
+// dither, picture, pictures): a repeat is refused, not settled by taking the first.
+TEST(ParseParams, EveryParameterReadIsRefusedTwice) {
+  for (const char* name : {"start", "goal", "random", "seed", "size", "tile", "delay", "tween",
+                           "theme", "loop", "title", "moves", "lang", "numbers", "dither"}) {
+    EXPECT_NE(error_of(std::string(name) + "=1&" + name + "=").find("more than once"),
+              std::string::npos)
+        << name;
+  }
+  const auto refused = [](std::string_view query, auto read) {
+    try {
+      read(parse_query(query));
+    } catch (const Error& e) {
+      return std::string_view(e.what()).find("more than once") != std::string_view::npos;
+    }
+    return false;
+  };
+  EXPECT_TRUE(refused("picture=a&picture=b", picture_name));
+  EXPECT_TRUE(refused("pictures=1&pictures=0", wants_picture_list));
+  EXPECT_FALSE(refused("picture=a&pictures=0", picture_name));
+}
+
 TEST(ParseParams, MalformedBoardsAreBadInput) {
   EXPECT_FALSE(error_of("start=12345678").empty());
   EXPECT_FALSE(error_of("start=113456780").empty());
