@@ -116,6 +116,32 @@ e2e_check_sample_site() {
   echo "ok: HEAD"
 }
 
+# e2e_check_revalidation URL: a conditional GET passes through the server to the CGI
+# (HTTP_IF_NONE_MATCH), which answers 304 itself: no body, the same ETag. Through `fail`.
+e2e_check_revalidation() {
+  local cgi=$1/slidegif.cgi?random=1\&seed=5 etag
+  [[ $(fetch "$cgi") == 200 ]] || fail "seeded random"
+  etag=$(header ETag)
+  [[ $etag == \"sg-* && $(header Cache-Control) == public,* ]] || fail "seeded random: ETag '$etag'"
+  [[ $(fetch -H "If-None-Match: $etag" "$cgi") == 304 ]] || fail "If-None-Match $etag"
+  [[ ! -s $b ]] || fail "304 sent a body"
+  [[ $(header ETag) == "$etag" ]] || fail "304 ETag '$(header ETag)', want $etag"
+  echo "ok: 304 for If-None-Match $etag"
+}
+
+# e2e_check_refusals URL SERVER: the CGI's 400 says why; POST is refused by SERVER's config
+# (403) before it reaches the CGI. Through `fail`.
+e2e_check_refusals() {
+  local url=$1 server=$2
+  [[ $(fetch "$url/slidegif.cgi?start=123456780&goal=123456870") == 400 ]] || fail "unsolvable"
+  grep -q unsolvable "$b" || fail "the 400 does not say why"
+  echo "ok: 400 $(head -c 60 "$b")"
+  [[ $(fetch -X POST -d x "$url/slidegif.cgi?random=1") == 403 ]] ||
+    fail "POST should be refused by $server"
+  ! grep -q "not allowed" "$b" || fail "POST reached the CGI"
+  echo "ok: POST refused by the config (403)"
+}
+
 # e2e_start_apache RUN MODULES APACHE PORT EXTRA: a minimal Apache in the foreground, everything
 # in RUN (its site config is RUN/slidegif.conf), the modules every test needs plus EXTRA lines
 # (the front end's own: mod_cgid or mod_proxy_fcgi). Sets E2E_PID.
