@@ -52,10 +52,12 @@ SolvabilityReport check_solvable(const Board& start, const Board& goal) {
 }
 
 void require_solvable(const Board& start, const Board& goal) {
+  // Every solve passes here (10,000 a second in a batch): the explanation, three formatted
+  // strings, is written only for the refusal.
+  if (start.shape() == goal.shape() && parity_facts(start).parity == parity_facts(goal).parity)
+    return;
   const auto report = check_solvable(start, goal);
-  if (!report.solvable) {
-    throw Error(Error::Kind::Unsolvable, "unsolvable: " + report.explanation);
-  }
+  throw Error(Error::Kind::Unsolvable, "unsolvable: " + report.explanation);
 }
 
 }  // namespace slidegif
