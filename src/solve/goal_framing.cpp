@@ -8,34 +8,35 @@
 namespace slidegif {
 namespace {
 
-// The 8 symmetries of a square (4 of a rectangle) as cell maps.
-std::vector<std::vector<std::uint8_t>> symmetries(Shape s) {
-  std::vector<std::vector<std::uint8_t>> out;
-  const int kinds = s.rows == s.cols ? 8 : 4;
-  for (int k = 0; k < kinds; ++k) {
-    std::vector<std::uint8_t> map(static_cast<std::size_t>(s.cells()));
-    for (int r = 0; r < s.rows; ++r) {
-      for (int c = 0; c < s.cols; ++c) {
-        int rr = (k & 1) ? s.rows - 1 - r : r;  // vertical flip
-        int cc = (k & 2) ? s.cols - 1 - c : c;  // horizontal flip
-        if (k & 4) std::swap(rr, cc);           // transpose (square only)
-        map[static_cast<std::size_t>(r * s.cols + c)] = static_cast<std::uint8_t>(rr * s.cols + cc);
-      }
-    }
-    out.push_back(std::move(map));
-  }
-  return out;
+// Symmetry k of the board (8 of a square, 4 of a rectangle) as a map of cells: bit 0 flips
+// vertically, bit 1 horizontally, bit 2 transposes (square only).
+int symmetry_kinds(Shape s) {
+  return s.rows == s.cols ? 8 : 4;
+}
+
+int map_by_symmetry(Shape s, int k, int cell) {
+  int rr = (k & 1) ? s.rows - 1 - cell / s.cols : cell / s.cols;
+  int cc = (k & 2) ? s.cols - 1 - cell % s.cols : cell % s.cols;
+  if (k & 4) std::swap(rr, cc);
+  return rr * s.cols + cc;
 }
 
 }  // namespace
 
+// Built for every solve through a table (several a query when tables are tried in turn): the
+// matching symmetry is found from the blank alone, and only it is written out.
 GoalFraming::GoalFraming(const Board& goal, const Board& base) : shape_(goal.shape()) {
   if (goal.shape() != base.shape()) return;
-  for (auto& map : symmetries(shape_)) {
-    if (map[goal.blank()] != base.blank()) continue;
-    cell_ = map;
-    label_.resize(static_cast<std::size_t>(goal.cells()));
-    for (int c = 0; c < goal.cells(); ++c) label_[goal.at(c)] = base.at(map[c]);
+  for (int k = 0; k < symmetry_kinds(shape_); ++k) {
+    if (map_by_symmetry(shape_, k, goal.blank()) != base.blank()) continue;
+    const auto cells = static_cast<std::size_t>(goal.cells());
+    cell_.resize(cells);
+    label_.resize(cells);
+    for (int c = 0; c < goal.cells(); ++c) {
+      const int to = map_by_symmetry(shape_, k, c);
+      cell_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(to);
+      label_[goal.at(c)] = base.at(to);
+    }
     valid_ = true;
     return;
   }
