@@ -35,7 +35,12 @@ std::vector<Move> descend_in(const DistanceTable& table, const Board& original, 
       const int target = map(op.target);
       std::swap(seen.tiles[static_cast<std::size_t>(target)],
                 seen.tiles[static_cast<std::size_t>(seen.blank)]);
-      const std::uint64_t next = index.of(seen.tiles.data(), target);
+      // A sideways move keeps the tiles' row-major order, so only the blank's part of the
+      // index changes (index = rank * cells + blank); the rank is computed for vertical ones.
+      const bool sideways = target == seen.blank - 1 || target == seen.blank + 1;
+      const std::uint64_t next = sideways ? at - static_cast<std::uint64_t>(seen.blank) +
+                                                static_cast<std::uint64_t>(target)
+                                          : index.of(seen.tiles.data(), target);
       if (table.mod3(next) == closer) {
         seen.blank = target;
         here.apply(op);
