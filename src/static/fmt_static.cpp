@@ -1,7 +1,8 @@
-// fmt's compiled part, for the static CGI executable. Debian ships fmt as a shared library only;
-// a static executable instead compiles fmt's implementation from Debian's own headers, exactly as
+// fmt's compiled part, for the programs linked static (cmake/StaticLink.cmake: the CLI and the
+// CGI). Debian ships fmt as a shared library only; a static executable instead compiles fmt's
+// implementation from Debian's own headers, exactly as
 // fmt's src/format.cc does for libfmt (the explicit instantiations below are that file's).
-// Only linked into slidegif.cgi when it is built static (src/cgi/CMakeLists.txt).
+// Only linked into a program that slidegif_link_static() makes static.
 
 #include <fmt/format-inl.h>
 
