@@ -1,17 +1,17 @@
 #include "cli/ordered_runner.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace slidegif::cli {
 
-OrderedRunner::OrderedRunner(int jobs, Work work, Emit emit)
+OrderedRunner::OrderedRunner(int jobs, Work work, Emit emit, std::chrono::microseconds slow_line)
     : work_(std::move(work)),
       emit_(std::move(emit)),
-      window_(4 * static_cast<std::size_t>(std::max(jobs, 1))) {
-  // One job runs on the caller's thread: handing each line to a thread and back cost more than
-  // a 3x3 line's whole answer (two context switches a line).
-  if (jobs > 1)
-    for (int i = 0; i < jobs; ++i) threads_.emplace_back([this] { worker(); });
+      jobs_(std::max(jobs, 1)),
+      slow_line_(slow_line),
+      window_(4 * static_cast<std::size_t>(jobs_)) {
+  start_threads();
 }
 
 OrderedRunner::~OrderedRunner() {
@@ -25,20 +25,12 @@ OrderedRunner::~OrderedRunner() {
   }
 }
 
-void OrderedRunner::submit(BatchItem item) {
-  if (threads_.empty()) {
-    const std::lock_guard lock(mutex_);
-    done_.emplace(submitted_++, run(item));
-    emit_ready();
-    return;
-  }
-  std::unique_lock lock(mutex_);
-  has_room_.wait(lock, [this] { return submitted_ - emitted_ < window_; });
-  pending_.emplace_back(submitted_++, std::move(item));
-  has_work_.notify_one();
+void OrderedRunner::start_threads() {
+  if (jobs_ > 1)
+    for (int i = 0; i < jobs_; ++i) threads_.emplace_back([this] { worker(); });
 }
 
-void OrderedRunner::finish() {
+void OrderedRunner::stop_threads() {
   {
     std::unique_lock lock(mutex_);
     has_room_.wait(lock, [this] { return emitted_ == submitted_; });
@@ -46,6 +38,43 @@ void OrderedRunner::finish() {
   }
   has_work_.notify_all();
   for (std::thread& t : threads_) t.join();
+  threads_.clear();
+  const std::lock_guard lock(mutex_);
+  closing_ = false;
+}
+
+void OrderedRunner::record(bool slow) {
+  recent_slow_ = ((recent_slow_ << 1) | (slow ? 1u : 0u)) & 0xFFu;
+  recorded_ = std::min(recorded_ + 1, 8);
+}
+
+void OrderedRunner::submit(BatchItem item) {
+  if (threads_.empty()) {
+    {
+      const std::lock_guard lock(mutex_);
+      const auto started = std::chrono::steady_clock::now();
+      done_.emplace(submitted_++, run(item));
+      record(std::chrono::steady_clock::now() - started >= slow_line_);
+      emit_ready();
+    }
+    if (std::popcount(recent_slow_) >= 4) start_threads();
+    return;
+  }
+  std::unique_lock lock(mutex_);
+  if (recorded_ == 8 && recent_slow_ == 0) {
+    // Eight cheap lines in a row: the rest goes faster on this thread.
+    lock.unlock();
+    stop_threads();
+    submit(std::move(item));
+    return;
+  }
+  has_room_.wait(lock, [this] { return submitted_ - emitted_ < window_; });
+  pending_.emplace_back(submitted_++, std::move(item));
+  has_work_.notify_one();
+}
+
+void OrderedRunner::finish() {
+  stop_threads();
   if (error_) std::rethrow_exception(error_);
 }
 
@@ -57,8 +86,11 @@ void OrderedRunner::worker() {
     auto [sequence, item] = std::move(pending_.front());
     pending_.pop_front();
     lock.unlock();
+    const auto started = std::chrono::steady_clock::now();
     BatchOutcome outcome = run(item);
+    const bool slow = std::chrono::steady_clock::now() - started >= slow_line_;
     lock.lock();
+    record(slow);
     done_.emplace(sequence, std::move(outcome));
     emit_ready();
   }

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -107,7 +108,8 @@ TEST(OrderedRunner, EmitsInSubmissionOrderWithABoundedWindow) {
         [&](const cli::BatchOutcome& o) {
           emitted.push_back(std::stoi(o.text));
           ++emitted_count;
-        });
+        },
+        std::chrono::microseconds(0));  // the threads from the first line
     for (int i = 0; i < 200; ++i) runner.submit({i, "x"});
     runner.finish();
   }
@@ -116,6 +118,37 @@ TEST(OrderedRunner, EmitsInSubmissionOrderWithABoundedWindow) {
   EXPECT_LE(most.load(), 3);
   EXPECT_GE(most.load(), 2);     // the work did overlap
   EXPECT_LT(widest.load(), 12);  // 4 x jobs
+}
+
+// The threads work while lines are slow; a run of cheap lines goes back to the caller's
+// thread (a hand-off would cost more than they do), and a run of slow ones to the threads.
+TEST(OrderedRunner, ThreadsForSlowLinesTheCallerForCheapOnes) {
+  const auto caller = std::this_thread::get_id();
+  std::vector<int> on_caller(123, -1);
+  std::mutex m;
+  {
+    cli::OrderedRunner runner(
+        2,
+        [&](const cli::BatchItem& item) {
+          if (item.line == "slow") std::this_thread::sleep_for(std::chrono::milliseconds(3));
+          const std::lock_guard lock(m);
+          on_caller.at(static_cast<std::size_t>(item.number)) =
+              std::this_thread::get_id() == caller ? 1 : 0;
+          return cli::BatchOutcome{"", false};
+        },
+        [](const cli::BatchOutcome&) {}, std::chrono::milliseconds(1));
+    int n = 0;
+    for (int i = 0; i < 3; ++i) runner.submit({n++, "slow"});  // three tables built
+    for (int i = 0; i < 100; ++i) runner.submit({n++, "cheap"});
+    for (int i = 0; i < 20; ++i) runner.submit({n++, "slow"});
+    runner.finish();
+  }
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(on_caller[i], 0) << "line " << i;
+  // Within the first cheap lines the threads stop; the rest are the caller's.
+  for (int i = 3 + 30; i < 103; ++i) EXPECT_EQ(on_caller[i], 1) << "line " << i;
+  // The fourth slow line in a row is the last on the caller's thread.
+  for (int i = 103; i < 107; ++i) EXPECT_EQ(on_caller[i], 1) << "line " << i;
+  for (int i = 107; i < 123; ++i) EXPECT_EQ(on_caller[i], 0) << "line " << i;
 }
 
 TEST(OrderedRunner, RethrowsWhatWorkLetsOut) {
