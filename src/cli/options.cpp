@@ -13,8 +13,18 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
   const RenderLimits& limits = f.job.limits.render;  // the command line's
   cmd.add_option("-o,--output", f.output, "Write the animated GIF here ('-' for stdout)");
   cmd.add_flag("--json", f.json, "Print one JSON object instead of the summary line");
-  cmd.add_option("--max-seconds", f.job.solve.max_seconds, "Search budget in seconds")
-      ->capture_default_str()
+  // Named, the budget is all the near-optimal search's too (boards over 16 cells, or past the
+  // optimal search): a larger one buys a shorter answer. Unnamed, that search stops at
+  // fallback_seconds, so a 5x5 answers in 2 s rather than 5.
+  cmd.add_option_function<double>(
+         "--max-seconds",
+         [&f](double seconds) {
+           f.job.solve.max_seconds = seconds;
+           f.job.solve.fallback_seconds = seconds;
+         },
+         fmt::format("Search budget in seconds (default: {}; on boards over 16 cells {} unless "
+                     "given)",
+                     f.job.solve.max_seconds, f.job.solve.fallback_seconds))
       ->check(CLI::Range(0.01, 86400.0));
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <span>
 #include <string>
 
 #include "slidegif/constructive.hpp"
@@ -54,9 +55,14 @@ Solution solve_near_optimal(const Board& start, const Board& goal,
   const double budget = options.limits.max_seconds > 0 ? options.limits.max_seconds : 1e9;
   const auto deadline =
       started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget));
-  Solution best;
-  best.moves = solve_constructively(start, goal);
-  best.method = "constructive (two tiles at a time)";
+  // Every answer found is a candidate: the shortest one before polishing is not always the
+  // shortest after it.
+  struct Candidate {
+    std::vector<Move> moves;
+    std::string method;
+  };
+  std::vector<Candidate> candidates{
+      {solve_constructively(start, goal), "constructive (two tiles at a time)"}};
 
   const ManhattanLinearConflict h(goal);
   // Large weights answer fast and bound the later, tighter searches.
@@ -64,28 +70,44 @@ Solution solve_near_optimal(const Board& start, const Board& goal,
   // while 1.8 and 1.7 often do and each success tightens the bound for the next one.
   // 5 first so that even a hard start gets past the constructive answer.
   const double weights[] = {5.0, 3.0, 2.0, 1.8, 1.7, 1.6, 1.5, 1.4, 1.3, 1.2};
-  // Half the budget for the weighted searches, the rest to polish their answer.
+  // Half the budget for the weighted searches, the rest to polish their answers.
   const auto search_deadline = started + (deadline - started) / 2;
   for (double w : weights) {
     if (Clock::now() > search_deadline) break;
-    auto moves = weighted_astar(start, goal, h, w, best.moves.size(), options.max_nodes_per_search,
-                                search_deadline);
+    auto moves = weighted_astar(start, goal, h, w, candidates.back().moves.size(),
+                                options.max_nodes_per_search, search_deadline);
     if (moves.empty()) continue;
     moves = cut_loops(start, moves);
-    if (moves.size() < best.moves.size()) {
-      best.moves = std::move(moves);
-      best.method = detail::format("weighted A* (w = {}, Manhattan + linear conflict)", w);
-    }
+    if (moves.size() < candidates.back().moves.size())
+      candidates.push_back(
+          {std::move(moves),
+           detail::format("weighted A* (w = {}, Manhattan + linear conflict)", w)});
   }
-  // Polish the best path with optimal windows, larger ones while time remains.
-  for (int window : {16, 24, 32, 40, 48, 56, 64}) {
-    if (Clock::now() > deadline) break;
-    auto moves = shorten_by_windows(start, best.moves, window, 400'000, deadline);
+  // Polish the candidates with optimal windows, the shortest first, larger windows while time
+  // remains; then pass over the best again with the largest windows until a pass gains nothing.
+  Solution best;
+  best.moves = candidates.back().moves;
+  best.method = candidates.back().method;
+  auto polish = [&](const Candidate& c, std::span<const int> windows) {
+    std::vector<Move> moves = c.moves;
+    for (int window : windows) {
+      if (Clock::now() > deadline) break;
+      moves = shorten_by_windows(start, std::move(moves), window, 400'000, deadline);
+    }
     if (moves.size() < best.moves.size()) {
       best.moves = std::move(moves);
-      if (best.method.find("windows") == std::string::npos)
+      best.method = c.method;
+      if (c.method.find("windows") == std::string::npos)
         best.method += ", shortened by optimal windows";
     }
+  };
+  constexpr int kWindows[] = {16, 24, 32, 40, 48, 56, 64};
+  for (auto c = candidates.rbegin(); c != candidates.rend() && Clock::now() < deadline; ++c)
+    polish(*c, kWindows);
+  constexpr int kLargest[] = {64};
+  for (std::size_t before = 0; before != best.moves.size() && Clock::now() < deadline;) {
+    before = best.moves.size();
+    polish({best.moves, best.method}, kLargest);
   }
   best.optimal = false;
   best.stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();

@@ -1,0 +1,38 @@
+// The flags shared by solve and random, parsed as the command line parses them.
+#include "cli/options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace slidegif::cli {
+namespace {
+
+OutputFlags parse(std::vector<std::string> args) {
+  CLI::App app;
+  OutputFlags flags;
+  add_output_flags(app, flags);
+  args.insert(args.begin(), "slidegif");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  app.parse(static_cast<int>(argv.size()), argv.data());
+  return flags;
+}
+
+// Unnamed, the near-optimal search (boards over 16 cells) keeps its short budget; named, the
+// budget is all its own too, so a larger one can buy a shorter answer.
+TEST(OutputFlags, ANamedBudgetIsTheNearOptimalSearchsToo) {
+  const app::SolveSettings defaults;
+  const OutputFlags unnamed = parse({});
+  EXPECT_EQ(unnamed.job.solve.max_seconds, defaults.max_seconds);
+  EXPECT_EQ(unnamed.job.solve.fallback_seconds, defaults.fallback_seconds);
+  EXPECT_LT(defaults.fallback_seconds, defaults.max_seconds);
+  const OutputFlags named = parse({"--max-seconds", "30"});
+  EXPECT_EQ(named.job.solve.max_seconds, 30.0);
+  EXPECT_EQ(named.job.solve.fallback_seconds, 30.0);
+  EXPECT_THROW(parse({"--max-seconds", "0"}), CLI::ValidationError);
+  EXPECT_THROW(parse({"--max-seconds", "soon"}), CLI::ParseError);
+}
+
+}  // namespace
+}  // namespace slidegif::cli
