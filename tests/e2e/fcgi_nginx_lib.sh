@@ -28,10 +28,9 @@ fcgi_nginx_prepare() {
   cp "$E2E_SOURCE_DIR/samples/web/index.html" "$run/web/"
   chmod 711 "$E2E_STATE"
   chmod -R a+rX "$run"
-  user_line="" spawn_user=()
+  spawn_user=()
   if ((EUID == 0)); then
     chown www-data "$run" "$run/cache" "$run/sock" "$run/tmp"
-    user_line="user www-data;"
     spawn_user=(-u www-data -g www-data -U www-data -G www-data)
   fi
   local part
@@ -63,34 +62,10 @@ start_backend() {  # number
 }
 
 start_nginx() {  # port
-  local mime=""
-  [[ -f /etc/nginx/mime.types ]] && mime="include /etc/nginx/mime.types;"
-  cat >"$run/nginx.conf" <<CONF
-$user_line
-daemon off;
-worker_processes 1;
-pid $run/nginx.pid;
-error_log $run/error.log;
-events { worker_connections 256; }
-http {
-  $mime
-  access_log $run/access.log;
-  log_format upstream '\$upstream_addr';
+  # Which backend answered, for the upstream and cache checks.
+  e2e_start_nginx "$run" "$nginx" "$1" "log_format upstream '\$upstream_addr';
   access_log $run/upstream.log upstream;
-  client_body_temp_path $run/tmp/body;
-  fastcgi_temp_path $run/tmp/fastcgi;
-  proxy_temp_path $run/tmp/proxy;
-  uwsgi_temp_path $run/tmp/uwsgi;
-  scgi_temp_path $run/tmp/scgi;
-  include $run/slidegif-http.conf;
-  server {
-    listen 127.0.0.1:$1;
-    include $run/slidegif.conf;
-  }
-}
-CONF
-  "$nginx" -p "$run/" -c "$run/nginx.conf" -e stderr 2>>"$run/error.log" &
-  E2E_PID=$!
+  include $run/slidegif-http.conf;"
 }
 
 fcgi_nginx_start() {

@@ -142,6 +142,39 @@ e2e_check_refusals() {
   echo "ok: POST refused by the config (403)"
 }
 
+# e2e_start_nginx RUN NGINX PORT EXTRA: nginx in the foreground, everything in RUN (its site
+# config is RUN/slidegif.conf, inside a server on 127.0.0.1:PORT), as www-data when root, with
+# EXTRA lines in the http block (the front end's own). Sets E2E_PID.
+e2e_start_nginx() {
+  local run=$1 nginx=$2 port=$3 extra=$4 user="" mime=""
+  ((EUID == 0)) && user="user www-data;"
+  [[ -f /etc/nginx/mime.types ]] && mime="include /etc/nginx/mime.types;"
+  cat >"$run/nginx.conf" <<CONF
+$user
+daemon off;
+worker_processes 1;
+pid $run/nginx.pid;
+error_log $run/error.log;
+events { worker_connections 256; }
+http {
+  $mime
+  access_log $run/access.log;
+  client_body_temp_path $run/tmp/body;
+  fastcgi_temp_path $run/tmp/fastcgi;
+  proxy_temp_path $run/tmp/proxy;
+  uwsgi_temp_path $run/tmp/uwsgi;
+  scgi_temp_path $run/tmp/scgi;
+  $extra
+  server {
+    listen 127.0.0.1:$port;
+    include $run/slidegif.conf;
+  }
+}
+CONF
+  "$nginx" -p "$run/" -c "$run/nginx.conf" -e stderr 2>>"$run/error.log" &
+  E2E_PID=$!
+}
+
 # e2e_start_apache RUN MODULES APACHE PORT EXTRA: a minimal Apache in the foreground, everything
 # in RUN (its site config is RUN/slidegif.conf), the modules every test needs plus EXTRA lines
 # (the front end's own: mod_cgid or mod_proxy_fcgi). Sets E2E_PID.

@@ -28,10 +28,9 @@ cp "$E2E_SOURCE_DIR/samples/web/index.html" "$run/web/"
 cp /etc/nginx/fastcgi_params "$run/"
 chmod 711 "$E2E_STATE"
 chmod -R a+rX "$run"
-user_line="" as_user=()
+as_user=()
 if ((EUID == 0)); then
   chown www-data "$run"
-  user_line="user www-data;"
   as_user=(setpriv --reuid=www-data --regid=www-data --init-groups)
 fi
 
@@ -58,34 +57,7 @@ for _ in $(seq 1 50); do
 done
 [[ -S $sock ]] || e2e_fail "fcgiwrap did not start: $(tail -5 "$run/fcgiwrap.log")"
 
-mime=""
-[[ -f /etc/nginx/mime.types ]] && mime="include /etc/nginx/mime.types;"
-start_nginx() {
-  local port=$1
-  cat >"$run/nginx.conf" <<CONF
-$user_line
-daemon off;
-worker_processes 1;
-pid $run/nginx.pid;
-error_log $run/error.log;
-events { worker_connections 64; }
-http {
-  $mime
-  access_log $run/access.log;
-  client_body_temp_path $run/tmp/body;
-  fastcgi_temp_path $run/tmp/fastcgi;
-  proxy_temp_path $run/tmp/proxy;
-  uwsgi_temp_path $run/tmp/uwsgi;
-  scgi_temp_path $run/tmp/scgi;
-  server {
-    listen 127.0.0.1:$port;
-    include $run/slidegif.conf;
-  }
-}
-CONF
-  "$nginx" -p "$run/" -c "$run/nginx.conf" -e stderr 2>>"$run/error.log" &
-  E2E_PID=$!
-}
+start_nginx() { e2e_start_nginx "$run" "$nginx" "$1" ""; }
 
 e2e_start_on_free_port start_nginx slidegif/ ||
   e2e_fail "nginx did not start: $(tail -5 "$run/error.log")"
