@@ -46,8 +46,12 @@ app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases
   if (show_progress && ::isatty(STDERR_FILENO)) {
     // Searches longer than a moment show where they are, on one self-overwriting line.
     s.progress = [](const SearchStats& st) {
-      fmt::print(stderr, "\rsearching: {:.1f} s, {} nodes, at least {} moves ", st.seconds,
-                 st.nodes, st.last_bound);
+      if (st.best_length > 0)
+        fmt::print(stderr, "\rimproving: {:.1f} s, best so far {} moves ", st.seconds,
+                   st.best_length);
+      else
+        fmt::print(stderr, "\rsearching: {:.1f} s, {} nodes, at least {} moves ", st.seconds,
+                   st.nodes, st.last_bound);
       std::fflush(stderr);
     };
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -20,11 +21,36 @@ using Clock = std::chrono::steady_clock;
 // Replaces stretches of the path by optimal ones: between the boards `window` moves apart, an
 // IDA* towards the later board (short distances, so Manhattan + linear conflict is nearly
 // exact and the search small). Windows overlap by half so improvements chain up.
+// Reports progress (SearchLimits::progress) about twice a second: the time spent and the
+// shortest answer so far. A named budget can be minutes; the user sees the answer improve.
+class Reporter {
+ public:
+  Reporter(const SearchLimits& limits, Clock::time_point started)
+      : progress_(limits.progress), started_(started) {}
+  void operator()(std::size_t best_length) {
+    if (!progress_) return;
+    const auto now = Clock::now();
+    if (now < next_) return;
+    next_ = now + std::chrono::milliseconds(500);
+    SearchStats stats;
+    stats.seconds = std::chrono::duration<double>(now - started_).count();
+    stats.best_length = static_cast<int>(best_length);
+    progress_(stats);
+  }
+
+ private:
+  const std::function<void(const SearchStats&)>& progress_;
+  Clock::time_point started_;
+  Clock::time_point next_ = started_ + std::chrono::milliseconds(500);
+};
+
 std::vector<Move> shorten_by_windows(const Board& start, std::vector<Move> moves, int window,
-                                     std::uint64_t max_nodes, Clock::time_point deadline) {
+                                     std::uint64_t max_nodes, Clock::time_point deadline,
+                                     Reporter& report, std::size_t best_length) {
   std::size_t i = 0;
   Board here = start;
   while (i + 2 < moves.size() && Clock::now() < deadline) {
+    report(std::min(best_length, moves.size()));
     const std::size_t j = std::min(moves.size(), i + static_cast<std::size_t>(window));
     Board target = here;
     for (std::size_t k = i; k < j; ++k) target.apply(moves[k]);
@@ -72,10 +98,13 @@ Solution solve_near_optimal(const Board& start, const Board& goal,
   const double weights[] = {5.0, 3.0, 2.0, 1.8, 1.7, 1.6, 1.5, 1.4, 1.3, 1.2};
   // Half the budget for the weighted searches, the rest to polish their answers.
   const auto search_deadline = started + (deadline - started) / 2;
+  Reporter report(options.limits, started);
   for (double w : weights) {
     if (Clock::now() > search_deadline) break;
+    report(candidates.back().moves.size());
     auto moves = weighted_astar(start, goal, h, w, candidates.back().moves.size(),
-                                options.max_nodes_per_search, search_deadline);
+                                options.max_nodes_per_search, search_deadline,
+                                [&] { report(candidates.back().moves.size()); });
     if (moves.empty()) continue;
     moves = cut_loops(start, moves);
     if (moves.size() < candidates.back().moves.size())
@@ -92,7 +121,8 @@ Solution solve_near_optimal(const Board& start, const Board& goal,
     std::vector<Move> moves = c.moves;
     for (int window : windows) {
       if (Clock::now() > deadline) break;
-      moves = shorten_by_windows(start, std::move(moves), window, 400'000, deadline);
+      moves = shorten_by_windows(start, std::move(moves), window, 400'000, deadline, report,
+                                 best.moves.size());
     }
     if (moves.size() < best.moves.size()) {
       best.moves = std::move(moves);

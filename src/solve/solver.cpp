@@ -38,6 +38,7 @@ Solution near_optimal_fallback(const Board& start, const Board& goal, const Solv
                                const SearchStats& spent) {
   NearOptimalOptions near;
   near.limits.max_seconds = options.fallback_seconds;
+  near.limits.progress = options.limits.progress;
   if (options.limits.max_seconds > 0) {
     // At least the reserved share, even when the optimal search overran its own deadline.
     const double left = std::max(options.limits.max_seconds - spent.seconds,

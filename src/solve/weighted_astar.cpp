@@ -60,7 +60,8 @@ class WeightedAStar {
 
   // A path shorter than `shorter_than` (pruned with the admissible h), or empty.
   std::vector<Move> run(const Board& start, double weight, std::size_t shorter_than,
-                        std::uint64_t max_nodes, Clock::time_point deadline) {
+                        std::uint64_t max_nodes, Clock::time_point deadline,
+                        const std::function<void()>& tick) {
     const std::size_t n = static_cast<std::size_t>(start.cells());
     const int w4 = static_cast<int>(weight * 4 + 0.5);
     std::vector<Node> nodes;
@@ -100,7 +101,10 @@ class WeightedAStar {
       if (node.h == 0 && std::memcmp(here.tiles.data(), goal_.tiles().data(), n) == 0)
         return path_to(nodes, id);
       if (++expanded > max_nodes || nodes.size() > max_nodes) break;
-      if ((expanded & 1023) == 0 && Clock::now() > deadline) break;
+      if ((expanded & 1023) == 0) {
+        if (Clock::now() > deadline) break;
+        if (tick) tick();
+      }
       for (const Operator op : domain_.operators(node.blank)) {
         if (node.parent != UINT32_MAX && op.move == opposite(static_cast<Move>(node.move)))
           continue;
@@ -161,9 +165,10 @@ int packed_words(int cells) {
 std::vector<Move> weighted_astar(const Board& start, const Board& goal,
                                  const ManhattanLinearConflict& h, double weight,
                                  std::size_t shorter_than, std::uint64_t max_nodes,
-                                 std::chrono::steady_clock::time_point deadline) {
+                                 std::chrono::steady_clock::time_point deadline,
+                                 const std::function<void()>& tick) {
   auto go = [&](auto search) {
-    return search.run(start, weight, shorter_than, max_nodes, deadline);
+    return search.run(start, weight, shorter_than, max_nodes, deadline, tick);
   };
   switch (packed_words(goal.cells())) {
     case 1:

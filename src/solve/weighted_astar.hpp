@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "slidegif/board.hpp"
@@ -13,10 +14,12 @@
 namespace slidegif {
 
 // A path from start to goal shorter than `shorter_than` moves (g + h >= shorter_than is
-// pruned), or empty when there is none or max_nodes or the deadline came first.
+// pruned), or empty when there is none or max_nodes or the deadline came first. `tick`, if
+// set, is called every 1,024 expansions (for progress).
 std::vector<Move> weighted_astar(const Board& start, const Board& goal,
                                  const ManhattanLinearConflict& h, double weight,
                                  std::size_t shorter_than, std::uint64_t max_nodes,
-                                 std::chrono::steady_clock::time_point deadline);
+                                 std::chrono::steady_clock::time_point deadline,
+                                 const std::function<void()>& tick = {});
 
 }  // namespace slidegif

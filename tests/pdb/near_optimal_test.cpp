@@ -66,5 +66,30 @@ TEST(NearOptimal, SolveFallsBackInsteadOfFailing) {
   EXPECT_EQ(end, goal4);
 }
 
+// A long budget shows the answer improving: progress comes from the near-optimal search
+// too (through solve's fallback), with the shortest length so far, never growing, and the
+// answer no longer than the last one shown.
+TEST(NearOptimal, ReportsTheBestLengthSoFar) {
+  Random rng(2);
+  const Board goal = Board::standard_goal({6, 6});
+  const Board start = random_solvable_board(goal, rng);
+  std::vector<SearchStats> seen;
+  SolveOptions options;
+  options.fallback_near_optimal = true;
+  options.fallback_seconds = 1.2;
+  options.limits.max_seconds = 1.2;
+  options.limits.progress = [&seen](const SearchStats& st) { seen.push_back(st); };
+  const Solution s = solve(start, goal, options);
+  ASSERT_FALSE(seen.empty());
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_GT(seen[i].best_length, 0) << i;
+    if (i > 0) {
+      EXPECT_LE(seen[i].best_length, seen[i - 1].best_length) << i;
+    }
+  }
+  EXPECT_LE(static_cast<int>(s.moves.size()), seen.back().best_length);
+  EXPECT_LE(seen.back().best_length, static_cast<int>(solve_constructively(start, goal).size()));
+}
+
 }  // namespace
 }  // namespace slidegif

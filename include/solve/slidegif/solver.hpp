@@ -20,6 +20,7 @@ struct SearchStats {
   std::uint64_t nodes = 0;  // nodes expanded over all iterations
   int iterations = 0;       // IDA* thresholds tried
   int last_bound = 0;       // the last threshold searched: a lower bound on the length
+  int best_length = 0;      // the near-optimal search's shortest answer so far (0: none)
   double seconds = 0;
 };
 
