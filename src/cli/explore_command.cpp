@@ -118,15 +118,15 @@ void check_writable(const std::string& path) {
 void announce_database(const std::string& path, Shape shape, bool rows) {
   const auto bytes =
       static_cast<double>(estimated_database_bytes(reachable_states(shape), shape.cells()));
-  const std::string size =
-      bytes < 1e9 ? fmt::format("{:.0f} MB", bytes / 1e6) : fmt::format("{:.0f} GB", bytes / 1e9);
+  const std::string size = bytes < 1e6   ? std::string("under 1 MB")
+                           : bytes < 1e9 ? fmt::format("about {:.0f} MB", bytes / 1e6)
+                                         : fmt::format("about {:.0f} GB", bytes / 1e9);
   if (rows) {
-    fmt::print(stderr, "writing {}: {} states, about {}\n", path, reachable_states_text(shape),
-               size);
+    fmt::print(stderr, "writing {}: {} states, {}\n", path, reachable_states_text(shape), size);
   } else {
     fmt::print(stderr,
                "writing {}: histogram, antipodes and meta only ({} states are over {} M; every "
-               "state would take about {}: add --all-states)\n",
+               "state would take {}: add --all-states)\n",
                path, reachable_states_text(shape), kMaxDatabaseStates / 1'000'000, size);
   }
 }
