@@ -22,8 +22,7 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
            f.job.solve.max_seconds = seconds;
            f.job.solve.fallback_seconds = seconds;
          },
-         fmt::format("Search budget in seconds (default: {}; on boards over 16 cells {} unless "
-                     "given)",
+         fmt::format("Search budget in seconds (default: {}, or {} on boards over 16 cells)",
                      f.job.solve.max_seconds, f.job.solve.fallback_seconds))
       ->check(CLI::Range(0.01, 86400.0));
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");

@@ -18,9 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Replaces stretches of the path by optimal ones: between the boards `window` moves apart, an
-// IDA* towards the later board (short distances, so Manhattan + linear conflict is nearly
-// exact and the search small). Windows overlap by half so improvements chain up.
 // Reports progress (SearchLimits::progress) about twice a second: the time spent and the
 // shortest answer so far. A named budget can be minutes; the user sees the answer improve.
 class Reporter {
@@ -44,6 +41,9 @@ class Reporter {
   Clock::time_point next_ = started_ + std::chrono::milliseconds(500);
 };
 
+// Replaces stretches of the path by optimal ones: between the boards `window` moves apart, an
+// IDA* towards the later board (short distances, so Manhattan + linear conflict is nearly
+// exact and the search small). Windows overlap by half so improvements chain up.
 std::vector<Move> shorten_by_windows(const Board& start, std::vector<Move> moves, int window,
                                      std::uint64_t max_nodes, Clock::time_point deadline,
                                      Reporter& report, std::size_t best_length) {

@@ -2,8 +2,8 @@
 # large_boards_bench.sh BUILD_DIR [SEEDS] [LONG_SECONDS] [SHAPE...]: boards past optimal reach
 # (issue 13: 6x6 to 8x8 and the rectangles between). For each shape, random puzzles of seeds
 # 1..SEEDS are solved with the defaults and again with --max-seconds LONG_SECONDS; prints the
-# mean lengths, their ratio (default / long run) and the default's wall time. Every answer is
-# checked by replaying it (slidegif check ... is not needed: the JSON's moves are replayed here).
+# mean lengths, their ratio (default / long run) and the wall times. Every answer is replayed
+# from the JSON's start to its goal.
 set -euo pipefail
 b=${1:-build-bench} seeds=${2:-3} long=${3:-30}
 shift $(( $# < 3 ? $# : 3 ))
