@@ -35,8 +35,12 @@ void FrameSequence::add_move(std::size_t k, Move move) {
   const Rect cells = unite(renderer_.cell_rect(from), renderer_.cell_rect(to));
   for (int i = 1; i <= options_.tween; ++i) {
     renderer_.draw_slide(*frame_, from, to, tile, slide_progress(i, options_.tween));
+    const bool captioned = caption_changes(captions_.steps[k]);
     const Rect dirty = show_caption(captions_.steps[k], cells);
-    gif_.add_frame(view(*frame_), timeline_.slide_cs(), &dirty);
+    // A sliding tile covers mostly its own face rows, which code shorter whole; a picture's
+    // piece has no rows of one colour, and the caption band is mostly unchanged canvas.
+    const FrameCoding coding = captioned || art_ ? FrameCoding::Transparent : FrameCoding::Whole;
+    gif_.add_frame(view(*frame_), timeline_.slide_cs(), &dirty, coding);
   }
   board_.apply(move);
   renderer_.draw_cell(*frame_, from, 0);
@@ -44,11 +48,19 @@ void FrameSequence::add_move(std::size_t k, Move move) {
   const bool last = k + 1 == captions_.steps.size();
   if (last && art_) renderer_.draw_missing_piece(*frame_, from);  // the whole picture
   const Rect dirty = show_caption(last ? captions_.last : captions_.steps[k], cells);
-  gif_.add_frame(view(*frame_), timeline_.hold_cs(last), &dirty);
+  // Without tweens the tile jumps a whole cell: short stretches of board and blank between its
+  // changed edges read better as themselves than as transparent. After tweens, whether the
+  // last short slide codes shorter whole or with transparency depends on the digits.
+  const FrameCoding coding = options_.tween == 0 ? FrameCoding::Bridged : FrameCoding::Shorter;
+  gif_.add_frame(view(*frame_), timeline_.hold_cs(last), &dirty, coding);
+}
+
+bool FrameSequence::caption_changes(const std::string& caption) const {
+  return caption != *shown_caption_;
 }
 
 Rect FrameSequence::show_caption(const std::string& caption, const Rect& cells) {
-  if (caption == *shown_caption_) return cells;
+  if (!caption_changes(caption)) return cells;
   if (&caption == &captions_.last) {
     renderer_.draw_caption(*frame_, caption);  // centred on its own
   } else {

@@ -43,6 +43,7 @@ class FrameSequence {
   // Shows `caption` in the band if it is not already shown; returns `cells` widened to the band
   // if it was drawn.
   Rect show_caption(const std::string& caption, const Rect& cells);
+  bool caption_changes(const std::string& caption) const;
 
   const AnimationOptions& options_;
   Captions captions_;

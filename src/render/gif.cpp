@@ -31,6 +31,14 @@ int bits_for(int colors) {  // GIF code sizes start at 2 bits
   return bits;
 }
 
+// An image's LZW codes start one bit wider than its minimum code size, which only has to
+// cover the indices the image uses: with the theme palettes' 127 colours and the transparent
+// slot every image is coded with 8-bit codes at first, not 9 (what gifsicle -O3 found).
+int image_bits(const std::uint8_t* p, std::size_t n, std::uint8_t top) {
+  for (std::size_t i = 0; i < n; ++i) top = std::max(top, p[i]);  // vectorised
+  return bits_for(top + 1);
+}
+
 }  // namespace
 
 struct GifEncoder::LzwState : detail::LzwWriter::Table {};
@@ -40,7 +48,7 @@ GifEncoder::GifEncoder(const Palette& palette, int width, int height, int loop)
       width_(width),
       height_(height),
       repeats_(netscape_repeats(loop)),
-      code_bits_(bits_for(palette.size())),
+      table_bits_(bits_for(palette.size())),
       lzw_(std::make_unique<LzwState>()) {
   if (width < 1 || height < 1 || width > 65535 || height > 65535) {
     throw Error(Error::Kind::Render, fmt::format("a GIF cannot be {}x{} pixels", width, height));
@@ -59,11 +67,11 @@ void GifEncoder::write_header() {
   out_.insert(out_.end(), magic.begin(), magic.end());
   put_u16(out_, width_);
   put_u16(out_, height_);
-  // Global colour table of 2^code_bits_ entries, 8 bits per primary; background index 0.
-  out_.push_back(static_cast<std::uint8_t>(0x80 | (7 << 4) | (code_bits_ - 1)));
+  // Global colour table of 2^table_bits_ entries, 8 bits per primary; background index 0.
+  out_.push_back(static_cast<std::uint8_t>(0x80 | (7 << 4) | (table_bits_ - 1)));
   out_.push_back(0);
   out_.push_back(0);  // square pixels
-  for (int i = 0; i < (1 << code_bits_); ++i) {
+  for (int i = 0; i < (1 << table_bits_); ++i) {
     const Rgb c = i < palette_.size() ? palette_[i] : Rgb{};
     out_.insert(out_.end(), {c.r, c.g, c.b});
   }
@@ -95,12 +103,9 @@ void GifEncoder::begin_image(const Rect& area, int delay_cs, bool transparent) {
 void GifEncoder::encode_first(IndexedView frame) {
   const auto w = static_cast<std::size_t>(width_);
   previous_.resize(w * static_cast<std::size_t>(height_));
-  detail::LzwWriter lzw(out_, code_bits_, *lzw_);
-  for (int y = 0; y < height_; ++y) {
-    const std::uint8_t* row = frame.rows[y];
-    std::memcpy(&previous_[y * w], row, w);
-    lzw.put(row, width_);
-  }
+  for (int y = 0; y < height_; ++y) std::memcpy(&previous_[y * w], frame.rows[y], w);
+  detail::LzwWriter lzw(out_, image_bits(previous_.data(), previous_.size(), 0), *lzw_);
+  lzw.put(previous_.data(), static_cast<int>(previous_.size()));
   lzw.finish();
 }
 
@@ -138,9 +143,6 @@ Rect GifEncoder::changed_area(IndexedView frame, const Rect* dirty) const {
 
 namespace {
 
-// Unchanged pixels between two changed pixels of their own colour keep that colour: the run
-// then goes on unbroken instead of switching to transparent and back. (Keeping every unchanged
-// pixel that continues a run measured larger: the colour tails break transparent runs.)
 // The first index from x on whose byte is not v, eight bytes at a time: rows of a difference
 // frame are mostly long transparent stretches.
 std::size_t skip(const std::uint8_t* p, std::size_t x, std::size_t n, std::uint8_t v) {
@@ -167,59 +169,84 @@ std::size_t find(const std::uint8_t* p, std::size_t x, std::size_t n, std::uint8
   return x;
 }
 
-// The first index from x on where coded is not t or row is not c, eight at a time: the
-// unchanged stretch of one colour that a gap may be.
-std::size_t gap_end(const std::uint8_t* row, const std::uint8_t* coded, std::size_t x,
-                    std::size_t n, std::uint8_t t, std::uint8_t c) {
-  const std::uint64_t ts = t * 0x0101010101010101ULL, cs = c * 0x0101010101010101ULL;
-  for (; x + 8 <= n; x += 8) {
-    std::uint64_t a, b;
-    std::memcpy(&a, coded + x, 8);
-    std::memcpy(&b, row + x, 8);
-    if (a != ts || b != cs) break;
-  }
-  while (x < n && coded[x] == t && row[x] == c) ++x;
-  return x;
+// Whether the gap [x, end) of unchanged pixels, between changed pixels x - 1 and end, changes
+// colour at most `limit` times from one end to the other, counting both ends.
+bool few_changes(const std::uint8_t* row, std::size_t x, std::size_t end, int limit) {
+  int changes = 0;
+  for (std::size_t i = x; i <= end && changes <= limit; ++i) changes += row[i] != row[i - 1];
+  return changes <= limit;
 }
 
-void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, std::uint8_t t) {
+// Unchanged pixels between two changed pixels are coded as they are when the run of colour goes
+// on through them (no change: the first rule) or nearly (Bridged), instead of switching to
+// transparent and back. (Keeping every unchanged pixel that continues a run measured larger:
+// the colour tails break transparent runs.)
+void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, std::uint8_t t,
+                 int limit) {
   for (std::size_t x = skip(coded, 0, n, t); x < n; x = skip(coded, x, n, t)) {
     x = find(coded, x, n, t);  // the first unchanged pixel after a changed one
     if (x >= n) break;
-    const std::uint8_t c = row[x - 1];
-    const std::size_t end = gap_end(row, coded, x, n, t, c);
-    if (end < n && coded[end] != t && row[end] == c) std::memcpy(coded + x, row + x, end - x);
+    const std::size_t end = skip(coded, x, n, t);
+    if (end < n && few_changes(row, x, end, limit)) std::memcpy(coded + x, row + x, end - x);
     x = end;
   }
 }
 
 }  // namespace
 
-void GifEncoder::encode_difference(IndexedView frame, const Rect& changed) {
+void GifEncoder::encode_difference(IndexedView frame, const Rect& changed, FrameCoding coding) {
+  if (coding != FrameCoding::Shorter) {
+    prepare(frame, changed, coding);
+    code(coding, out_);
+    return;
+  }
+  // Both ways, keeping the shorter: the whole area first, into a side buffer (prepare()
+  // updates previous_ only as the last step of the second call).
+  prepare(frame, changed, FrameCoding::Whole, false);
+  scratch_.clear();
+  code(FrameCoding::Whole, scratch_);
+  const std::size_t start = out_.size();
+  prepare(frame, changed, FrameCoding::Transparent);
+  code(FrameCoding::Transparent, out_);
+  if (scratch_.size() < out_.size() - start) {
+    out_.resize(start);
+    out_.insert(out_.end(), scratch_.begin(), scratch_.end());
+  }
+}
+
+void GifEncoder::prepare(IndexedView frame, const Rect& changed, FrameCoding coding,
+                         bool update_previous) {
   const auto w = static_cast<std::size_t>(width_);
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
-  detail::LzwWriter lzw(out_, code_bits_, *lzw_);
+  const int limit = coding == FrameCoding::Bridged ? 2 : 0;
   const auto cw = static_cast<std::size_t>(changed.w);
-  coded_.resize(cw);
+  coded_.resize(cw * static_cast<std::size_t>(changed.h));
   std::uint8_t* coded = coded_.data();
-  for (int y = changed.y; y < changed.y + changed.h; ++y) {
+  for (int y = changed.y; y < changed.y + changed.h; ++y, coded += cw) {
     const std::uint8_t* row = frame.rows[y] + changed.x;
     std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
-    if (std::memcmp(row, prev, cw) == 0) {  // common in the tall rectangles of caption changes
+    if (coding == FrameCoding::Whole) {
+      std::memcpy(coded, row, cw);
+    } else if (std::memcmp(row, prev, cw) == 0) {  // common in caption changes' tall areas
       std::memset(coded, t, cw);
-      lzw.put(coded, changed.w);
       continue;
+    } else {
+      for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
+      bridge_gaps(row, coded, cw, t, limit);
     }
-    // Unchanged pixels become transparent, except where they bridge a run (bridge_gaps).
-    for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
-    bridge_gaps(row, coded, cw, t);
-    std::memcpy(prev, row, cw);
-    lzw.put(coded, changed.w);
+    if (update_previous) std::memcpy(prev, row, cw);
   }
+}
+
+void GifEncoder::code(FrameCoding coding, std::vector<std::uint8_t>& out) {
+  const auto t = static_cast<std::uint8_t>(palette_.transparent());
+  const auto top = static_cast<std::uint8_t>(coding == FrameCoding::Whole ? 0 : t);
+  detail::LzwWriter lzw(out, image_bits(coded_.data(), coded_.size(), top), *lzw_);
+  lzw.put(coded_.data(), static_cast<int>(coded_.size()));
   lzw.finish();
 }
 
-void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty) {
+void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty, FrameCoding coding) {
   if (frame.rows == nullptr || frame.width != width_ || frame.height != height_) {
     throw Error(Error::Kind::Render, "GIF frame has the wrong size or is not a palette image");
   }
@@ -230,12 +257,12 @@ void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty) {
     encode_first(frame);
   } else if (const Rect changed = changed_area(frame, dirty); !changed.empty()) {
     begin_image(changed, delay_cs, true);
-    encode_difference(frame, changed);
+    encode_difference(frame, changed, coding);
   } else {
     // Nothing changed: still write a frame, or viewers would lose this frame's delay.
     begin_image({0, 0, 1, 1}, delay_cs, true);
     const auto t = static_cast<std::uint8_t>(palette_.transparent());
-    detail::LzwWriter lzw(out_, code_bits_, *lzw_);
+    detail::LzwWriter lzw(out_, bits_for(t + 1), *lzw_);
     lzw.put(t);
     lzw.finish();
   }

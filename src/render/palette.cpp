@@ -14,24 +14,27 @@ namespace {
 
 constexpr std::size_t kGifColors = 256;
 
-// "Redmean" weighted distance: cheap and much closer to perceived difference than plain RGB.
-long distance(Rgb a, Rgb b) {
+}  // namespace
+
+long color_distance(Rgb a, Rgb b) {
   const long rmean = (long{a.r} + b.r) / 2;
   const long dr = long{a.r} - b.r, dg = long{a.g} - b.g, db = long{a.b} - b.b;
   return (((512 + rmean) * dr * dr) >> 8) + 4 * dg * dg + (((767 - rmean) * db * db) >> 8);
 }
 
-}  // namespace
-
-Palette::Palette(std::vector<Rgb> colors) : colors_(std::move(colors)) {
+Palette::Palette(std::vector<Rgb> colors, std::vector<Rgb> later_colors)
+    : colors_(std::move(colors)), transparent_(static_cast<int>(colors_.size())) {
   // The reserved transparent slot gets a colour no theme uses: should it ever show in a
   // decoded frame, it stands out (nearest() never picks it).
   colors_.push_back({1, 254, 3});
+  colors_.insert(colors_.end(), later_colors.begin(), later_colors.end());
   if (colors_.size() > kGifColors) {
     throw Error(Error::Kind::Render,
                 fmt::format("palette needs {} colours, GIF allows 256", colors_.size()));
   }
-  for (int i = 0; i < transparent(); ++i) by_green_.push_back(static_cast<std::uint8_t>(i));
+  for (int i = 0; i < size(); ++i) {
+    if (i != transparent_) by_green_.push_back(static_cast<std::uint8_t>(i));
+  }
   std::stable_sort(by_green_.begin(), by_green_.end(),
                    [this](std::uint8_t a, std::uint8_t b) { return colors_[a].g < colors_[b].g; });
 }
@@ -43,7 +46,7 @@ int Palette::nearest(Rgb c) const {
   int best = 0;
   long best_d = LONG_MAX;
   auto consider = [&](int i) {
-    const long d = distance(c, colors_[static_cast<std::size_t>(i)]);
+    const long d = color_distance(c, colors_[static_cast<std::size_t>(i)]);
     if (d < best_d || (d == best_d && i < best)) best_d = d, best = i;
   };
   auto green_gap = [&](std::size_t k) {

@@ -3,6 +3,10 @@
 #include <libimagequant.h>
 #include <omp.h>
 
+#include <algorithm>
+#include <array>
+#include <bitset>
+#include <cstdint>
 #include <memory>
 
 #include "mix.hpp"
@@ -35,6 +39,59 @@ std::vector<Rgb> theme_colours(const Theme& t) {
     c.push_back(mix(t.board, t.blank, a));
   }
   return c;
+}
+
+// The palette indices each piece (tile_px square of the fitted picture) uses.
+std::vector<std::bitset<256>> piece_colours(const PictureArt& art, int tile_px) {
+  std::vector<std::bitset<256>> pieces;
+  for (int y0 = 0; y0 < art.height; y0 += tile_px) {
+    for (int x0 = 0; x0 < art.width; x0 += tile_px) {
+      std::bitset<256> used;
+      for (int y = y0; y < y0 + tile_px; ++y) {
+        for (int x = x0; x < x0 + tile_px; ++x)
+          used.set(art.indices[static_cast<std::size_t>(y) * art.width + x]);
+      }
+      pieces.push_back(used);
+    }
+  }
+  return pieces;
+}
+
+// The colours reordered (and art.indices remapped) so that as many pieces as possible use only
+// indices below 127: the frames of a move show one piece and the well, and a frame whose indices
+// all fall below 128 is coded with 8-bit codes at first instead of 9 (gif.cpp). First the
+// theme's colours (the well, board and captions), then piece by piece, the piece adding the
+// fewest new colours first, then the rest.
+std::vector<Rgb> piece_by_piece(const std::vector<Rgb>& colours, PictureArt& art, int tile_px,
+                                const std::vector<Rgb>& theme) {
+  std::vector<std::uint8_t> order;
+  std::bitset<256> placed;
+  auto place = [&](std::size_t i) {
+    if (!placed.test(i)) order.push_back(static_cast<std::uint8_t>(i)), placed.set(i);
+  };
+  for (std::size_t i = 0; i < colours.size(); ++i) {
+    if (std::find(theme.begin(), theme.end(), colours[i]) != theme.end()) place(i);
+  }
+  std::vector<std::bitset<256>> pieces = piece_colours(art, tile_px);
+  while (!pieces.empty()) {
+    auto fewest = std::min_element(pieces.begin(), pieces.end(), [&placed](auto& a, auto& b) {
+      return (a & ~placed).count() < (b & ~placed).count();
+    });
+    if (placed.count() + (*fewest & ~placed).count() > 127) break;
+    for (std::size_t i = 0; i < colours.size(); ++i) {
+      if (fewest->test(i)) place(i);
+    }
+    pieces.erase(fewest);
+  }
+  for (std::size_t i = 0; i < colours.size(); ++i) place(i);
+  std::vector<Rgb> sorted;
+  std::array<std::uint8_t, 256> moved{};
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    sorted.push_back(colours[order[k]]);
+    moved[order[k]] = static_cast<std::uint8_t>(k);
+  }
+  for (std::uint8_t& i : art.indices) i = moved[i];
+  return sorted;
 }
 
 }  // namespace
@@ -76,7 +133,14 @@ PictureArt make_picture_art(const Picture& picture, Shape shape, int tile_px, co
   for (unsigned i = 0; i < pal->count; ++i) {
     colours.push_back({pal->entries[i].r, pal->entries[i].g, pal->entries[i].b});
   }
-  art.palette = Palette(std::move(colours));
+  std::vector<Rgb> sorted = piece_by_piece(colours, art, tile_px, theme_colours(theme));
+  // The transparent slot at 127, and index 127 and up shifted by one to make room for it.
+  constexpr std::size_t kFirst = 127;
+  if (sorted.size() > kFirst) {
+    for (std::uint8_t& i : art.indices) i = static_cast<std::uint8_t>(i + (i >= kFirst));
+  }
+  const auto cut = sorted.begin() + static_cast<std::ptrdiff_t>(std::min(kFirst, sorted.size()));
+  art.palette = Palette({sorted.begin(), cut}, {cut, sorted.end()});
   return art;
 }
 

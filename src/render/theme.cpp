@@ -11,12 +11,18 @@ namespace slidegif {
 
 namespace {
 
-// Pairs that meet at antialiased edges; each gets `steps` evenly spaced blends.
+// Two theme colours and `steps` evenly spaced blends between them.
 struct Blend {
   Rgb Theme::*a;
   Rgb Theme::*b;
   int steps;
 };
+
+constexpr long kUnseen = 20;  // color_distance(): about two levels a channel
+
+void add_blend(std::vector<Rgb>& colors, const Theme& t, const Blend& b) {
+  for (int i = 1; i < b.steps; ++i) colors.push_back(mix(t.*b.a, t.*b.b, double(i) / b.steps));
+}
 
 }  // namespace
 
@@ -52,9 +58,15 @@ const Theme& find_theme(std::string_view name) {
 }
 
 Palette make_palette(const Theme& t) {
-  static constexpr Blend kBlends[] = {
-      {&Theme::canvas, &Theme::board, 8},      {&Theme::canvas, &Theme::caption, 16},
-      {&Theme::canvas, &Theme::title, 16},     {&Theme::board, &Theme::blank, 8},
+  // Text is painted in 16 exact steps (captions and titles over the canvas, digits over the
+  // middle of the face): those entries are kept as they are.
+  static constexpr Blend kText[] = {
+      {&Theme::canvas, &Theme::caption, 16},
+      {&Theme::canvas, &Theme::title, 16},
+  };
+  // Pairs that meet at antialiased edges and gradients.
+  static constexpr Blend kEdges[] = {
+      {&Theme::canvas, &Theme::board, 8},      {&Theme::board, &Theme::blank, 8},
       {&Theme::blank, &Theme::blank_shade, 8}, {&Theme::board, &Theme::blank_shade, 6},
       {&Theme::board, &Theme::lip, 8},         {&Theme::board, &Theme::face_top, 8},
       {&Theme::board, &Theme::shadow, 8},      {&Theme::shadow, &Theme::lip, 6},
@@ -63,21 +75,27 @@ Palette make_palette(const Theme& t) {
       {&Theme::lip, &Theme::face_bottom, 6},   {&Theme::digit, &Theme::face_top, 8},
       {&Theme::digit, &Theme::face_bottom, 8},
   };
-  std::vector<Rgb> colors = {t.canvas, t.board,  t.blank, t.blank_shade, t.face_top, t.face_bottom,
-                             t.lip,    t.shadow, t.digit, t.caption,     t.title};
-  // Text sits on the middle of the face gradient: give it the full 16 shades there.
+  std::vector<Rgb> exact = {t.canvas, t.board,  t.blank, t.blank_shade, t.face_top, t.face_bottom,
+                            t.lip,    t.shadow, t.digit, t.caption,     t.title};
   const Rgb face_mid = mix(t.face_top, t.face_bottom, 0.5);
-  colors.push_back(face_mid);
-  for (int i = 1; i < 16; ++i) colors.push_back(mix(t.digit, face_mid, i / 16.0));
-  for (const auto& b : kBlends) {
-    for (int i = 1; i < b.steps; ++i) colors.push_back(mix(t.*b.a, t.*b.b, double(i) / b.steps));
+  exact.push_back(face_mid);
+  for (int i = 1; i < 16; ++i) exact.push_back(mix(t.digit, face_mid, i / 16.0));
+  for (const auto& b : kText) add_blend(exact, t, b);
+  std::vector<Rgb> colors;
+  for (const Rgb c : exact) {
+    if (std::find(colors.begin(), colors.end(), c) == colors.end()) colors.push_back(c);
   }
-  // Duplicates would only take palette slots.
-  std::vector<Rgb> unique;
-  for (const auto& c : colors) {
-    if (std::find(unique.begin(), unique.end(), c) == unique.end()) unique.push_back(c);
+  // An edge shade within about two levels of one already in the table looks the same and only
+  // takes a slot. Without them every theme fits in 127 colours and the transparent slot, so
+  // every image's LZW codes start at 8 bits instead of 9 (gif.cpp).
+  std::vector<Rgb> edges;
+  for (const auto& b : kEdges) add_blend(edges, t, b);
+  for (const Rgb c : edges) {
+    if (std::none_of(colors.begin(), colors.end(),
+                     [c](Rgb u) { return color_distance(c, u) < kUnseen; }))
+      colors.push_back(c);
   }
-  return Palette(std::move(unique));
+  return Palette(std::move(colors));
 }
 
 }  // namespace slidegif

@@ -38,11 +38,13 @@ Palette palette_of(int colors) {
 
 // Encodes the frames, decodes them with giflib and compares every composed pixel.
 void expect_round_trip(const Palette& palette, const std::vector<GdImage>& frames,
-                       const std::vector<const Rect*>& dirty = {}) {
+                       const std::vector<const Rect*>& dirty = {},
+                       FrameCoding coding = FrameCoding::Transparent) {
   const int w = frames.front()->sx, h = frames.front()->sy;
   GifEncoder gif(palette, w, h, 0);
   for (std::size_t k = 0; k < frames.size(); ++k) {
-    gif.add_frame(view(*frames[k]), static_cast<int>(k), k < dirty.size() ? dirty[k] : nullptr);
+    gif.add_frame(view(*frames[k]), static_cast<int>(k), k < dirty.size() ? dirty[k] : nullptr,
+                  coding);
   }
   const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
   ASSERT_EQ(decoded.frame_count(), static_cast<int>(frames.size()));
@@ -87,6 +89,80 @@ TEST(GifEncoder, NoiseFillsTheDictionaryManyTimes) {
   for (int i = 0; i < 40; ++i)
     frames[2]->pixels[i * 5][i * 7] = static_cast<unsigned char>(index(rng));
   frames.push_back(make_palette_image(300, 200, palette, 3));
+  expect_round_trip(palette, frames);
+}
+
+// Each image's LZW minimum code size, read from the GIF's blocks (giflib does not report it).
+std::vector<int> code_sizes(const std::vector<std::uint8_t>& gif) {
+  std::size_t i = 13;
+  if (gif[10] & 0x80) i += 3u << ((gif[10] & 7) + 1);
+  std::vector<int> sizes;
+  auto skip_sub_blocks = [&] {
+    while (gif.at(i) != 0) i += gif[i] + 1u;
+    ++i;
+  };
+  while (gif.at(i) != 0x3B) {
+    if (gif[i] == 0x21) {  // extension: label, then sub-blocks
+      i += 2;
+      skip_sub_blocks();
+    } else {  // image descriptor (10 bytes, no local table here), code size, sub-blocks
+      i += 10;
+      sizes.push_back(gif.at(i++));
+      skip_sub_blocks();
+    }
+  }
+  return sizes;
+}
+
+// Frames that change pixels on a board of runs and noise, with some unchanged stretches
+// between changed pixels (what the codings treat differently) and a frame with nothing
+// changed: every way of coding them decodes to the frames.
+TEST(GifEncoder, EveryCodingRoundTrips) {
+  const Palette palette = palette_of(40);
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> index(0, palette.size() - 2);
+  std::vector<GdImage> frames;
+  frames.push_back(make_palette_image(90, 60, palette, 1));
+  for (int y = 0; y < 60; ++y)
+    for (int x = 0; x < 90; x += 1 + y % 7)
+      frames[0]->pixels[y][x] = static_cast<unsigned char>(index(rng));
+  for (int k = 1; k < 6; ++k) {
+    frames.push_back(copy_of(*frames.back(), palette));
+    for (int y = 5 * k; y < 5 * k + 20; ++y) {
+      for (int x = 10; x < 70; ++x) {
+        if (rng() % 3 == 0) frames.back()->pixels[y][x] = static_cast<unsigned char>(index(rng));
+      }
+    }
+  }
+  frames.push_back(copy_of(*frames.back(), palette));
+  for (const FrameCoding coding :
+       {FrameCoding::Transparent, FrameCoding::Bridged, FrameCoding::Whole, FrameCoding::Shorter}) {
+    SCOPED_TRACE(static_cast<int>(coding));
+    expect_round_trip(palette, frames, {}, coding);
+  }
+}
+
+// An image is coded with the bits its highest index needs, the transparent slot included,
+// not the colour table's: frames of the first 13 colours of a 200-colour palette whose
+// transparent slot is at 15 need 4 bits, the first frame with index 150 needs 8.
+TEST(GifEncoder, ImagesAreCodedWithTheBitsTheirIndicesNeed) {
+  std::vector<Rgb> first, later;
+  for (int i = 0; i < 15; ++i) first.push_back({static_cast<std::uint8_t>(i), 0, 0});
+  for (int i = 0; i < 185; ++i) later.push_back({0, static_cast<std::uint8_t>(i), 9});
+  const Palette palette(first, later);
+  ASSERT_EQ(palette.transparent(), 15);
+  std::vector<GdImage> frames;
+  frames.push_back(make_palette_image(20, 10, palette, 3));
+  frames[0]->pixels[0][0] = 150;
+  frames.push_back(copy_of(*frames[0], palette));
+  frames[1]->pixels[0][0] = 12;
+  frames.push_back(copy_of(*frames[1], palette));
+  frames[2]->pixels[5][5] = 2;
+  GifEncoder gif(palette, 20, 10, 0);
+  gif.add_frame(view(*frames[0]), 1);
+  gif.add_frame(view(*frames[1]), 1);
+  gif.add_frame(view(*frames[2]), 1, nullptr, FrameCoding::Whole);
+  EXPECT_EQ(code_sizes(std::move(gif).finish()), (std::vector<int>{8, 4, 2}));
   expect_round_trip(palette, frames);
 }
 
@@ -213,6 +289,15 @@ TEST(Palette, HoldsAtMost255ColoursAndTheTransparentSlot) {
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), Error::Kind::Render) << e.what();
   }
+}
+
+TEST(Palette, TheTransparentSlotSitsBetweenTheTwoLists) {
+  const Palette p({{10, 10, 10}, {20, 20, 20}}, {{200, 200, 200}});
+  EXPECT_EQ(p.size(), 4);
+  EXPECT_EQ(p.transparent(), 2);
+  EXPECT_EQ(p[3], (Rgb{200, 200, 200}));
+  EXPECT_EQ(p.nearest({190, 190, 190}), 3);
+  EXPECT_NE(p.nearest(p[p.transparent()]), p.transparent()) << "the reserved slot is never picked";
 }
 
 TEST(CopySprite, SkipsTransparentPixelsAndClips) {

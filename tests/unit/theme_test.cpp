@@ -52,6 +52,12 @@ TEST(Theme, PalettesFitAGifTableWithTheTransparentSlot) {
   }
 }
 
+// 127 colours and the transparent slot: every image of an animation then codes with 7-bit
+// literals (8-bit codes at first) instead of 8 (gif.cpp).
+TEST(Theme, PalettesFitSevenBitCodes) {
+  for (const Theme& t : themes()) EXPECT_LE(make_palette(t).size(), 128) << t.name;
+}
+
 TEST(Theme, EveryThemeColourIsInItsPaletteExactly) {
   for (const Theme& t : themes()) {
     const Palette p = make_palette(t);

@@ -42,6 +42,21 @@ struct IndexedView {
 // become N-1 repeats and 1 play becomes -1 (no extension is written).
 int netscape_repeats(int loop);
 
+// How a difference frame codes the pixels of its area that did not change. Which is smallest
+// depends on what moved (measured on the sample GIFs; DEVELOPERS.md), and the caller knows that.
+enum class FrameCoding {
+  // Transparent, except a one-colour gap inside a run of its own colour, which is coded as it is.
+  Transparent,
+  // ... and also any gap of up to two colour changes: a tile that jumped a whole cell leaves
+  // short stretches of the board and the blank that read better as themselves.
+  Bridged,
+  // Every pixel as it is: a tile sliding part of a cell covers mostly its own face rows, and
+  // whole rows of one colour code shorter than rows broken by transparent stretches.
+  Whole,
+  // Transparent and Whole both, keeping the shorter (which wins depends on the picture).
+  Shorter,
+};
+
 class GifEncoder {
  public:
   // `loop` as in AnimationOptions; frames are width x height indices into `palette`, which
@@ -56,7 +71,8 @@ class GifEncoder {
   // is compared. A frame identical to the previous one is still written (as a 1x1 transparent
   // image) so its delay is kept.
   // Throws Error(Render) for a frame of another size, or without rows.
-  void add_frame(IndexedView frame, int delay_cs, const Rect* dirty = nullptr);
+  void add_frame(IndexedView frame, int delay_cs, const Rect* dirty = nullptr,
+                 FrameCoding coding = FrameCoding::Transparent);
   int frames() const { return frames_; }
   // The whole GIF. Throws Error(Render) if no frame was added.
   std::vector<std::uint8_t> finish() &&;
@@ -66,19 +82,26 @@ class GifEncoder {
   // Graphic control extension and image descriptor of a frame at `area`.
   void begin_image(const Rect& area, int delay_cs, bool transparent);
   void encode_first(IndexedView frame);
-  void encode_difference(IndexedView frame, const Rect& changed);
+  void encode_difference(IndexedView frame, const Rect& changed, FrameCoding coding);
+  // Fills coded_ with the changed area as `coding` (not Shorter) codes it; previous_ takes the
+  // area's new pixels if `update_previous`.
+  void prepare(IndexedView frame, const Rect& changed, FrameCoding coding,
+               bool update_previous = true);
+  // Codes coded_ as an image's data into `out`.
+  void code(FrameCoding coding, std::vector<std::uint8_t>& out);
   Rect changed_area(IndexedView frame, const Rect* dirty) const;
 
   const Palette& palette_;
   int width_;
   int height_;
   int repeats_;
-  int code_bits_;  // LZW minimum code size: bits per palette index, at least 2
+  int table_bits_;  // the global colour table has 2^table_bits_ entries
   int frames_ = 0;
   struct LzwState;  // the LZW dictionary, reused by every frame (gif.cpp)
   std::unique_ptr<LzwState> lzw_;
   std::vector<std::uint8_t> previous_;  // palette indices of the last frame shown
-  std::vector<std::uint8_t> coded_;     // one row of a difference frame, as it is coded
+  std::vector<std::uint8_t> coded_;     // a difference frame's area, as it is coded
+  std::vector<std::uint8_t> scratch_;   // the other coding of a frame coded both ways
   std::vector<std::uint8_t> out_;
 };
 
