@@ -120,7 +120,8 @@ TEST(ShapePartitions, EveryTileOnceInPatternsOfAtMostSeven) {
             (std::vector<std::size_t>{6, 6, 3}));
   EXPECT_EQ(sizes(preset_partition("large", Board::standard_goal({4, 4}))),
             (std::vector<std::size_t>{8, 7}));
-  for (const Shape small_or_big : {Shape{3, 3}, Shape{2, 5}, Shape{3, 6}, Shape{5, 5}}) {
+  // 5x5 has its own presets (pdb24_test); 5x6 is past them.
+  for (const Shape small_or_big : {Shape{3, 3}, Shape{2, 5}, Shape{3, 6}, Shape{5, 6}}) {
     EXPECT_FALSE(has_preset_partitions(small_or_big));
     EXPECT_THROW(preset_partition("small", Board::standard_goal(small_or_big)), Error);
   }
