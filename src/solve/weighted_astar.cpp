@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 #include <queue>
+#include <type_traits>
 
 #include "slidegif/domain.hpp"
 #include "slidegif/heuristic.hpp"
@@ -52,10 +53,10 @@ struct PackedBoards {
   int bits_;
 };
 
-template <int W>
+template <int W, class H>
 class WeightedAStar {
  public:
-  WeightedAStar(const Board& goal, const ManhattanLinearConflict& h)
+  WeightedAStar(const Board& goal, const H& h)
       : goal_(goal), domain_(goal.shape()), h_(h), boards_(goal.cells()) {}
 
   // A path shorter than `shorter_than` (pruned with the admissible h), or empty.
@@ -105,12 +106,13 @@ class WeightedAStar {
         if (Clock::now() > deadline) break;
         if (tick) tick();
       }
+      typename H::State parent{};
+      parent_state(here.tiles.data(), node.h, parent);
       for (const Operator op : domain_.operators(node.blank)) {
         if (node.parent != UINT32_MAX && op.move == opposite(static_cast<Move>(node.move)))
           continue;
         const Slide slide = here.apply(op);
-        const ManhattanLinearConflict::State parent{node.h};
-        ManhattanLinearConflict::State child;
+        typename H::State child;
         const int h = h_.update(here.tiles.data(), slide, parent, child);
         if (static_cast<std::size_t>(node.g + 1 + h) < shorter_than)
           add(here.tiles.data(), id, op.move, node.g + 1, h, op.target);
@@ -129,6 +131,15 @@ class WeightedAStar {
     std::uint16_t g, h;
     std::uint8_t move, blank;
   };
+
+  // A node keeps its estimate alone: Manhattan + linear conflict's state is that number, a
+  // pattern database's (a table value per pattern) is looked up again, once per expansion.
+  void parent_state(const std::uint8_t* tiles, int h, typename H::State& out) const {
+    if constexpr (std::is_same_v<H, ManhattanLinearConflict>)
+      out = {h};
+    else
+      h_.estimate(tiles, out);
+  }
 
   void rehash(const std::vector<Node>& nodes, std::vector<std::uint32_t>& slots) const {
     slots.assign(slots.size() * 2, kEmpty);
@@ -150,7 +161,7 @@ class WeightedAStar {
 
   const Board& goal_;
   Domain domain_;
-  const ManhattanLinearConflict& h_;
+  const H& h_;
   PackedBoards<W> boards_;
 };
 
@@ -162,8 +173,8 @@ int packed_words(int cells) {
 
 }  // namespace
 
-std::vector<Move> weighted_astar(const Board& start, const Board& goal,
-                                 const ManhattanLinearConflict& h, double weight,
+template <class H>
+std::vector<Move> weighted_astar(const Board& start, const Board& goal, const H& h, double weight,
                                  std::size_t shorter_than, std::uint64_t max_nodes,
                                  std::chrono::steady_clock::time_point deadline,
                                  const std::function<void()>& tick) {
@@ -172,14 +183,23 @@ std::vector<Move> weighted_astar(const Board& start, const Board& goal,
   };
   switch (packed_words(goal.cells())) {
     case 1:
-      return go(WeightedAStar<1>(goal, h));
+      return go(WeightedAStar<1, H>(goal, h));
     case 2:
-      return go(WeightedAStar<2>(goal, h));
+      return go(WeightedAStar<2, H>(goal, h));
     case 4:
-      return go(WeightedAStar<4>(goal, h));
+      return go(WeightedAStar<4, H>(goal, h));
     default:
-      return go(WeightedAStar<6>(goal, h));
+      return go(WeightedAStar<6, H>(goal, h));
   }
 }
+
+template std::vector<Move> weighted_astar(const Board&, const Board&,
+                                          const ManhattanLinearConflict&, double, std::size_t,
+                                          std::uint64_t, std::chrono::steady_clock::time_point,
+                                          const std::function<void()>&);
+template std::vector<Move> weighted_astar(const Board&, const Board&, const PdbHeuristic&, double,
+                                          std::size_t, std::uint64_t,
+                                          std::chrono::steady_clock::time_point,
+                                          const std::function<void()>&);
 
 }  // namespace slidegif
