@@ -102,7 +102,7 @@ struct Guide {
 // 5 first so that even a hard start gets past the constructive answer.
 constexpr double kWeights[] = {5.0, 3.0, 2.0, 1.8, 1.7, 1.6, 1.5, 1.4, 1.3, 1.2};
 // Pattern databases estimate closely enough that small weights end within the node budget.
-constexpr double kPdbWeights[] = {3.0, 2.0, 1.6, 1.4, 1.3, 1.2, 1.15, 1.1, 1.05};
+constexpr double kPdbWeights[] = {2.0, 1.5, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1};
 
 Solution near_optimal_in_frame(const Board& start, const Board& goal,
                                const NearOptimalOptions& options, const PdbHeuristic* pdb);
@@ -143,7 +143,7 @@ Solution near_optimal_in_frame(const Board& start, const Board& goal,
 
   const Guide guide{pdb, ManhattanLinearConflict(goal)};
   // Half the budget for the weighted searches, the rest to polish their answers.
-  const auto search_deadline = started + (deadline - started) / 2;
+  const auto search_deadline = started + (deadline - started) * (pdb ? 3 : 2) / 4;
   Reporter report(options.limits, started);
   for (double w : pdb ? std::span<const double>(kPdbWeights) : std::span<const double>(kWeights)) {
     if (Clock::now() > search_deadline) break;
@@ -151,6 +151,9 @@ Solution near_optimal_in_frame(const Board& start, const Board& goal,
     auto moves =
         guide.search(start, goal, w, candidates.back().moves.size(), options.max_nodes_per_search,
                      search_deadline, [&] { report(candidates.back().moves.size()); });
+    // With pattern databases a search that ran out of nodes is followed by smaller weights
+    // that would too: the time goes to polishing instead.
+    if (moves.empty() && pdb) break;
     if (moves.empty()) continue;
     moves = cut_loops(start, moves);
     if (moves.size() < candidates.back().moves.size())

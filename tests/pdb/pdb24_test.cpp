@@ -111,6 +111,30 @@ TEST(Pdb24, ReflectedSumIsAdmissibleAndIncremental) {
   }
 }
 
+// Weighted A* keeps a state of up to 4 tables in 32 bits: unpacked, it updates as the original.
+TEST(Pdb24, PackedStateUpdatesAsTheOriginal) {
+  const Partition part{{1, 2, 6}, {3, 4, 5}, {24, 23, 19}, {11, 16, 21}};
+  std::vector<std::vector<std::uint8_t>> tables;
+  for (const auto& p : part) tables.push_back(build_pattern_table(kGoal, p, {}));
+  const PdbHeuristic h(kGoal, part, {tables.begin(), tables.end()});
+  ASSERT_TRUE(h.packs());
+  Random rng(9);
+  Board b = walk(200, rng);
+  for (int step = 0; step < 500; ++step) {
+    PdbHeuristic::State full{}, unpacked{}, a{}, c{};
+    const int e = h.estimate(b.tiles().data(), full);
+    h.unpack(b.tiles().data(), e, h.pack(full), unpacked);
+    const Move m = kAllMoves[rng.below(4)];
+    if (!b.can_apply(m)) continue;
+    const int from = b.target(m), to = b.blank();
+    const Slide slide{b.at(from), static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+    b.apply(m);
+    ASSERT_EQ(h.update(b.tiles().data(), slide, unpacked, c),
+              h.update(b.tiles().data(), slide, full, a));
+    ASSERT_EQ(h.pack(a), h.pack(c));
+  }
+}
+
 // solve() past 16 cells with tables: IDA* alone without the fallback; with it, the near-optimal
 // answer first, then IDA* proving. Both optimal, as long as the independent solver's, valid.
 TEST(Pdb24, SolveIsOptimalOnShortWalks) {
@@ -163,7 +187,7 @@ TEST(Pdb24, HardStartWithinBudgetIsNearOptimal) {
   options.fallback_seconds = 0.6;
   const Solution s = solve(start, kGoal, options);
   EXPECT_FALSE(s.optimal);
-  EXPECT_NE(s.method.find("pattern databases 3-3-3-3-3-3-3-3"), std::string::npos) << s.method;
+  EXPECT_EQ(s.method.rfind("near-optimal, not proven optimal: ", 0), 0u) << s.method;
   EXPECT_LT(s.stats.seconds, 0.8);
   Board end = start;
   end.apply_all(s.moves);
