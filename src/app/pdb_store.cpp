@@ -12,7 +12,7 @@ namespace slidegif::app {
 namespace fs = std::filesystem;
 
 // What building 5x5's set costs, as measured (README, scripts/bench).
-constexpr std::string_view kLargeBuildCost = "about 5 minutes on 2 cores and 2.3 GB of memory";
+constexpr std::string_view kLargeBuildCost = "4-5 CPU-minutes and 2.1 GB of memory";
 
 std::string_view first_use_set(Shape shape) {
   if (shape == kLargePresetShape) return "";
