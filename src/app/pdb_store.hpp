@@ -41,13 +41,14 @@ Board pdb_base_goal(const Board& goal);
 
 // The set built on first use: 4x4's small one (seconds; its large one takes minutes), the 7-tile
 // blocks on other shapes (under two minutes on two cores for 16 cells; their small sets leave
-// long, narrow boards' hardest puzzles out of reach).
+// long, narrow boards' hardest puzzles out of reach); none on 5x5 (empty), whose 6-6-6-6 set
+// takes minutes and gigabytes: a user asks for it (pdb build).
 std::string_view first_use_set(Shape shape);
 
 // The best trusted database for solving towards `goal` (large before small), or std::nullopt
 // (boards without presets, partition_presets.hpp; nothing usable and build_if_missing false).
 // With build_if_missing, a missing or damaged first_use_set() is (re)built, with a line to
-// `note` saying so.
+// `note` saying so; on 5x5 (no first-use set) the note says how to build it instead.
 std::optional<LoadedPdb> load_best_pdb(const Board& goal, const std::string& dir,
                                        bool build_if_missing,
                                        const std::function<void(const std::string&)>& note = {},

@@ -14,14 +14,15 @@
 namespace slidegif::cli {
 PdbCommand::PdbCommand(CLI::App& app) {
   cmd_ = app.add_subcommand(
-      "pdb", "Build or inspect the pattern databases (optimal boards of 12-16 cells)");
+      "pdb", "Build or inspect the pattern databases (boards of 12-16 cells, and 5x5)");
   cmd_->require_subcommand(1);
   build_ = cmd_->add_subcommand(
       "build", "Build a pattern database set (default: the one built on first use)");
   build_
       ->add_option("--set", set_,
                    "small (4x4: 6-6-3, ~6 MB, the default), large (4x4: 7-8, ~290 MB; "
-                   "other shapes: 7-tile blocks, the default) or all")
+                   "5x5: 6-6-6-6, ~255 MB, minutes; other shapes: 7-tile blocks, the default) "
+                   "or all")
       ->check(CLI::IsMember({"small", "large", "all"}));
   status_ = cmd_->add_subcommand("status",
                                  "List the pattern databases present and whether they check out");
@@ -30,7 +31,7 @@ PdbCommand::PdbCommand(CLI::App& app) {
                   fmt::format("Directory (default: ${}, else $XDG_CACHE_HOME/slidegif, else "
                               "~/.cache/slidegif)",
                               app::kPdbDirEnv));
-    c->add_option("--size", size_, "Board size: 4 or RxC, 12 to 16 cells (default: 4x4)");
+    c->add_option("--size", size_, "Board size: 4, 5 or RxC, 12 to 16 cells (default: 4x4)");
     c->add_option("--goal", goal_,
                   "Goal board the databases are for (default: 1..N-1 then the blank)");
   }
@@ -53,10 +54,10 @@ Board PdbCommand::goal() const {
   const Board goal =
       goal_.empty() ? Board::standard_goal(shape.value_or(Shape{4, 4})) : parse_board(goal_, shape);
   if (!has_preset_partitions(goal.shape())) {
-    throw Error(
-        Error::Kind::BadInput,
-        fmt::format("pattern databases are for boards of {} to {} cells; {} has {}",
-                    kMinPresetCells, kMaxPresetCells, format_shape(goal.shape()), goal.cells()));
+    throw Error(Error::Kind::BadInput,
+                fmt::format("pattern databases are for boards of {} to {} cells and {}; {} has {}",
+                            kMinPresetCells, kMaxPresetCells, format_shape(kLargePresetShape),
+                            format_shape(goal.shape()), goal.cells()));
   }
   return goal;
 }
@@ -64,7 +65,9 @@ Board PdbCommand::goal() const {
 int PdbCommand::build() const {
   const std::string dir = app::default_pdb_dir(dir_);
   const Board base = app::pdb_base_goal(goal());
-  const std::string_view wanted = set_.empty() ? app::first_use_set(base.shape()) : set_;
+  // 5x5 builds nothing on first use; asked, its large set is the one worth having.
+  const std::string_view first = app::first_use_set(base.shape());
+  const std::string_view wanted = !set_.empty() ? set_ : first.empty() ? "large" : first;
   for (std::string_view set : {"small", "large"}) {
     if (wanted != "all" && wanted != set) continue;
     app::ProgressBar bar(fmt::format("{} set", set), progress_);

@@ -6,10 +6,6 @@
 #include "slidegif/error.hpp"
 
 namespace slidegif {
-namespace {
-
-// Symmetry k of the board (8 of a square, 4 of a rectangle) as a map of cells: bit 0 flips
-// vertically, bit 1 horizontally, bit 2 transposes (square only).
 int symmetry_kinds(Shape s) {
   return s.rows == s.cols ? 8 : 4;
 }
@@ -20,8 +16,6 @@ int map_by_symmetry(Shape s, int k, int cell) {
   if (k & 4) std::swap(rr, cc);
   return rr * s.cols + cc;
 }
-
-}  // namespace
 
 // Built for every solve through a table (several a query when tables are tried in turn): the
 // matching symmetry is found from the blank alone, and only it is written out.

@@ -9,8 +9,10 @@
 #include "slidegif/constructive.hpp"
 #include "slidegif/cut_loops.hpp"
 #include "slidegif/detail/format.hpp"
+#include "slidegif/goal_framing.hpp"
 #include "slidegif/ida_star.hpp"
 #include "slidegif/manhattan_linear_conflict.hpp"
+#include "slidegif/solvability.hpp"
 #include "weighted_astar.hpp"
 
 namespace slidegif {
@@ -73,10 +75,59 @@ std::vector<Move> shorten_by_windows(const Board& start, std::vector<Move> moves
   return moves;
 }
 
+// The weighted searches' heuristic: pattern databases when given (start and goal then in
+// their frame), else Manhattan + linear conflict.
+struct Guide {
+  const PdbHeuristic* pdb;
+  ManhattanLinearConflict mlc;
+
+  std::vector<Move> search(const Board& start, const Board& goal, double w, std::size_t bound,
+                           std::uint64_t max_nodes, Clock::time_point deadline,
+                           const std::function<void()>& tick) const {
+    if (pdb) return weighted_astar(start, goal, *pdb, w, bound, max_nodes, deadline, tick);
+    return weighted_astar(start, goal, mlc, w, bound, max_nodes, deadline, tick);
+  }
+  std::string name() const {
+    if (!pdb) return "Manhattan + linear conflict";
+    std::string sizes;
+    for (const auto& p : pdb->partition())
+      sizes += detail::format("{}{}", sizes.empty() ? "" : "-", p.size());
+    return detail::format("pattern databases {}", sizes);
+  }
+};
+
+// Large weights answer fast and bound the later, tighter searches.
+// Small steps below 2: on the 24-puzzle a search at 1.6 rarely ends within its node budget,
+// while 1.8 and 1.7 often do and each success tightens the bound for the next one.
+// 5 first so that even a hard start gets past the constructive answer.
+constexpr double kWeights[] = {5.0, 3.0, 2.0, 1.8, 1.7, 1.6, 1.5, 1.4, 1.3, 1.2};
+// Pattern databases estimate closely enough that small weights end within the node budget.
+constexpr double kPdbWeights[] = {2.0, 1.5, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1};
+
+Solution near_optimal_in_frame(const Board& start, const Board& goal,
+                               const NearOptimalOptions& options, const PdbHeuristic* pdb);
+
 }  // namespace
 
 Solution solve_near_optimal(const Board& start, const Board& goal,
                             const NearOptimalOptions& options) {
+  if (const PdbHeuristic* pdb = options.pdb; pdb && pdb->goal().shape() == start.shape()) {
+    // The tables serve their own goal: solve in its frame, replay the moves in ours.
+    const GoalFraming framing(goal, pdb->goal());
+    if (framing.valid()) {
+      require_solvable(start, goal);
+      Solution s = near_optimal_in_frame(framing.map_board(start), pdb->goal(), options, pdb);
+      s.moves = framing.unmap_moves(start, s.moves);
+      return s;
+    }
+  }
+  return near_optimal_in_frame(start, goal, options, nullptr);
+}
+
+namespace {
+
+Solution near_optimal_in_frame(const Board& start, const Board& goal,
+                               const NearOptimalOptions& options, const PdbHeuristic* pdb) {
   const auto started = Clock::now();
   const double budget = options.limits.max_seconds > 0 ? options.limits.max_seconds : 1e9;
   const auto deadline =
@@ -90,27 +141,24 @@ Solution solve_near_optimal(const Board& start, const Board& goal,
   std::vector<Candidate> candidates{
       {solve_constructively(start, goal), "constructive (two tiles at a time)"}};
 
-  const ManhattanLinearConflict h(goal);
-  // Large weights answer fast and bound the later, tighter searches.
-  // Small steps below 2: on the 24-puzzle a search at 1.6 rarely ends within its node budget,
-  // while 1.8 and 1.7 often do and each success tightens the bound for the next one.
-  // 5 first so that even a hard start gets past the constructive answer.
-  const double weights[] = {5.0, 3.0, 2.0, 1.8, 1.7, 1.6, 1.5, 1.4, 1.3, 1.2};
+  const Guide guide{pdb, ManhattanLinearConflict(goal)};
   // Half the budget for the weighted searches, the rest to polish their answers.
-  const auto search_deadline = started + (deadline - started) / 2;
+  const auto search_deadline = started + (deadline - started) * (pdb ? 3 : 2) / 4;
   Reporter report(options.limits, started);
-  for (double w : weights) {
+  for (double w : pdb ? std::span<const double>(kPdbWeights) : std::span<const double>(kWeights)) {
     if (Clock::now() > search_deadline) break;
     report(candidates.back().moves.size());
-    auto moves = weighted_astar(start, goal, h, w, candidates.back().moves.size(),
-                                options.max_nodes_per_search, search_deadline,
-                                [&] { report(candidates.back().moves.size()); });
+    auto moves =
+        guide.search(start, goal, w, candidates.back().moves.size(), options.max_nodes_per_search,
+                     search_deadline, [&] { report(candidates.back().moves.size()); });
+    // With pattern databases a search that ran out of nodes is followed by smaller weights
+    // that would too: the time goes to polishing instead.
+    if (moves.empty() && pdb) break;
     if (moves.empty()) continue;
     moves = cut_loops(start, moves);
     if (moves.size() < candidates.back().moves.size())
       candidates.push_back(
-          {std::move(moves),
-           detail::format("weighted A* (w = {}, Manhattan + linear conflict)", w)});
+          {std::move(moves), detail::format("weighted A* (w = {}, {})", w, guide.name())});
   }
   // Polish the candidates with optimal windows, the shortest first, larger windows while time
   // remains; then pass over the best again with the largest windows until a pass gains nothing.
@@ -144,4 +192,5 @@ Solution solve_near_optimal(const Board& start, const Board& goal,
   return best;
 }
 
+}  // namespace
 }  // namespace slidegif

@@ -31,23 +31,42 @@ std::vector<std::vector<int>> block_groups(Shape shape, int size) {
   return groups;
 }
 
+// 5x5 on the blank-last goal. "large" is Korf & Felner's 6-6-6-6 (2002) turned by 180 degrees:
+// the irregular group beside the blank, then three 2x3 blocks, each a quarter turn of the other
+// (pattern_symmetry.hpp then derives two of their tables from the third). "small" is 5-5-5-5-4
+// in rows, built in seconds.
+std::vector<std::vector<int>> square5_groups(std::string_view name) {
+  if (name == "small")
+    return {{0, 1, 2, 3, 4},
+            {5, 6, 7, 8, 9},
+            {10, 11, 12, 13, 14},
+            {15, 16, 17, 18, 19},
+            {20, 21, 22, 23}};
+  return {
+      {12, 17, 18, 19, 22, 23}, {10, 11, 15, 16, 20, 21}, {3, 4, 8, 9, 13, 14}, {0, 1, 2, 5, 6, 7}};
+}
+
 }  // namespace
 
 bool has_preset_partitions(Shape shape) {
-  return shape.cells() >= kMinPresetCells && shape.cells() <= kMaxPresetCells;
+  return (shape.cells() >= kMinPresetCells && shape.cells() <= kMaxPresetCells) ||
+         shape == kLargePresetShape;
 }
 
 Partition preset_partition(std::string_view name, const Board& goal) {
   const Shape shape = goal.shape();
   if (!has_preset_partitions(shape))
-    throw Error(Error::Kind::BadInput,
-                detail::format("pattern databases exist for boards of {} to {} cells, not {}",
-                               kMinPresetCells, kMaxPresetCells, format_shape(shape)));
+    throw Error(
+        Error::Kind::BadInput,
+        detail::format("pattern databases exist for boards of {} to {} cells and {}, not {}",
+                       kMinPresetCells, kMaxPresetCells, format_shape(kLargePresetShape),
+                       format_shape(shape)));
   if (name != "small" && name != "large")
     throw Error(Error::Kind::BadInput,
                 detail::format("unknown pattern database set '{}' (small or large)", name));
-  const auto groups =
-      shape == Shape{4, 4} ? square_groups(name) : block_groups(shape, name == "small" ? 6 : 7);
+  const auto groups = shape == Shape{4, 4}         ? square_groups(name)
+                      : shape == kLargePresetShape ? square5_groups(name)
+                                                   : block_groups(shape, name == "small" ? 6 : 7);
   const int blank = goal.blank();
   const int last = shape.cells() - 1;
   Partition out;

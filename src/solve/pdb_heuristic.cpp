@@ -116,4 +116,26 @@ int PdbHeuristic::update(const std::uint8_t*, Slide slide, const State& parent,
   return child.manhattan + 2 * std::max(child.excess_sum, child.reflected_sum);
 }
 
+std::uint32_t PdbHeuristic::pack(const State& state) const {
+  std::uint32_t bits = 0;
+  for (std::size_t p = 0; p < partition_.size(); ++p)
+    bits |= static_cast<std::uint32_t>(state.excess[p] | state.reflected[p] << 4) << (8 * p);
+  return bits;
+}
+
+void PdbHeuristic::unpack(const std::uint8_t* tiles, int estimate, std::uint32_t packed,
+                          State& out) const {
+  out.where.fill(0);
+  for (int c = 0; c < goal_.cells(); ++c) out.where[tiles[c]] = static_cast<std::uint8_t>(c);
+  out.excess_sum = out.reflected_sum = 0;
+  for (std::size_t p = 0; p < partition_.size(); ++p, packed >>= 8) {
+    out.excess[p] = packed & 15;
+    out.reflected[p] = (packed >> 4) & 15;
+    out.excess_sum += out.excess[p];
+    out.reflected_sum += out.reflected[p];
+  }
+  // estimate = Manhattan + 2 * the larger sum.
+  out.manhattan = estimate - 2 * std::max(out.excess_sum, out.reflected_sum);
+}
+
 }  // namespace slidegif

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 #include <queue>
+#include <type_traits>
 
 #include "slidegif/domain.hpp"
 #include "slidegif/heuristic.hpp"
@@ -52,10 +53,10 @@ struct PackedBoards {
   int bits_;
 };
 
-template <int W>
+template <int W, class H>
 class WeightedAStar {
  public:
-  WeightedAStar(const Board& goal, const ManhattanLinearConflict& h)
+  WeightedAStar(const Board& goal, const H& h)
       : goal_(goal), domain_(goal.shape()), h_(h), boards_(goal.cells()) {}
 
   // A path shorter than `shorter_than` (pruned with the admissible h), or empty.
@@ -75,7 +76,7 @@ class WeightedAStar {
              (0xFFFFF - std::min<std::uint64_t>(g, 0xFFFFF));
     };
     auto add = [&](const std::uint8_t* tiles, std::uint32_t parent, Move move, int g, int h,
-                   int blank) {
+                   int blank, std::uint32_t memo) {
       if (nodes.size() * 2 >= slots.size()) rehash(nodes, slots);
       const Key k = boards_.pack(tiles);
       const std::size_t mask = slots.size() - 1;
@@ -84,13 +85,14 @@ class WeightedAStar {
         if (nodes[slots[i]].key == k) return;
       slots[i] = static_cast<std::uint32_t>(nodes.size());
       nodes.push_back({k, parent, static_cast<std::uint16_t>(g), static_cast<std::uint16_t>(h),
-                       static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(blank)});
+                       static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(blank), memo});
       open.emplace(key(static_cast<std::uint64_t>(g), h),
                    static_cast<std::uint32_t>(nodes.size() - 1));
     };
     Position here(start);
-    add(here.tiles.data(), UINT32_MAX, Move::Up, 0, estimate_once(h_, here.tiles.data()),
-        here.blank);
+    typename H::State root{};
+    const int root_h = h_.estimate(here.tiles.data(), root);  // before memo(root) reads it
+    add(here.tiles.data(), UINT32_MAX, Move::Up, 0, root_h, here.blank, memo(root));
     std::uint64_t expanded = 0;
     while (!open.empty()) {
       const std::uint32_t id = open.top().second;
@@ -105,15 +107,16 @@ class WeightedAStar {
         if (Clock::now() > deadline) break;
         if (tick) tick();
       }
+      typename H::State parent{};
+      parent_state(here.tiles.data(), node.h, node.memo, parent);
       for (const Operator op : domain_.operators(node.blank)) {
         if (node.parent != UINT32_MAX && op.move == opposite(static_cast<Move>(node.move)))
           continue;
         const Slide slide = here.apply(op);
-        const ManhattanLinearConflict::State parent{node.h};
-        ManhattanLinearConflict::State child;
+        typename H::State child;
         const int h = h_.update(here.tiles.data(), slide, parent, child);
         if (static_cast<std::size_t>(node.g + 1 + h) < shorter_than)
-          add(here.tiles.data(), id, op.move, node.g + 1, h, op.target);
+          add(here.tiles.data(), id, op.move, node.g + 1, h, op.target, memo(child));
         here.undo(slide);
       }
     }
@@ -128,7 +131,27 @@ class WeightedAStar {
     std::uint32_t parent;
     std::uint16_t g, h;
     std::uint8_t move, blank;
+    std::uint32_t memo;  // see parent_state (in the padding the other fields leave)
   };
+
+  // A node keeps its estimate: Manhattan + linear conflict's state is that number; pattern
+  // databases of up to 4 tables keep their table values too (pdb_heuristic.hpp), more are
+  // looked up again once per expansion.
+  void parent_state(const std::uint8_t* tiles, int h, std::uint32_t memo,
+                    typename H::State& out) const {
+    if constexpr (std::is_same_v<H, ManhattanLinearConflict>)
+      out = {h};
+    else if (h_.packs())
+      h_.unpack(tiles, h, memo, out);
+    else
+      h_.estimate(tiles, out);
+  }
+  std::uint32_t memo(const typename H::State& state) const {
+    if constexpr (std::is_same_v<H, ManhattanLinearConflict>)
+      return 0;
+    else
+      return h_.packs() ? h_.pack(state) : 0;
+  }
 
   void rehash(const std::vector<Node>& nodes, std::vector<std::uint32_t>& slots) const {
     slots.assign(slots.size() * 2, kEmpty);
@@ -150,7 +173,7 @@ class WeightedAStar {
 
   const Board& goal_;
   Domain domain_;
-  const ManhattanLinearConflict& h_;
+  const H& h_;
   PackedBoards<W> boards_;
 };
 
@@ -162,8 +185,8 @@ int packed_words(int cells) {
 
 }  // namespace
 
-std::vector<Move> weighted_astar(const Board& start, const Board& goal,
-                                 const ManhattanLinearConflict& h, double weight,
+template <class H>
+std::vector<Move> weighted_astar(const Board& start, const Board& goal, const H& h, double weight,
                                  std::size_t shorter_than, std::uint64_t max_nodes,
                                  std::chrono::steady_clock::time_point deadline,
                                  const std::function<void()>& tick) {
@@ -172,14 +195,23 @@ std::vector<Move> weighted_astar(const Board& start, const Board& goal,
   };
   switch (packed_words(goal.cells())) {
     case 1:
-      return go(WeightedAStar<1>(goal, h));
+      return go(WeightedAStar<1, H>(goal, h));
     case 2:
-      return go(WeightedAStar<2>(goal, h));
+      return go(WeightedAStar<2, H>(goal, h));
     case 4:
-      return go(WeightedAStar<4>(goal, h));
+      return go(WeightedAStar<4, H>(goal, h));
     default:
-      return go(WeightedAStar<6>(goal, h));
+      return go(WeightedAStar<6, H>(goal, h));
   }
 }
+
+template std::vector<Move> weighted_astar(const Board&, const Board&,
+                                          const ManhattanLinearConflict&, double, std::size_t,
+                                          std::uint64_t, std::chrono::steady_clock::time_point,
+                                          const std::function<void()>&);
+template std::vector<Move> weighted_astar(const Board&, const Board&, const PdbHeuristic&, double,
+                                          std::size_t, std::uint64_t,
+                                          std::chrono::steady_clock::time_point,
+                                          const std::function<void()>&);
 
 }  // namespace slidegif

@@ -2,7 +2,11 @@
 // per run).
 //   pdb_bench build DIR SET          build a set into DIR, timed
 //   pdb_bench korf DIR SET           Korf's 100 15-puzzles, optimal, with that set
-//   pdb_bench korf24 SECONDS         Korf & Felner's 50 24-puzzles, near-optimal solver
+//   pdb_bench build24 DIR SET        build a 5x5 set into DIR, timed
+//   pdb_bench korf24 SECONDS [DIR [ID...]]
+//                                    Korf & Felner's 50 24-puzzles (or those IDs) through
+//                                    solve(), with the 5x5 large set of DIR if given
+//   pdb_bench korf24-gaps DIR         their optimum minus the first estimate, easiest first
 
 #include <fmt/format.h>
 #include <sys/resource.h>
@@ -11,11 +15,13 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "app/pdb_store.hpp"
 #include "instances.hpp"
-#include "slidegif/near_optimal.hpp"
+#include "slidegif/goal_framing.hpp"
+#include "slidegif/heuristic.hpp"
 #include "slidegif/pdb_solve.hpp"
 #include "slidegif/solver.hpp"
 
@@ -79,33 +85,78 @@ int korf(const std::string& dir, const std::string& set) {
   return wrong == 0 ? 0 : 1;
 }
 
-int korf24(double seconds) {
+std::optional<app::LoadedPdb> load_5x5(const std::string& dir) {
+  std::string why;
+  const std::string path =
+      (std::filesystem::path(dir) / app::pdb_file_name(Board::standard_goal({5, 5}), "large"))
+          .string();
+  auto pdb = app::load_pdb_file(path, app::PdbVerify::Once, &why);
+  if (!pdb) fmt::print(stderr, "{}: {}\n", path, why);
+  return pdb;
+}
+
+// Per instance the heuristic's first estimate and its gap to the optimum, easiest first: IDA*'s
+// work grows about tenfold per 2 moves of gap, so these say which instances a budget can prove.
+int korf24_gaps(const std::string& dir) {
+  const auto pdb = load_5x5(dir);
+  if (!pdb) return 1;
+  const GoalFraming framing(blank_first_goal(5), pdb->heuristic->goal());
+  std::vector<std::pair<int, int>> gaps;  // (gap, id)
+  for (const auto& inst : read_instances("korf24_50.txt")) {
+    const Board start = framing.map_board(Board({5, 5}, inst.tiles));
+    const int h = estimate_once(*pdb->heuristic, start.tiles().data());
+    gaps.emplace_back(inst.optimal - h, inst.id);
+    fmt::print("{:3} optimal {:3} h {:3} gap {:2}\n", inst.id, inst.optimal, h, inst.optimal - h);
+  }
+  std::sort(gaps.begin(), gaps.end());
+  std::string order;
+  for (auto [gap, id] : gaps) order += fmt::format(" {}", id);
+  fmt::print("easiest first:{}\n", order);
+  return 0;
+}
+
+// Korf & Felner's 50 24-puzzles through solve() as the command line does (budget = the
+// near-optimal search's, then IDA* with the rest), with the 5x5 set in `dir` if given; `ids`
+// picks instances (empty: all). Every answer is replayed; "optimal" must match the paper.
+int korf24(double seconds, const std::string& dir, const std::vector<int>& ids) {
   const Board goal = blank_first_goal(5);
+  std::optional<app::LoadedPdb> pdb;
+  if (!dir.empty() && !(pdb = load_5x5(dir))) return 1;
   std::vector<double> secs;
   double ratio = 0, worst_ratio = 0;
-  int bad = 0;
-  const auto instances = read_instances("korf24_50.txt");
-  for (const auto& inst : instances) {
+  int bad = 0, proven = 0, runs = 0;
+  for (const auto& inst : read_instances("korf24_50.txt")) {
+    if (!ids.empty() && std::find(ids.begin(), ids.end(), inst.id) == ids.end()) continue;
     const Board start({5, 5}, inst.tiles);
-    NearOptimalOptions options;
+    SolveOptions options;
     options.limits.max_seconds = seconds;
+    options.fallback_near_optimal = true;
+    options.fallback_seconds = seconds;
+    options.pdb = pdb ? pdb->heuristic.get() : nullptr;
     const auto t0 = Clock::now();
-    const Solution s = solve_near_optimal(start, goal, options);
+    const Solution s = solve(start, goal, options);
     secs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     Board end = start;
     end.apply_all(s.moves);
-    bad += !(end == goal);
-    const double r = static_cast<double>(s.moves.size()) / inst.optimal;
+    const int length = static_cast<int>(s.moves.size());
+    // An answer shorter than the published optimum, or "optimal" at another length, is wrong.
+    bad += !(end == goal) || length < inst.optimal || (s.optimal && length != inst.optimal);
+    proven += s.optimal;
+    ++runs;
+    const double r = static_cast<double>(length) / inst.optimal;
     ratio += r;
     worst_ratio = std::max(worst_ratio, r);
-    fmt::print("{:3} {:4} moves (optimal {:3}) ratio {:.3f} {:6.3f} s  {}\n", inst.id,
-               s.moves.size(), inst.optimal, r, secs.back(), s.method);
+    fmt::print(
+        "{:3} {:4} moves (optimal {:3}) ratio {:.3f} {:8.3f} s {} {:13} nodes, bound {:3}  {}\n",
+        inst.id, length, inst.optimal, r, secs.back(), s.optimal ? "proven" : "      ",
+        s.stats.nodes, s.stats.last_bound, s.method);
+    std::fflush(stdout);
   }
   fmt::print(
-      "korf24 budget={}s max={:.3f}s median={:.3f}s mean_ratio={:.3f} worst_ratio={:.3f} "
-      "invalid={} peak_rss={:.0f}MB\n",
-      seconds, *std::max_element(secs.begin(), secs.end()), median(secs),
-      ratio / static_cast<double>(instances.size()), worst_ratio, bad, peak_mb());
+      "korf24 budget={}s pdb={} runs={} max={:.3f}s median={:.3f}s mean_ratio={:.3f} "
+      "worst_ratio={:.3f} proven_optimal={} invalid={} peak_rss={:.0f}MB\n",
+      seconds, pdb ? "6-6-6-6" : "none", runs, *std::max_element(secs.begin(), secs.end()),
+      median(secs), ratio / runs, worst_ratio, proven, bad, peak_mb());
   return bad == 0 ? 0 : 1;
 }
 
@@ -122,7 +173,22 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (mode == "korf" && argc == 4) return korf(argv[2], argv[3]);
-  if (mode == "korf24") return korf24(argc > 2 ? std::stod(argv[2]) : 1.5);
-  fmt::print(stderr, "usage: pdb_bench build DIR SET | korf DIR SET | korf24 [SECONDS]\n");
+  if (mode == "korf24-gaps" && argc == 3) return korf24_gaps(argv[2]);
+  if (mode == "korf24") {
+    std::vector<int> ids;
+    for (int i = 4; i < argc; ++i) ids.push_back(std::stoi(argv[i]));
+    return korf24(argc > 2 ? std::stod(argv[2]) : 1.5, argc > 3 ? argv[3] : "", ids);
+  }
+  if (mode == "build24" && argc == 4) {
+    const auto t0 = Clock::now();
+    const std::string path =
+        app::build_pdb_file(argv[2], Board::standard_goal({5, 5}), argv[3], {});
+    fmt::print("build 5x5 set={} {:.1f}s {} peak_rss={:.0f}MB\n", argv[3],
+               std::chrono::duration<double>(Clock::now() - t0).count(), path, peak_mb());
+    return 0;
+  }
+  fmt::print(stderr,
+             "usage: pdb_bench build DIR SET | korf DIR SET | build24 DIR SET | "
+             "korf24 [SECONDS [DIR|'' [ID...]]] | korf24-gaps DIR\n");
   return 2;
 }

@@ -8,6 +8,11 @@
 
 namespace slidegif {
 
+// Symmetry k of the board, k < symmetry_kinds (8 of a square, 4 of a rectangle), as a map of
+// cells: bit 0 flips vertically, bit 1 horizontally, bit 2 transposes (square only).
+int symmetry_kinds(Shape s);
+int map_by_symmetry(Shape s, int k, int cell);
+
 // Solving start -> goal through a table built for another goal `base`: a symmetry of the board
 // that takes goal's blank onto base's blank, then a relabelling of the tiles. Move counts are
 // unchanged, so optimal stays optimal.

@@ -30,6 +30,10 @@ class IdaStar {
 
   // The optimal move sequence, or std::nullopt when the budget ran out first.
   std::optional<std::vector<Move>> run(const Board& start);
+  // A solution of `length` moves is known (found by another search): run() stops with
+  // std::nullopt instead of searching a bound of `length` or more, and stats().last_bound
+  // >= length then proves the known one optimal, without the last and largest iteration.
+  void known_length(int length) { known_length_ = length; }
   const SearchStats& stats() const { return stats_; }
 
  private:
@@ -54,6 +58,7 @@ class IdaStar {
   std::vector<typename H::State> states_;  // per depth
   std::chrono::steady_clock::time_point started_;
   double next_progress_ = 0.5;
+  int known_length_ = 0;  // 0: none
 };
 
 // Details ---------------------------------------------------------------------------------
@@ -71,8 +76,9 @@ std::optional<std::vector<Move>> IdaStar<H>::run(const Board& start) {
   int bound = h;
   std::optional<std::vector<Move>> result;
   for (;;) {
-    ++stats_.iterations;
     stats_.last_bound = bound;
+    if (known_length_ > 0 && bound >= known_length_) break;
+    ++stats_.iterations;
     // Depth never exceeds the bound (h >= 0), so this is the only resize of an iteration.
     states_.resize(static_cast<std::size_t>(bound) + 2);
     const int next = search(0, h, kNoParent, bound);

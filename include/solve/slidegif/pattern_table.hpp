@@ -26,7 +26,8 @@ struct PdbBuildStats {
 // the blank walks freely through non-pattern cells, so one state covers a whole connected
 // region and only pattern-tile moves cost. Returns the 4-bit packed table. Working memory is
 // 4 bytes a placement when at most 8 cells are left free (2.1 GB for 4x4's 8-tile pattern),
-// 8 bytes up to 16 free cells.
+// 8 bytes up to 16 free cells, 16 bytes up to 32 (2.0 GB for a 6-tile pattern of 5x5, whose 19
+// free cells take flood fills instead of 4x4's table of regions).
 // Throws Error(BadInput) as check_pattern() does.
 std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& pattern,
                                               const PdbBuildOptions& options,

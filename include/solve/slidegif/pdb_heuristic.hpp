@@ -38,6 +38,14 @@ class PdbHeuristic {
   int estimate(const std::uint8_t* tiles, State& out) const;
   int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
 
+  // A state in 32 bits - the 4-bit table values, both ways, of up to kPackedPatterns patterns -
+  // and back from the board and its estimate: weighted A* keeps one per node rather than look
+  // every table up again when it expands the node.
+  static constexpr std::size_t kPackedPatterns = 4;
+  bool packs() const { return partition_.size() <= kPackedPatterns; }
+  std::uint32_t pack(const State& state) const;
+  void unpack(const std::uint8_t* tiles, int estimate, std::uint32_t packed, State& out) const;
+
   const Board& goal() const { return goal_; }
   const Partition& partition() const { return partition_; }
   bool reflects() const { return reflect_; }

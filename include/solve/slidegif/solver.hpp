@@ -43,7 +43,10 @@ class PdbHeuristic;  // pdb_heuristic.hpp
 struct SolveOptions {
   SearchLimits limits;
   // A pattern database for this board size (app::load_best_pdb finds one): optimal search
-  // with it instead of Manhattan + linear conflict when it serves the goal.
+  // with it instead of Manhattan + linear conflict when it serves the goal. On a board over
+  // kMaxOptimalCells (5x5) it guides the near-optimal search, which answers first (a tenth of
+  // fallback_seconds, at least 2 s), and IDA* gets the rest of fallback_seconds to prove an
+  // answer optimal (without the fallback: IDA* alone within limits.max_seconds).
   const PdbHeuristic* pdb = nullptr;
   // Instead of failing (budget exceeded, board over kMaxOptimalCells), answer with
   // solve_near_optimal(), marked optimal = false. Front ends set it. The fallback fits within
@@ -53,7 +56,7 @@ struct SolveOptions {
   double fallback_seconds = 2.0;  // the near-optimal solver's budget, at most
 };
 
-// Largest board (in cells) solve() accepts.
+// Largest board (in cells) solve() searches optimally without a pattern database.
 inline constexpr int kMaxOptimalCells = 16;
 
 Solution solve(const Board& start, const Board& goal, const SolveOptions& options = {});

@@ -1,0 +1,88 @@
+#include "pattern_reference.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <deque>
+
+#include "slidegif/domain.hpp"
+#include "slidegif/pattern_table.hpp"
+
+namespace slidegif::testing {
+
+// Reference: 0-1 BFS over (cells of the pattern tiles, blank cell), one state per blank cell,
+// a move costing 1 only when it slides a pattern tile. Entry = min over blank cells.
+std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
+  const Domain domain(goal.shape());
+  const int n = goal.cells();
+  const int k = static_cast<int>(pattern.size());
+  std::vector<int> home(static_cast<std::size_t>(n));
+  for (int c = 0; c < n; ++c) home[goal.at(c)] = c;
+  auto encode = [&](const std::vector<int>& cells) {  // cells[0..k-1] tiles, cells[k] blank
+    std::size_t x = 0;
+    for (int c : cells) x = x * static_cast<std::size_t>(n) + static_cast<std::size_t>(c);
+    return x;
+  };
+  std::size_t states = 1;
+  for (int i = 0; i <= k; ++i) states *= static_cast<std::size_t>(n);
+  std::vector<int> dist(states, -1);
+  std::vector<int> table(pattern_entries(n, k), INT32_MAX);
+  std::deque<std::pair<std::vector<int>, int>> queue;
+  std::vector<int> start;
+  for (auto t : pattern) start.push_back(home[t]);
+  start.push_back(home[0]);
+  queue.emplace_back(start, 0);
+  while (!queue.empty()) {
+    auto [cells, d] = queue.front();
+    queue.pop_front();
+    const std::size_t x = encode(cells);
+    if (dist[x] >= 0) continue;
+    dist[x] = d;
+    std::vector<std::uint8_t> placement(cells.begin(), cells.end() - 1);
+    auto& entry = table[rank_placement(placement.data(), k, n)];
+    entry = std::min(entry, d);
+    const int b = cells[static_cast<std::size_t>(k)];
+    for (const Operator op : domain.operators(b)) {
+      auto child = cells;
+      const int to = op.target;
+      bool pattern_move = false;
+      for (int i = 0; i < k; ++i)
+        if (child[static_cast<std::size_t>(i)] == to)
+          child[static_cast<std::size_t>(i)] = b, pattern_move = true;
+      child[static_cast<std::size_t>(k)] = to;
+      if (pattern_move)
+        queue.emplace_back(child, d + 1);
+      else
+        queue.emplace_front(child, d);
+    }
+  }
+  return table;
+}
+
+void expect_matches_reference(const Board& goal, const Pattern& pattern, int threads) {
+  const auto table = build_pattern_table(goal, pattern, {.threads = threads, .progress = {}});
+  const auto reference = reference_table(goal, pattern);
+  const int n = goal.cells();
+  const int k = static_cast<int>(pattern.size());
+  // Walk every placement by counting in base n and skipping repeats.
+  std::vector<std::uint8_t> cells(static_cast<std::size_t>(k), 0);
+  std::size_t checked = 0;
+  for (;;) {
+    std::uint64_t used = 0;
+    bool distinct = true;
+    for (auto c : cells) distinct = distinct && !((used >> c) & 1), used |= 1ULL << c;
+    if (distinct) {
+      const auto r = rank_placement(cells.data(), k, n);
+      ASSERT_EQ(pattern_table_value(table, goal, pattern, cells.data()), reference[r])
+          << "rank " << r;
+      ++checked;
+    }
+    int i = 0;
+    while (i < k && ++cells[static_cast<std::size_t>(i)] == n)
+      cells[static_cast<std::size_t>(i++)] = 0;
+    if (i == k) break;
+  }
+  EXPECT_EQ(checked, pattern_entries(n, k));
+}
+
+}  // namespace slidegif::testing

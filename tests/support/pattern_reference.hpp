@@ -1,0 +1,18 @@
+#pragma once
+// An independent pattern table for tests: a plain 0-1 BFS over (pattern tiles' cells, blank
+// cell), compared entry for entry with the builder's table.
+
+#include <vector>
+
+#include "slidegif/board.hpp"
+#include "slidegif/pattern.hpp"
+
+namespace slidegif::testing {
+
+// Per placement rank, the fewest pattern-tile moves home (the blank anywhere at the end).
+std::vector<int> reference_table(const Board& goal, const Pattern& pattern);
+
+// Builds the table with `threads` threads and checks every entry against reference_table.
+void expect_matches_reference(const Board& goal, const Pattern& pattern, int threads);
+
+}  // namespace slidegif::testing
