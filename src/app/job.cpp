@@ -69,7 +69,7 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   }
   options.optimal = solved.solution.optimal;
   if (services.draw) return services.draw(start, moves, options);
-  return render_animation(start, moves, options, job.limits.render);
+  return render_animation(start, moves, options, job.limits.render, services.move_pieces);
 }
 
 }  // namespace slidegif::app

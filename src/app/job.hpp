@@ -20,6 +20,7 @@
 
 #include "slidegif/animation.hpp"
 #include "slidegif/distance_table.hpp"
+#include "slidegif/move_pieces.hpp"
 #include "slidegif/puzzle.hpp"
 #include "slidegif/solver.hpp"
 
@@ -69,6 +70,10 @@ struct Services {
   std::function<const DistanceTable*(const Board& goal, bool to_draw)> distance_table;
   // Called about twice a second while a search runs. Empty: nothing.
   std::function<void(const SearchStats&)> progress;
+  // Coded move frames kept between requests (slidegif/move_pieces.hpp), owned by whoever keeps
+  // the process's long-lived state (a FastCGI worker's context; the CGI's pieces file). Null:
+  // every frame is coded afresh. The GIF's bytes are the same either way.
+  MovePieces* move_pieces = nullptr;
   // Draws the GIF after render_job's checks. Empty: slidegif::render_animation. (The fuzzer's
   // cheap stand-in, so it explores the request logic rather than pixels.)
   std::function<Animation(const Board& start, const std::vector<Move>& moves,

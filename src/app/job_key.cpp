@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "app/job_fields.hpp"
+#include "slidegif/move_pieces.hpp"
 
 namespace slidegif::app {
 namespace {
@@ -81,7 +82,9 @@ Job normalise(const Job& job, const Puzzle& puzzle) {
 }
 
 std::string job_key(const Job& job, const Puzzle& puzzle) {
+  // The GIF coder's version too: the same job's bytes change with it (move_pieces.hpp).
   const nlohmann::json key = {{"program", std::string("slidegif ") + SLIDEGIF_VERSION},
+                              {"gif_coder", kMovePiecesVersion},
                               {"job", value(normalise(job, puzzle))}};
   // Objects keep their keys sorted, and numbers print the same on every run: canonical text.
   return key.dump();

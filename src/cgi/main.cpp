@@ -12,6 +12,7 @@
 
 #include "app/distance_tables.hpp"
 #include "app/pdb_store.hpp"
+#include "app/pieces_file.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/limits.hpp"
 #include "cgi/server_config.hpp"
@@ -72,6 +73,13 @@ int main() {
   config.services.distance_table = [&tables](const slidegif::Board& goal, bool to_draw) {
     return tables(goal, to_draw);
   };
+  // Coded move frames built offline (slidegif pieces build), opened when a GIF is drawn; a
+  // refused file costs only speed, and says why in the server's error log.
+  slidegif::app::PiecesFile pieces(
+      slidegif::app::pieces_file_path(pdb_dir), [](const std::string& problem) {
+        std::fprintf(stderr, "slidegif.cgi: %s (GIFs are coded afresh)\n", problem.c_str());
+      });
+  if (!pdb_dir.empty()) config.services.move_pieces = &pieces;
   slidegif::cgi::serve_pictures(config, setting("SLIDEGIF_PICTURE_DIR"));
   return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -15,6 +15,7 @@
 #include "cli/explore_command.hpp"
 #include "cli/options.hpp"
 #include "cli/pdb_command.hpp"
+#include "cli/pieces_command.hpp"
 #include "cli/report.hpp"
 #include "slidegif/solvability.hpp"
 #include "slidegif/table_solve.hpp"
@@ -219,14 +220,15 @@ int run(int argc, char** argv) {
 
   const PdbCommand pdb(app);
   const ExploreCommand explore(app);
+  const PiecesCommand pieces(app);
 
   // CLI11 would only say "a subcommand is required" for a misspelt one.
   if (argc > 1 && argv[1][0] != '-' &&
       app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
-    fmt::print(
-        stderr,
-        "slidegif: unknown command '{}' (use solve, random, check, explore or pdb; see --help)\n",
-        argv[1]);
+    fmt::print(stderr,
+               "slidegif: unknown command '{}' (use solve, random, check, explore, pdb or pieces; "
+               "see --help)\n",
+               argv[1]);
     return kBadInput;
   }
   try {
@@ -242,6 +244,7 @@ int run(int argc, char** argv) {
     if (*check_cmd) return run_check(check);
     if (pdb.selected()) return pdb.run();
     if (explore.selected()) return explore.run();
+    if (pieces.selected()) return pieces.run();
   } catch (const Error& e) {
     fmt::print(stderr, "slidegif: {}{}\n", e.what(), advice(e));
     return exit_status(e);

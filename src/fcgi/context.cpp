@@ -17,6 +17,7 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::st
   config_.services.distance_table = [this](const Board& goal, bool to_draw) {
     return tables_(goal, to_draw);
   };
+  config_.services.move_pieces = &pieces_;
   cgi::serve_pictures(config_, picture_dir);
 }
 

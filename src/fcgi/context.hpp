@@ -1,8 +1,9 @@
 #pragma once
 // What a FastCGI worker keeps between requests, in one object owned by its loop (no global
 // state): the font read once, the pattern databases mapped once per shape, the distance tables
-// (saved ones, or a small one built to draw a puzzle of a given length) kept. Everything here
-// is made on first need and never changes afterwards, so a request cannot see another's data.
+// (saved ones, or a small one built to draw a puzzle of a given length) kept, and the coded
+// frames of the moves drawn so far (slidegif/move_pieces.hpp), which later GIFs copy. Everything
+// here is made on first need and never changes afterwards, so a request cannot see another's data.
 
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 #include "app/pdb_store.hpp"
 #include "cgi/handler.hpp"
 #include "slidegif/font.hpp"
+#include "slidegif/move_pieces.hpp"
 
 namespace slidegif::fcgi {
 
@@ -47,6 +49,9 @@ class WorkerContext {
   std::optional<app::LoadedPdb> other_;
   // As the CGI's (cgi::server_table_policy).
   app::DistanceTables tables_;
+  // Each worker is a process of its own answering one request at a time: its own cache, no
+  // locks. Bounded (64 MB of coded bytes; emptied when full).
+  MovePieceCache pieces_;
   cgi::HandlerConfig config_;
 };
 

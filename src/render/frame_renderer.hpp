@@ -13,11 +13,13 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "frame_layout.hpp"
@@ -55,7 +57,15 @@ class FrameRenderer {
   void draw_caption(gdImage& frame, const std::string& text, int pen_x);
   // The pen position that centres the widest of `texts` in the caption band.
   int caption_pen_x(const std::vector<std::string>& texts);
+  // The frame's columns [first, second) that `text` inks in the caption band, drawn from
+  // `pen_x` (draw_caption's), or centred without one.
+  std::pair<int, int> caption_columns(const std::string& text, std::optional<int> pen_x = {});
   Rect cell_rect(int cell) const { return layout_.cell(cell / cols_, cell % cols_); }
+  // What a move's coded frames depend on besides the move (move_pieces.hpp): the pixels of every
+  // tile sprite, fixed and sliding (made now if they were not), the frame's width, where the
+  // board and the caption band are, the palette's code size and transparent index, the coder's
+  // version, and `more` (the caller's: tween count, ...). (frame_renderer_pieces.cpp)
+  std::uint64_t piece_fingerprint(std::initializer_list<long long> more);
 
   // Picture puzzles (frame_renderer_picture.cpp): tiles become the pieces of `art` (drawn on
   // this renderer's palette, which must be art.palette), each the piece of the cell it has in

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "gif_lzw_state.hpp"
 #include "lzw.hpp"
 #include "slidegif/error.hpp"
 
@@ -40,8 +41,6 @@ int image_bits(const std::uint8_t* p, std::size_t n, std::uint8_t top) {
 }
 
 }  // namespace
-
-struct GifEncoder::LzwState : detail::LzwWriter::Table {};
 
 GifEncoder::GifEncoder(const Palette& palette, int width, int height, int loop)
     : palette_(palette),
@@ -92,6 +91,7 @@ void GifEncoder::begin_image(const Rect& area, int delay_cs, bool transparent) {
   put_u16(out_, delay_cs);
   out_.push_back(static_cast<std::uint8_t>(transparent ? palette_.transparent() : 0));
   out_.push_back(0);
+  image_start_ = out_.size();
   out_.push_back(0x2C);  // image descriptor, no local colour table, not interlaced
   put_u16(out_, area.x);
   put_u16(out_, area.y);
@@ -246,10 +246,38 @@ void GifEncoder::code(FrameCoding coding, std::vector<std::uint8_t>& out) {
   lzw.finish();
 }
 
-void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty, FrameCoding coding) {
+void GifEncoder::code_rows(IndexedView frame, const Rect& changed, int y0, int y1,
+                           detail::LzwWriter& lzw) {
+  const auto w = static_cast<std::size_t>(width_);
+  const auto t = static_cast<std::uint8_t>(palette_.transparent());
+  const auto cw = static_cast<std::size_t>(changed.w);
+  coded_.resize(cw);
+  std::uint8_t* coded = coded_.data();
+  for (int y = y0; y < y1; ++y) {
+    const std::uint8_t* row = frame.rows[y] + changed.x;
+    std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
+    if (std::memcmp(row, prev, cw) == 0) {  // common in the tall rectangles of caption changes
+      std::memset(coded, t, cw);
+      lzw.put(coded, changed.w);
+      continue;
+    }
+    // Unchanged pixels become transparent, except where they bridge a run (bridge_gaps).
+    for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
+    bridge_gaps(row, coded, cw, t, 0);
+    std::memcpy(prev, row, cw);
+    lzw.put(coded, changed.w);
+  }
+}
+
+void GifEncoder::check_frame(IndexedView frame) const {
   if (frame.rows == nullptr || frame.width != width_ || frame.height != height_) {
     throw Error(Error::Kind::Render, "GIF frame has the wrong size or is not a palette image");
   }
+}
+
+void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty,
+                           FrameCoding coding) {
+  check_frame(frame);
   delay_cs = std::clamp(delay_cs, 0, 65535);
   if (frames_ == 0) {
     write_header();

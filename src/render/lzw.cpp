@@ -117,6 +117,44 @@ LzwWriter::LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table)
   emit(clear_);
 }
 
+LzwWriter::LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table,
+                     std::span<const std::uint8_t> head, std::size_t head_bits)
+    : out_(out), t_(table), min_bits_(min_bits), clear_(1 << min_bits) {
+  out_.push_back(static_cast<std::uint8_t>(min_bits));
+  const std::size_t whole = head_bits / 8;
+  t_.bytes.assign(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(whole));
+  pending_bits_ = static_cast<int>(head_bits % 8);
+  if (pending_bits_ > 0) bits_ = head[whole] & ((1U << pending_bits_) - 1);
+  reset();  // where the head ends, after its clear code
+}
+
+void LzwWriter::flush_pending() {
+  if (prefix_ < 0) return;
+  emit(prefix_);
+  prefix_ = -1;
+  // The decoder enters a dictionary string for every code but the first after a clear, and
+  // we add ours as we emit: it adds the one for this last code too, and may widen its codes
+  // for the next, so count it. (Without this an end code can be one bit short, which only
+  // zero padding hides; a clear code in mid-stream has real codes after it.)
+  if (next_code_ < 4096 && ++next_code_ > (1 << width_) && width_ < 12) ++width_;
+}
+
+void LzwWriter::restart() {
+  flush_pending();
+  emit(clear_);
+  reset();
+}
+
+std::vector<std::uint8_t> LzwWriter::code_bits(std::size_t& bits) const {
+  std::vector<std::uint8_t> v(t_.bytes);
+  std::uint64_t pending = bits_;
+  for (int n = pending_bits_; n > 0; n -= 8, pending >>= 8) {
+    v.push_back(static_cast<std::uint8_t>(pending));
+  }
+  bits = t_.bytes.size() * 8 + static_cast<std::size_t>(pending_bits_);
+  return v;
+}
+
 void LzwWriter::put(const std::uint8_t* p, int n) {
   constexpr int kMinRun = 6;  // shorter runs are cheaper one index at a time
   int i = 0;
@@ -159,7 +197,7 @@ void LzwWriter::put(std::uint8_t index) {
 }
 
 void LzwWriter::finish() {
-  if (prefix_ >= 0) emit(prefix_);
+  flush_pending();
   emit(clear_ + 1);  // end of information
   for (; pending_bits_ > 0; pending_bits_ -= 8, bits_ >>= 8) {
     t_.bytes.push_back(static_cast<std::uint8_t>(bits_));

@@ -2,8 +2,10 @@
 // The LZW coder behind GifEncoder (gif.cpp); internal to the core library.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace slidegif::detail {
@@ -42,6 +44,19 @@ class LzwWriter {
   // Starts an image's data in `out`: the minimum code size, then (as codes are written) the
   // sub-blocks. `table` is reused from image to image.
   LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table);
+  // The same, the code stream starting with `head`: the first `head_bits` bits (least
+  // significant first) of a stream another writer coded and ended with restart(), so the
+  // dictionary is empty where the head ends. The bits are copied, not coded again.
+  LzwWriter(std::vector<std::uint8_t>& out, int min_bits, Table& table,
+            std::span<const std::uint8_t> head, std::size_t head_bits);
+
+  // Ends the pending string and restarts the dictionary with a clear code, as GIF allows
+  // anywhere in a stream: what follows is coded as if the image began here, so it can be cut
+  // off and joined to another head (the constructor above).
+  void restart();
+  // The code stream so far (after restart(): a head for the constructor above); `bits` gets
+  // its length. Copies the pending bits.
+  std::vector<std::uint8_t> code_bits(std::size_t& bits) const;
 
   // Codes n palette indices (a row, or part of one); long runs take the shortcut.
   void put(const std::uint8_t* p, int n);
@@ -73,6 +88,9 @@ class LzwWriter {
   void add(std::uint32_t slot, std::uint32_t key, std::uint8_t index);
   void reset();
   void emit(int code);
+  // The string pending at the end of the input, as its last code, and the width the decoder
+  // expects after it.
+  void flush_pending();
 
   std::vector<std::uint8_t>& out_;
   Table& t_;

@@ -4,7 +4,8 @@
 #    each) against slidegif.cgi under lighttpd (samples/lighttpd.conf), random=1 defaults:
 #    requests/s, p99, and the ratio (target: >= 4x and >= 1,000 requests/s on 2 cores);
 #  - slidegif.cgi against a hello-world CGI under lighttpd (the process-spawn ceiling; target
-#    >= 0.5).
+#    >= 0.5), without and with a move-pieces file beside the databases (slidegif pieces build;
+#    left out for a build without the command).
 # Each pair is measured ROUNDS times alternately; the medians are printed.
 #   tests/bench/fcgi_bench.sh BUILD_DIR [WRK_SECONDS] [ROUNDS]
 set -euo pipefail
@@ -39,10 +40,20 @@ fcgi_under_nginx() {  # query
 }
 median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
-: >"$E2E_STATE/fcgi" ; : >"$E2E_STATE/cgi" ; : >"$E2E_STATE/hello"
+: >"$E2E_STATE/fcgi" ; : >"$E2E_STATE/cgi" ; : >"$E2E_STATE/hello" ; : >"$E2E_STATE/pieces"
+pieces_dir=$E2E_STATE/pieces_pdb
+pieces=false
+if "$build/slidegif" pieces build --size 3x3 --dir "$pieces_dir" >/dev/null 2>&1; then pieces=true; fi
+# The CGI with the pieces file: the server's database directory (e2e_start_server's) holds it.
+cgi_with_pieces() {
+  mkdir -p "$E2E_STATE/pdb" && cp "$pieces_dir"/move-pieces.bin* "$E2E_STATE/pdb/"
+  cgi_under_lighttpd "$build/slidegif.cgi" "random=1"
+  rm -f "$E2E_STATE/pdb"/move-pieces.bin*
+}
 for _ in $(seq "$rounds"); do
   fcgi_under_nginx "random=1" >>"$E2E_STATE/fcgi"; echo >>"$E2E_STATE/fcgi"
   cgi_under_lighttpd "$build/slidegif.cgi" "random=1" >>"$E2E_STATE/cgi"; echo >>"$E2E_STATE/cgi"
+  if $pieces; then cgi_with_pieces >>"$E2E_STATE/pieces"; echo >>"$E2E_STATE/pieces"; fi
   cgi_under_lighttpd "$hello" "" >>"$E2E_STATE/hello"; echo >>"$E2E_STATE/hello"
 done
 rps() { cut -d' ' -f1 "$E2E_STATE/$1" | median; }
@@ -52,6 +63,14 @@ echo "== FastCGI vs CGI: wrk -t2 -c8 -d${seconds}s, random=1, median of $rounds 
   "$(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg) =="
 printf '  %-44s %8s req/s  p99 %7s ms\n' "slidegif.fcgi under nginx (2 backends)" "$(rps fcgi)" "$(p99 fcgi)"
 printf '  %-44s %8s req/s  p99 %7s ms\n' "slidegif.cgi under lighttpd" "$(rps cgi)" "$(p99 cgi)"
+if $pieces; then
+  printf '  %-44s %8s req/s  p99 %7s ms\n' "slidegif.cgi under lighttpd, pieces file" \
+    "$(rps pieces)" "$(p99 pieces)"
+fi
 printf '  %-44s %8s req/s  p99 %7s ms\n' "hello CGI under lighttpd (ceiling)" "$(rps hello)" "$(p99 hello)"
 printf '  FastCGI / CGI: %s   CGI / hello CGI: %s\n' "$(ratio "$(rps fcgi)" "$(rps cgi)")" \
   "$(ratio "$(rps cgi)" "$(rps hello)")"
+if $pieces; then
+  printf '  with the pieces file: FastCGI / CGI: %s   CGI / hello CGI: %s\n' \
+    "$(ratio "$(rps fcgi)" "$(rps pieces)")" "$(ratio "$(rps pieces)" "$(rps hello)")"
+fi

@@ -111,4 +111,33 @@ echo "ok: unseeded random requests differ"
 expect_status 200 "$(fetch "$E2E_URL/")" "index.html"
 grep -q 'src="slidegif.cgi?random=1"' "$b" || e2e_fail "index.html does not embed the CGI"
 echo "ok: page"
+
+# 9. A move-pieces file beside the pattern databases (slidegif pieces build): the same bytes
+#    as without it; a damaged one is refused with a line in the error log, the bytes the same.
+queries=("random=1&seed=11" "random=1&seed=21" "start=867/254/301" "random=1&seed=5&theme=dark")
+without=()
+for q in "${queries[@]}"; do
+  expect_status 200 "$(fetch "$cgi_url?$q&nocache=$RANDOM")" "$q" && without+=("$(md5sum <"$b")")
+done
+"$(dirname "$cgi")/slidegif" pieces build --size 3x3 --dir "$E2E_STATE/pdb" >/dev/null
+check_same_bytes() {
+  local k
+  for k in "${!queries[@]}"; do
+    expect_status 200 "$(fetch "$cgi_url?${queries[k]}&nocache=$RANDOM")" "${queries[k]} ($1)"
+    [[ $(md5sum <"$b") == "${without[k]}" ]] || e2e_fail "${queries[k]}: other bytes $1"
+  done
+}
+check_same_bytes "with the pieces file"
+! grep -q 'move pieces' "$E2E_STATE/error.log" || e2e_fail "pieces file refused: $(cat "$E2E_STATE/error.log")"
+echo "ok: the same bytes with a move-pieces file"
+pieces_file=$E2E_STATE/pdb/move-pieces.bin
+printf X | dd of="$pieces_file" bs=1 seek=$(($(stat -c %s "$pieces_file") - 1000)) conv=notrunc 2>/dev/null
+rm -f "$E2E_STATE/pdb/move-pieces.bin.ok"
+check_same_bytes "with a damaged pieces file"
+if [[ $cgi != *.fcgi ]]; then
+  grep -q 'move pieces.*checksum mismatch' "$E2E_STATE/error.log" ||
+    e2e_fail "a damaged pieces file went unreported: $(cat "$E2E_STATE/error.log")"
+fi
+rm -f "$E2E_STATE/pdb/move-pieces.bin"*
+echo "ok: a damaged move-pieces file is refused, the bytes the same"
 echo "PASS"

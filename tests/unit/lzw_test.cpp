@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -86,11 +87,13 @@ std::vector<std::uint8_t> gif_of(const Image& im, const std::vector<std::uint8_t
 
 // What the code stream looks like, read the way a GIF decoder reads it.
 struct Stream {
-  int codes = 0;        // data codes (not clear or end)
-  int clears = 0;       // after the first
-  int full_clears = 0;  // clears sent when the dictionary held 4096 entries
-  int widest = 0;       // bits
-  bool ended = false;   // an end code, with nothing after it but padding
+  int codes = 0;                    // data codes (not clear or end)
+  int clears = 0;                   // after the first
+  int full_clears = 0;              // clears sent when the dictionary held 4096 entries
+  int widest = 0;                   // bits
+  std::vector<int> restart_widths;  // the width of each clear code sent before the table filled
+  int restarts_widened = 0;         // ... of which the code before it widened the codes
+  bool ended = false;               // an end code, with nothing after it but padding
   std::size_t bytes = 0;
 };
 
@@ -109,7 +112,8 @@ Stream read_stream(const std::vector<std::uint8_t>& data) {
   s.bytes = bytes.size();
   const int clear = 1 << min_bits;
   int width = min_bits + 1, next = clear + 2;
-  bool first = true;  // the first code after a clear adds no entry
+  bool first = true;     // the first code after a clear adds no entry
+  bool widened = false;  // the last code read widened the codes
   std::size_t bit = 0;
   auto read = [&] {
     int v = 0;
@@ -129,8 +133,13 @@ Stream read_stream(const std::vector<std::uint8_t>& data) {
     }
     if (c == clear) {
       ++s.clears;
-      if (next == 4096) ++s.full_clears;
-      width = min_bits + 1, next = clear + 2, first = true;
+      if (next == 4096) {
+        ++s.full_clears;
+      } else {
+        s.restart_widths.push_back(width);
+        if (widened) ++s.restarts_widened;
+      }
+      width = min_bits + 1, next = clear + 2, first = true, widened = false;
       continue;
     }
     // A code may name the entry it defines (the KwKwK case), not one past it.
@@ -138,7 +147,8 @@ Stream read_stream(const std::vector<std::uint8_t>& data) {
     ++s.codes;
     if (!first && next < 4096) ++next;
     first = false;
-    if (next == (1 << width) && width < 12) ++width;
+    widened = next == (1 << width) && width < 12;
+    if (widened) ++width;
   }
   return s;
 }
@@ -258,6 +268,68 @@ TEST(Lzw, AReusedTableCodesLikeAFreshOne) {
   for (std::size_t k = 0; k < images.size(); ++k) {
     EXPECT_EQ(code(images[k], Feed::Rows, shared), code(images[k])) << "image " << k;
   }
+}
+
+// A head coded by one writer and ended with restart(), then joined to a tail coded by another
+// (GifEncoder::add_split_frame): the same bytes as one writer coding both with restart() between,
+// and giflib decodes them. Heads end at every bit offset and at many code widths, including
+// the case where the decoder widens its codes for the clear code after the head's last one.
+TEST(Lzw, AHeadJoinsATailAtAnyBitOffsetAndWidth) {
+  std::set<std::size_t> offsets;
+  std::set<int> widths;
+  int widened = 0;
+  LzwWriter::Table head_table, tail_table, whole_table;
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int bits = 2 + trial % 7;  // 2..8
+    const int width = 20 + static_cast<int>(rng() % 300);
+    Image im = trial % 3 == 0 ? noise(width, 12, bits, static_cast<unsigned>(trial))
+                              : runs(width, 12, bits, {1 + trial % 40, 3, 1 + trial % 700, 2});
+    if (trial % 3 == 1) {  // some noise in the head, so its codes widen at different points
+      const Image n = noise(width, 3, bits, static_cast<unsigned>(trial) + 1000);
+      std::copy(n.pixels.begin(), n.pixels.end(), im.pixels.begin());
+    }
+    const int split = 1 + static_cast<int>(rng() % 11);  // rows in the head
+    auto row = [&](int y) { return &im.pixels[static_cast<std::size_t>(y) * width]; };
+    // One writer throughout.
+    std::vector<std::uint8_t> whole;
+    LzwWriter one(whole, bits, whole_table);
+    for (int y = 0; y < split; ++y) one.put(row(y), width);
+    one.restart();
+    for (int y = split; y < im.height; ++y) one.put(row(y), width);
+    one.finish();
+    // A head, and a tail coded after it by another writer.
+    std::vector<std::uint8_t> unused, joined;
+    LzwWriter head_writer(unused, bits, head_table);
+    for (int y = 0; y < split; ++y) head_writer.put(row(y), width);
+    head_writer.restart();
+    std::size_t head_bits = 0;
+    const std::vector<std::uint8_t> head = head_writer.code_bits(head_bits);
+    ASSERT_EQ(head.size(), (head_bits + 7) / 8);
+    LzwWriter tail(joined, bits, tail_table, head, head_bits);
+    for (int y = split; y < im.height; ++y) tail.put(row(y), width);
+    tail.finish();
+    ASSERT_EQ(joined, whole) << "trial " << trial;
+
+    const DecodedGif gif = DecodedGif::decode(gif_of(im, joined));
+    for (int y = 0; y < im.height; ++y) {
+      for (int x = 0; x < im.width; ++x) {
+        ASSERT_EQ(gif.pixel(0, x, y), color_of(im.at(x, y)))
+            << "trial " << trial << " pixel " << x << "," << y << " (head " << head_bits
+            << " bits)";
+      }
+    }
+    const Stream s = read_stream(joined);
+    EXPECT_TRUE(s.ended);
+    ASSERT_EQ(s.restart_widths.size(), 1u) << "trial " << trial;
+    offsets.insert(head_bits % 8);
+    widths.insert(s.restart_widths[0]);
+    widened += s.restarts_widened;
+  }
+  EXPECT_GT(widened, 0);
+  EXPECT_EQ(offsets.size(), 8u);
+  EXPECT_GE(widths.size(), 8u);
+  EXPECT_TRUE(widths.contains(12));
 }
 
 }  // namespace

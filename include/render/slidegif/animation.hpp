@@ -19,6 +19,8 @@
 
 namespace slidegif {
 
+class MovePieces;  // move_pieces.hpp
+
 struct AnimationOptions {
   Font font;  // for numbers and captions (required)
   std::string theme = "classic";
@@ -33,7 +35,7 @@ struct AnimationOptions {
   // tile_px is a preference, not a demand (the user did not choose it): it shrinks, down to the
   // limits' minimum, to keep the board within kFitBoardPx and the animation within the limits.
   bool fit_tile = false;
-  std::string lang = "en";   // the captions' language (slidegif/language.hpp)
+  std::string lang = "en";  // the captions' language (slidegif/language.hpp)
   // A picture puzzle: tiles are pieces of this picture (fitted to the board), the blank's piece
   // appears on the last frame. Empty: numbered tiles.
   Picture picture;
@@ -102,8 +104,10 @@ void check_animation(const AnimationOptions& options, Shape shape, std::size_t m
 
 // Checks everything check_animation() does before drawing anything; throws Error(BadInput)
 // also when a move is illegal from `start`, Error(Render) when the font cannot be loaded or
-// libgd fails.
+// libgd fails. `pieces`, if given, are coded moves to copy in and where new ones are offered
+// (move_pieces.hpp): the bytes are the same with or without.
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
-                           const AnimationOptions& options, const RenderLimits& limits = {});
+                           const AnimationOptions& options, const RenderLimits& limits = {},
+                           MovePieces* pieces = nullptr);
 
 }  // namespace slidegif

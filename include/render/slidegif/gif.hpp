@@ -20,14 +20,20 @@
 //   gif.add_frame({rows.data(), w, h}, 50);
 //   auto bytes = std::move(gif).finish();
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "slidegif/palette.hpp"
 #include "slidegif/rect.hpp"
 
 namespace slidegif {
+
+namespace detail {
+class LzwWriter;  // lzw.hpp
+}
 
 // A frame as the encoder reads it: `height` rows of `width` palette indices, row y at rows[y].
 // It views pixels owned elsewhere and copies nothing: a libgd palette image's `pixels` is such a
@@ -77,6 +83,35 @@ class GifEncoder {
   // The whole GIF. Throws Error(Render) if no frame was added.
   std::vector<std::uint8_t> finish() &&;
 
+  // Coded pieces, copied in rather than coded again (gif_pieces.cpp; frame_sequence.cpp says
+  // which frames). Each promises the same bytes as coding the frame would give; none may be
+  // the first frame.
+  //
+  // The image (descriptor, coded data) of the frame added last: a piece to copy in later.
+  std::span<const std::uint8_t> last_image() const;
+  // Adds a frame whose image is `image` (from last_image()). The frame's pixels must then be
+  // passed to keep_previous() before a frame is compared with them.
+  void add_coded_frame(std::span<const std::uint8_t> image, int delay_cs);
+  // Sets the previous frame's pixels in `area` to `frame`'s (what a copied frame showed).
+  void keep_previous(IndexedView frame, const Rect& area);
+  // The first rows of a split frame (below), coded: `bits` bits of LZW codes, least
+  // significant first, ending with the clear code; the rectangle's top row.
+  struct SplitHead {
+    std::vector<std::uint8_t> bytes;
+    std::size_t bits = 0;
+    int top = 0;
+  };
+  // A frame within `area`, coded in two parts joined by an LZW clear code: the rows above
+  // `split_y` (the head), then the rest. The rectangle keeps `area`'s columns; its top moves
+  // down past rows above `split_y` that did not change, its bottom up past rows below it that
+  // did not. Returns the head, which the overload below takes instead of coding those rows.
+  SplitHead add_split_frame(IndexedView frame, int delay_cs, const Rect& area, int split_y);
+  // The same with the rows above `split_y` already coded as `head` (from the overload above,
+  // for the same pixels): only the rest is coded, and those rows of the previous frame are left
+  // as they were (keep_previous() is the caller's).
+  void add_split_frame(IndexedView frame, int delay_cs, const Rect& area, int split_y,
+                       std::span<const std::uint8_t> head, std::size_t head_bits, int top);
+
  private:
   void write_header();
   // Graphic control extension and image descriptor of a frame at `area`.
@@ -90,12 +125,22 @@ class GifEncoder {
   // Codes coded_ as an image's data into `out`.
   void code(FrameCoding coding, std::vector<std::uint8_t>& out);
   Rect changed_area(IndexedView frame, const Rect* dirty) const;
+  // Rows [y0, y1) of `area` as encode_difference() codes them, into `lzw`.
+  void code_rows(IndexedView frame, const Rect& area, int y0, int y1, detail::LzwWriter& lzw);
+  void check_frame(IndexedView frame) const;
+  // The first row of `area` that differs from the previous frame's, searching down to
+  // `split_y`; and one past the last, searching up to it (at least one row past `top`).
+  int first_changed_row(IndexedView frame, const Rect& area, int split_y) const;
+  int end_of_changed_rows(IndexedView frame, const Rect& area, int split_y, int top) const;
+  bool row_changed(IndexedView frame, const Rect& area, int y) const;
 
   const Palette& palette_;
   int width_;
   int height_;
   int repeats_;
-  int table_bits_;  // the global colour table has 2^table_bits_ entries
+  // The global colour table has 2^table_bits_ entries; split frames (gif_pieces.cpp) code with
+  // that many bits, so that their head depends on the move alone, not on the caption.
+  int table_bits_;
   int frames_ = 0;
   struct LzwState;  // the LZW dictionary, reused by every frame (gif.cpp)
   std::unique_ptr<LzwState> lzw_;
@@ -103,6 +148,7 @@ class GifEncoder {
   std::vector<std::uint8_t> coded_;     // a difference frame's area, as it is coded
   std::vector<std::uint8_t> scratch_;   // the other coding of a frame coded both ways
   std::vector<std::uint8_t> out_;
+  std::size_t image_start_ = 0;  // where the last image's descriptor begins in out_
 };
 
 }  // namespace slidegif

@@ -1,0 +1,83 @@
+#include "app/pieces_build.hpp"
+
+#include <algorithm>
+#include <map>
+#include <random>
+
+namespace slidegif::app {
+namespace {
+
+// A board with the blank at `blank` and `tile` at `cell`, the other tiles anywhere.
+Board board_with(Shape shape, int blank, int cell, int tile, std::mt19937& rng) {
+  std::vector<std::uint8_t> rest;
+  for (int t = 1; t < shape.cells(); ++t)
+    if (t != tile) rest.push_back(static_cast<std::uint8_t>(t));
+  std::shuffle(rest.begin(), rest.end(), rng);
+  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(shape.cells()));
+  tiles[static_cast<std::size_t>(blank)] = 0;
+  tiles[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(tile);
+  std::size_t next = 0;
+  for (int c = 0; c < shape.cells(); ++c)
+    if (c != blank && c != cell) tiles[static_cast<std::size_t>(c)] = rest[next++];
+  return Board(shape, tiles);
+}
+
+// n random moves from `b` (applied to it), none undoing the one before.
+std::vector<Move> walk(Board& b, int n, std::mt19937& rng) {
+  std::vector<Move> moves;
+  while (static_cast<int>(moves.size()) < n) {
+    const Move m = kAllMoves[rng() % 4];
+    if (b.target(m) < 0 || (!moves.empty() && m == opposite(moves.back()))) continue;
+    b.apply(m);
+    moves.push_back(m);
+  }
+  return moves;
+}
+
+}  // namespace
+
+MovePieceCache build_move_pieces(const std::vector<Shape>& shapes,
+                                 const AnimationOptions& options) {
+  MovePieceCache all(std::size_t{1} << 40);
+  MovePieceCache kept(std::size_t{1} << 40);
+  std::mt19937 rng(1);
+  for (const Shape shape : shapes) {
+    const int length = 20 + shape.cells();  // two-digit move counts, as random requests have
+    for (int blank = 0; blank < shape.cells(); ++blank) {
+      for (const Move m : kAllMoves) {
+        // Where m sends the blank (any board with the blank there says).
+        const int cell = board_with(shape, blank, blank == 0 ? 1 : 0, 1, rng).target(m);
+        if (cell < 0) continue;
+        for (int tile = 1; tile < shape.cells(); ++tile) {
+          // Starting with the move (the tile in `cell` slides into the blank), then a walk.
+          const Board start = board_with(shape, blank, cell, tile, rng);
+          Board b = start;
+          std::vector<Move> moves = {m};
+          b.apply(m);
+          const auto rest = walk(b, length - 1, rng);
+          moves.insert(moves.end(), rest.begin(), rest.end());
+          render_animation(start, moves, options, {}, &all);
+          // Ending with it: a walk away from the board before it, walked back, then the move.
+          Board away = board_with(shape, blank, cell, tile, rng);
+          const auto out = walk(away, length - 1, rng);
+          std::vector<Move> back;
+          for (auto it = out.rbegin(); it != out.rend(); ++it) back.push_back(opposite(*it));
+          back.push_back(m);
+          render_animation(away, back, options, {}, &all);
+        }
+      }
+    }
+  }
+  // Pieces per fingerprint. A shape's main one holds nearly all of its pieces; the others come
+  // from walks whose widest caption was unusually narrow, and are kept only when they hold at
+  // least a twentieth of a shape's share.
+  std::map<std::uint64_t, std::size_t> count;
+  for (const auto& [key, coded] : all.sorted()) ++count[key.config];
+  std::map<std::uint64_t, bool> keep;
+  for (const auto& [config, n] : count) keep[config] = n * 20 >= all.size() / shapes.size();
+  for (const auto& [key, coded] : all.sorted())
+    if (keep[key.config]) kept.keep(key, std::vector<std::uint8_t>(coded.begin(), coded.end()));
+  return kept;
+}
+
+}  // namespace slidegif::app

@@ -1,0 +1,55 @@
+#include "cli/pieces_command.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <sstream>
+
+#include "app/font_locator.hpp"
+#include "app/pdb_location.hpp"
+#include "app/pieces_build.hpp"
+#include "app/pieces_file.hpp"
+#include "slidegif/board.hpp"
+
+namespace slidegif::cli {
+
+PiecesCommand::PiecesCommand(CLI::App& app) {
+  cmd_ = app.add_subcommand("pieces", "Build the coded move frames the CGI copies into its GIFs");
+  cmd_->require_subcommand(1);
+  build_ =
+      cmd_->add_subcommand("build",
+                           "Code every move of the CGI's default animations into a file beside the "
+                           "pattern databases (the CGI then only codes the captions)");
+  build_->add_option("--dir,--pdb-dir", dir_,
+                     fmt::format("Directory (default: ${}, else $XDG_CACHE_HOME/slidegif, else "
+                                 "~/.cache/slidegif)",
+                                 app::kPdbDirEnv));
+  build_->add_option("--size", sizes_, "Board sizes, comma-separated (default: 3x3,4x4)");
+  build_->add_option("--tile", tile_, "Tile size in pixels, as requests draw it (default: 72)")
+      ->check(CLI::Range(16, 256));
+  build_->add_option("--tween", tween_, "Sliding frames per move (default: 3)")
+      ->check(CLI::Range(0, 16));
+  build_->add_option("--theme", theme_, "Colour theme (default: classic)");
+}
+
+int PiecesCommand::run() const {
+  std::vector<Shape> shapes;
+  std::stringstream list(sizes_);
+  for (std::string size; std::getline(list, size, ',');) shapes.push_back(parse_shape(size));
+  AnimationOptions options;
+  options.font = app::default_font();
+  options.tile_px = tile_;
+  options.tween = tween_;
+  options.theme = theme_;
+  const auto started = std::chrono::steady_clock::now();
+  const MovePieceCache pieces = app::build_move_pieces(shapes, options);
+  const std::string path = app::pieces_file_path(app::default_pdb_dir(dir_));
+  app::save_pieces_file(path, pieces);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  fmt::print("{}: {} coded moves, {:.1f} MB, built in {:.1f} s\n", path, pieces.size(),
+             static_cast<double>(pieces.bytes()) / 1e6, seconds);
+  return 0;
+}
+
+}  // namespace slidegif::cli

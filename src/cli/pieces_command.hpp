@@ -1,0 +1,30 @@
+#pragma once
+// `slidegif pieces build [--size 3x3,4x4] [--tile N] [--tween N] [--theme NAME] [--dir DIR]`:
+// the coded move frames of default requests (app/pieces_build.hpp), written as a move-pieces
+// file beside the pattern databases, where the CGI finds it (app/pieces_file.hpp).
+//
+//   PiecesCommand pieces(app);                    // before app.parse()
+//   if (pieces.selected()) return pieces.run();   // inside the usual try/catch
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace slidegif::cli {
+
+class PiecesCommand {
+ public:
+  explicit PiecesCommand(CLI::App& app);
+  bool selected() const { return cmd_->parsed(); }
+  int run() const;
+
+ private:
+  CLI::App* cmd_ = nullptr;
+  CLI::App* build_ = nullptr;
+  std::string dir_;
+  std::string sizes_ = "3x3,4x4";
+  std::string theme_ = "classic";
+  int tile_ = 72;  // the CGI's defaults (src/cgi/request.cpp)
+  int tween_ = 3;
+};
+
+}  // namespace slidegif::cli
