@@ -35,17 +35,27 @@ struct PiecesHeader {
   std::uint64_t header_hash;   // XXH3-64 of the bytes before this field
 };
 
-struct IndexRecord {  // 32 bytes, little-endian on disk as in memory (x86-64, arm64)
+struct IndexRecord {  // 40 bytes, little-endian on disk as in memory (x86-64, arm64)
   std::uint64_t config;
   std::uint16_t tile, from, to;
   std::uint8_t captions, reserved;
   std::uint64_t offset;  // from data_offset
-  std::uint32_t size, reserved2;
+  std::uint32_t size;
+  std::uint16_t x0, x1, end_x0, end_x1;
+  std::uint32_t reserved2;
 };
-static_assert(sizeof(IndexRecord) == 32);
+static_assert(sizeof(IndexRecord) == 40);
 
 MovePieceKey key_of(const IndexRecord& r) {
-  return {.config = r.config, .tile = r.tile, .from = r.from, .to = r.to, .captions = r.captions};
+  return {.config = r.config,
+          .tile = r.tile,
+          .from = r.from,
+          .to = r.to,
+          .captions = r.captions,
+          .x0 = r.x0,
+          .x1 = r.x1,
+          .end_x0 = r.end_x0,
+          .end_x1 = r.end_x1};
 }
 
 std::string check_header(const PiecesHeader& h, std::span<const std::uint8_t> file) {
@@ -90,6 +100,7 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces) {
     IndexRecord r{};
     r.config = key.config;
     r.tile = key.tile, r.from = key.from, r.to = key.to, r.captions = key.captions;
+    r.x0 = key.x0, r.x1 = key.x1, r.end_x0 = key.end_x0, r.end_x1 = key.end_x1;
     r.offset = data.size();
     r.size = static_cast<std::uint32_t>(coded.size());
     data.insert(data.end(), coded.begin(), coded.end());

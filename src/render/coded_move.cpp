@@ -14,17 +14,26 @@ std::size_t get_u32(const std::uint8_t* p) {
   return v;
 }
 
-constexpr std::size_t kRecordHead = 11;  // kind, byte count, bit count, top row
+void put_u16(std::vector<std::uint8_t>& out, int v) {
+  out.push_back(static_cast<std::uint8_t>(v & 0xFF));
+  out.push_back(static_cast<std::uint8_t>((v >> 8) & 0xFF));
+}
+
+int get_u16(const std::uint8_t* p) {
+  return p[0] | p[1] << 8;
+}
+
+constexpr std::size_t kRecordHead = 15;  // kind, byte count, columns, bit count, top row
 
 }  // namespace
 
 void append_piece(std::vector<std::uint8_t>& coded, const CodedPiece& piece) {
   coded.push_back(piece.split ? 1 : 0);
   put_u32(coded, piece.bytes.size());
+  put_u16(coded, piece.split ? piece.x : 0);
+  put_u16(coded, piece.split ? piece.w : 0);
   put_u32(coded, piece.split ? piece.bits : 0);
-  const int top = piece.split ? piece.top : 0;
-  coded.push_back(static_cast<std::uint8_t>(top & 0xFF));
-  coded.push_back(static_cast<std::uint8_t>((top >> 8) & 0xFF));
+  put_u16(coded, piece.split ? piece.top : 0);
   coded.insert(coded.end(), piece.bytes.begin(), piece.bytes.end());
 }
 
@@ -36,11 +45,13 @@ std::optional<std::vector<CodedPiece>> read_pieces(std::span<const std::uint8_t>
     CodedPiece p;
     p.split = coded[at] == 1;
     const std::size_t n = get_u32(&coded[at + 1]);
-    p.bits = get_u32(&coded[at + 5]);
-    p.top = coded[at + 9] | coded[at + 10] << 8;
+    p.x = get_u16(&coded[at + 5]);
+    p.w = get_u16(&coded[at + 7]);
+    p.bits = get_u32(&coded[at + 9]);
+    p.top = get_u16(&coded[at + 13]);
     at += kRecordHead;
-    if (n > coded.size() - at ||
-        (p.split ? p.bits > n * 8 || p.bits + 8 <= n * 8 : p.bits != 0 || p.top != 0))
+    if (n > coded.size() - at || (p.split ? p.bits > n * 8 || p.bits + 8 <= n * 8
+                                          : p.bits != 0 || p.top != 0 || p.x != 0 || p.w != 0))
       return std::nullopt;
     p.bytes = coded.subspan(at, n);
     at += n;

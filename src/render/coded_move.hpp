@@ -2,8 +2,8 @@
 // The bytes a MovePieces store keeps for one move (move_pieces.hpp): each of its frames, in
 // order, as a record of
 //   u8 kind (0: a whole image, as GifEncoder::last_image() gives it; 1: the head of a split
-//   frame), u32 byte count, u32 bit count and u16 top row (a head's; 0 for an image), the
-//   bytes,
+//   frame), u32 byte count, u16 first column and u16 width of a head's frame, u32 bit count
+//   and u16 top row (a head's; all 0 for an image), the bytes,
 // integers little-endian. The same bytes in memory and in a pieces file.
 //
 //   std::vector<std::uint8_t> coded;
@@ -22,6 +22,7 @@ struct CodedPiece {
   bool split = false;    // the head of a frame split at the caption band
   std::size_t bits = 0;  // a head's length in bits
   int top = 0;           // a head's first row in the frame
+  int x = 0, w = 0;      // a head's frame's columns
   std::span<const std::uint8_t> bytes;
 };
 

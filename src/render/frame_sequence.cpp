@@ -1,6 +1,7 @@
 #include "frame_sequence.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "coded_move.hpp"
@@ -30,13 +31,7 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
   renderer_.draw_caption(*frame_, captions_.first);
   gif_.add_frame(view(*frame_), timeline_.start_cs());
   step_pen_x_ = renderer_.caption_pen_x(captions_.steps);
-  measure_caption_columns();
-  if (pieces_ != nullptr) {
-    fingerprint_ = renderer_.piece_fingerprint(
-        {options.tween, columns_.first.first, columns_.first.second, columns_.last.first,
-         columns_.last.second, columns_.steps.first, columns_.steps.second,
-         columns_.step_change.first, columns_.step_change.second});
-  }
+  if (pieces_ != nullptr) fingerprint_ = renderer_.piece_fingerprint({options.tween});
 }
 
 const std::string& FrameSequence::caption(std::size_t k, int j) const {
@@ -56,23 +51,35 @@ std::uint32_t FrameSequence::caption_changes(std::size_t k) const {
 }
 
 void FrameSequence::add_move(std::size_t k, Move move) {
-  if (pieces_ == nullptr) return code_move(k, move, nullptr);
-  const int from = board_.target(move);
   const std::uint32_t changes = caption_changes(k);
+  if (pieces_ == nullptr) return code_move(k, move, changes, nullptr);
+  // The columns the move's captions change are part of the key: the first frame's caption is
+  // drawn now, and the end's caption (after tweens, on the last move) tried in the band.
+  const auto [x0, x1] =
+      (changes & 1) != 0 ? show_caption_columns(caption(k, 0)) : std::pair<int, int>{0, 0};
+  const bool late = options_.tween > 0 && ((changes >> options_.tween) & 1) != 0;
+  const auto [end_x0, end_x1] =
+      late ? try_caption_columns(caption(k, options_.tween)) : std::pair<int, int>{0, 0};
+  const int from = board_.target(move);
   const MovePieceKey key{.config = fingerprint_,
                          .tile = static_cast<std::uint16_t>(board_.at(from)),
                          .from = static_cast<std::uint16_t>(from),
                          .to = static_cast<std::uint16_t>(board_.blank()),
                          .captions = static_cast<std::uint8_t>(
                              (changes & 1) | ((changes >> options_.tween) & 1) << 1 |
-                             (k == 0 ? 4 : 0) | (k + 1 == captions_.steps.size() ? 8 : 0))};
-  if (copy_move(k, move, pieces_->find(key))) return;
+                             (k == 0 ? 4 : 0) | (k + 1 == captions_.steps.size() ? 8 : 0)),
+                         .x0 = static_cast<std::uint16_t>(x0),
+                         .x1 = static_cast<std::uint16_t>(x1),
+                         .end_x0 = static_cast<std::uint16_t>(end_x0),
+                         .end_x1 = static_cast<std::uint16_t>(end_x1)};
+  if (copy_move(k, move, changes, pieces_->find(key))) return;
   std::vector<std::uint8_t> coded;
-  code_move(k, move, &coded);
+  code_move(k, move, changes, &coded);
   pieces_->keep(key, std::move(coded));
 }
 
-void FrameSequence::code_move(std::size_t k, Move move, std::vector<std::uint8_t>* coded) {
+void FrameSequence::code_move(std::size_t k, Move move, std::uint32_t changes,
+                              std::vector<std::uint8_t>* coded) {
   const int from = board_.target(move);
   const int to = board_.blank();
   const int tile = board_.at(from);
@@ -81,8 +88,8 @@ void FrameSequence::code_move(std::size_t k, Move move, std::vector<std::uint8_t
     renderer_.draw_slide(*frame_, from, to, tile, slide_progress(i, options_.tween));
     // A sliding tile covers mostly its own face rows, which code shorter whole; a picture's
     // piece has no rows of one colour.
-    add_frame(caption(k, i - 1), cells, timeline_.slide_cs(), coded,
-              art_ ? FrameCoding::Transparent : FrameCoding::Whole);
+    add_frame(caption(k, i - 1), ((changes >> (i - 1)) & 1) != 0, cells, timeline_.slide_cs(),
+              coded, art_ ? FrameCoding::Transparent : FrameCoding::Whole);
   }
   board_.apply(move);
   renderer_.draw_cell(*frame_, from, 0);
@@ -92,31 +99,35 @@ void FrameSequence::code_move(std::size_t k, Move move, std::vector<std::uint8_t
   // Without tweens the tile jumps a whole cell: short stretches of board and blank between its
   // changed edges read better as themselves than as transparent. After tweens, whether the
   // last short slide codes shorter whole or with transparency depends on the digits.
-  add_frame(caption(k, options_.tween), cells, timeline_.hold_cs(last), coded,
+  add_frame(caption(k, options_.tween), ((changes >> options_.tween) & 1) != 0, cells,
+            timeline_.hold_cs(last), coded,
             options_.tween == 0 ? FrameCoding::Bridged : FrameCoding::Shorter);
 }
 
-bool FrameSequence::copy_move(std::size_t k, Move move, std::span<const std::uint8_t> coded) {
+bool FrameSequence::copy_move(std::size_t k, Move move, std::uint32_t changes,
+                              std::span<const std::uint8_t> coded) {
   const auto frames = read_pieces(coded);
   const int n = options_.tween + 1;
   if (!frames || static_cast<int>(frames->size()) != n) return false;
-  const std::uint32_t changes = caption_changes(k);
   for (int j = 0; j < n; ++j) {
-    if ((*frames)[static_cast<std::size_t>(j)].split != ((changes >> j) & 1)) return false;
+    const CodedPiece& piece = (*frames)[static_cast<std::size_t>(j)];
+    if (piece.split != ((changes >> j) & 1)) return false;
+    if (piece.split && (piece.w < 1 || piece.x + piece.w > renderer_.layout().width)) return false;
   }
   const int from = board_.target(move);
   const int to = board_.blank();
   const int tile = board_.at(from);
   const Rect cells = unite(renderer_.cell_rect(from), renderer_.cell_rect(to));
+  const FrameLayout& L = renderer_.layout();
   const bool last = k + 1 == captions_.steps.size();
   for (int j = 0; j < n; ++j) {
     const CodedPiece& piece = (*frames)[static_cast<std::size_t>(j)];
     const int delay_cs = j < options_.tween ? timeline_.slide_cs() : timeline_.hold_cs(last);
     if (piece.split) {
-      const Rect area = caption_frame(cells, caption(k, j));
       show_caption(caption(k, j));
-      gif_.add_split_frame(view(*frame_), delay_cs, area, renderer_.layout().caption.y, piece.bytes,
-                           piece.bits, piece.top);
+      const Rect area{piece.x, cells.y, piece.w, L.caption.y + L.caption.h - cells.y};
+      gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y, piece.bytes, piece.bits,
+                           piece.top);
     } else {
       gif_.add_coded_frame(piece.bytes, delay_cs);
     }
@@ -129,77 +140,73 @@ bool FrameSequence::copy_move(std::size_t k, Move move, std::span<const std::uin
   return true;
 }
 
-void FrameSequence::add_frame(const std::string& caption, const Rect& cells, int delay_cs,
-                              std::vector<std::uint8_t>* coded, FrameCoding coding) {
-  const Rect area = caption_frame(cells, caption);
-  if (show_caption(caption)) {
-    const GifEncoder::SplitHead head =
-        gif_.add_split_frame(view(*frame_), delay_cs, area, renderer_.layout().caption.y);
-    if (coded) {
-      append_piece(*coded,
-                   {.split = true, .bits = head.bits, .top = head.top, .bytes = head.bytes});
-    }
-  } else {
+void FrameSequence::add_frame(const std::string& caption, bool captioned, const Rect& cells,
+                              int delay_cs, std::vector<std::uint8_t>* coded, FrameCoding coding) {
+  if (!captioned) {
     gif_.add_frame(view(*frame_), delay_cs, &cells, coding);
     if (coded) append_piece(*coded, {.bytes = gif_.last_image()});
+    return;
+  }
+  show_caption(caption);
+  const FrameLayout& L = renderer_.layout();
+  const Rect dirty = unite(cells, L.caption);
+  // A picture has no store, and its palette needs more bits than its frames' pixels often do:
+  // coded whole, the frame is cut to what changed and coded with the bits its indices need.
+  if (art_) return gif_.add_frame(view(*frame_), delay_cs, &dirty, coding);
+  // The columns that changed (gifsicle would cut the frame to them), every row from the
+  // cells' top: add_split_frame() skips unchanged rows at either end itself.
+  Rect area = gif_.changed_area(view(*frame_), &dirty);
+  if (area.empty()) area = dirty;
+  area = {area.x, cells.y, area.w, L.caption.y + L.caption.h - cells.y};
+  const GifEncoder::SplitHead head =
+      gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y);
+  if (coded) {
+    append_piece(*coded, {.split = true,
+                          .bits = head.bits,
+                          .top = head.top,
+                          .x = area.x,
+                          .w = area.w,
+                          .bytes = head.bytes});
   }
 }
 
-bool FrameSequence::show_caption(const std::string& caption) {
-  if (caption == *shown_caption_) return false;
+void FrameSequence::show_caption(const std::string& caption) {
+  if (caption == *shown_caption_) return;
   if (&caption == &captions_.last) {
     renderer_.draw_caption(*frame_, caption);  // centred on its own
   } else {
     renderer_.draw_caption(*frame_, caption, step_pen_x_);
   }
   shown_caption_ = &caption;
-  return true;
 }
 
-Rect FrameSequence::caption_frame(const Rect& cells, const std::string& next) const {
-  const auto columns_of = [&](const std::string* c) {
-    return c == &captions_.first  ? columns_.first
-           : c == &captions_.last ? columns_.last
-                                  : columns_.steps;
-  };
-  std::pair<int, int> c = columns_.step_change;
-  if (columns_of(shown_caption_) != columns_.steps || columns_of(&next) != columns_.steps) {
-    const auto a = columns_of(shown_caption_), b = columns_of(&next);
-    c = {std::min(a.first, b.first), std::max(a.second, b.second)};
-  }
-  const int x0 = std::min(cells.x, c.first);
-  const int x1 = std::max(cells.x + cells.w, c.second);
-  const FrameLayout& L = renderer_.layout();
-  return {x0, cells.y, x1 - x0, L.caption.y + L.caption.h - cells.y};
+std::pair<int, int> FrameSequence::show_caption_columns(const std::string& caption) {
+  show_caption(caption);
+  const Rect& band = renderer_.layout().caption;
+  const Rect changed = gif_.changed_area(view(*frame_), &band);
+  return {changed.x, changed.x + changed.w};
 }
 
-void FrameSequence::measure_caption_columns() {
-  // Each caption as draw_caption() places it, with a pixel to spare each side.
-  const int width = renderer_.layout().width;
-  const auto spare = [&](std::pair<int, int> c) {
-    return std::pair{std::max(0, c.first - 1), std::min(width, c.second + 1)};
-  };
-  columns_.first = spare(renderer_.caption_columns(captions_.first));
-  columns_.last = spare(renderer_.caption_columns(captions_.last));
-  if (captions_.steps.empty()) return;
-  std::pair<int, int> steps{width, 0};
-  for (const auto& step : captions_.steps) {
-    const auto c = renderer_.caption_columns(step, step_pen_x_);
-    steps = {std::min(steps.first, c.first), std::max(steps.second, c.second)};
+std::pair<int, int> FrameSequence::try_caption_columns(const std::string& next) {
+  const Rect& band = renderer_.layout().caption;
+  const auto w = static_cast<std::size_t>(band.w);
+  std::vector<std::uint8_t> shown(w * static_cast<std::size_t>(band.h));
+  for (int y = 0; y < band.h; ++y)
+    std::memcpy(&shown[y * w], frame_->pixels[band.y + y] + band.x, w);
+  if (&next == &captions_.last) {
+    renderer_.draw_caption(*frame_, next);
+  } else {
+    renderer_.draw_caption(*frame_, next, step_pen_x_);
   }
-  columns_.steps = spare(steps);
-  // From one step to the next, what all steps begin with stays: changes start past its ink.
-  std::size_t common = captions_.steps.front().size();
-  for (const auto& step : captions_.steps) {
-    const std::string& a = captions_.steps.front();
-    std::size_t n = 0;
-    while (n < common && n < step.size() && step[n] == a[n]) ++n;
-    common = n;
+  int x0 = band.w, x1 = 0;
+  for (int y = 0; y < band.h; ++y) {
+    std::uint8_t* row = frame_->pixels[band.y + y] + band.x;
+    for (int x = 0; x < band.w; ++x) {
+      if (row[x] != shown[y * w + x]) x0 = std::min(x0, x), x1 = std::max(x1, x + 1);
+    }
+    std::memcpy(row, &shown[y * w], w);
   }
-  while (common > 0 && (captions_.steps.front()[common] & 0xC0) == 0x80) --common;  // UTF-8
-  const std::string prefix = captions_.steps.front().substr(0, common);
-  const int kept = prefix.empty() ? 0 : renderer_.caption_columns(prefix, step_pen_x_).second;
-  columns_.step_change = spare({std::max(columns_.steps.first + 1, kept - 1), steps.second});
+  return x0 < x1 ? std::pair{band.x + x0, band.x + x1} : std::pair{0, 0};
 }
 
 Animation FrameSequence::finish() && {

@@ -33,12 +33,13 @@ namespace slidegif {
 // left edge rather than each its own centre: from one step to the next only the glyphs that
 // differ change, and the text does not shift about as it is read.
 //
-// A frame that changes the caption covers a rectangle whose columns depend on the move and the
-// caption band's text columns alone (not on which glyphs changed), from the cells' top row down
-// through the caption band, and is coded in two parts (GifEncoder::add_split_frame): the rows
-// above the band, then the band. So every frame of a
-// move but the caption band is the same wherever the move comes, and with a MovePieces store a
-// move coded once is copied afterwards (move_pieces.hpp), the band alone coded afresh.
+// A frame that changes the caption covers the columns its pixels change in (those of the cells
+// and of the caption's changed glyphs), from the cells' top row down through the caption band.
+// A themed puzzle codes it in two parts (GifEncoder::add_split_frame): the rows above the band,
+// then the band. So every frame of a move but the caption band depends only on the move and
+// on which columns the caption changes, and with a MovePieces store a move coded once is copied
+// afterwards (move_pieces.hpp), the band alone coded afresh. A picture puzzle, which has no
+// store, codes it whole.
 class FrameSequence {
  public:
   // Adds the start frame. `options` (checked) and the theme they name must outlive the sequence,
@@ -58,22 +59,25 @@ class FrameSequence {
   const std::string& caption(std::size_t k, int j) const;
   // Bit j set when frame j of move k changes the caption (only the first and last can).
   std::uint32_t caption_changes(std::size_t k) const;
-  // Draws and codes the move; its coded frames go to `coded` when not null.
-  void code_move(std::size_t k, Move move, std::vector<std::uint8_t>* coded);
+  // Draws and codes the move, whose frames change the caption as `changes` (caption_changes()
+  // before the move) says; its coded frames go to `coded` when not null.
+  void code_move(std::size_t k, Move move, std::uint32_t changes, std::vector<std::uint8_t>* coded);
   // Copies the move's coded frames in (drawing only the caption band), then draws the cells
   // at rest. False, having added nothing, when `coded` does not fit the move.
-  bool copy_move(std::size_t k, Move move, std::span<const std::uint8_t> coded);
+  bool copy_move(std::size_t k, Move move, std::uint32_t changes,
+                 std::span<const std::uint8_t> coded);
   // Adds the frame drawn, with the caption `caption`; records it in `coded` if not null. A
-  // frame that changes the caption is split (gif.hpp); others are coded as `coding` says.
-  void add_frame(const std::string& caption, const Rect& cells, int delay_cs,
+  // frame that changes the caption (`captioned`) is split for a themed puzzle (gif.hpp);
+  // others are coded as `coding` says.
+  void add_frame(const std::string& caption, bool captioned, const Rect& cells, int delay_cs,
                  std::vector<std::uint8_t>* coded, FrameCoding coding);
-  // Shows `caption` in the band if it is not already shown; returns whether it was drawn.
-  bool show_caption(const std::string& caption);
-  // The rectangle of a frame that changes the caption shown to `next`: the columns of the cells
-  // and of both captions (from one step to the next, of what can differ), from the cells' top
-  // through the caption band.
-  Rect caption_frame(const Rect& cells, const std::string& next) const;
-  void measure_caption_columns();
+  // Shows `caption` in the band if it is not already shown.
+  void show_caption(const std::string& caption);
+  // The columns of the caption band that showing `caption` changes, having shown it.
+  std::pair<int, int> show_caption_columns(const std::string& caption);
+  // The columns of the caption band that showing `next` after the caption shown would change,
+  // the band left as it was.
+  std::pair<int, int> try_caption_columns(const std::string& next);
 
   const AnimationOptions& options_;
   Captions captions_;
@@ -85,11 +89,7 @@ class FrameSequence {
   GdImage frame_;
   Board board_;
   const std::string* shown_caption_;
-  int step_pen_x_;         // where every step caption starts
-  struct CaptionColumns {  // [first, second) columns each caption may ink
-    std::pair<int, int> first, last, steps;
-    std::pair<int, int> step_change;  // the steps' columns past their common beginning
-  } columns_;
+  int step_pen_x_;  // where every step caption starts
   MovePieces* pieces_;
   std::uint64_t fingerprint_ = 0;  // the renderer's, when there are pieces
 };

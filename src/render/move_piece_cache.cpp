@@ -7,7 +7,9 @@ namespace slidegif {
 std::size_t MovePieceCache::KeyHash::operator()(const MovePieceKey& k) const {
   std::uint64_t h = k.config;
   for (const std::uint64_t v : {std::uint64_t{k.tile}, std::uint64_t{k.from}, std::uint64_t{k.to},
-                                std::uint64_t{k.captions}}) {
+                                std::uint64_t{k.captions},
+                                std::uint64_t{k.x0} << 48 | std::uint64_t{k.x1} << 32 |
+                                    std::uint64_t{k.end_x0} << 16 | k.end_x1}) {
     h = (h ^ v) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 29;
   }

@@ -80,6 +80,10 @@ class GifEncoder {
   void add_frame(IndexedView frame, int delay_cs, const Rect* dirty = nullptr,
                  FrameCoding coding = FrameCoding::Transparent);
   int frames() const { return frames_; }
+  // The smallest rectangle holding every pixel of `dirty` (or of the frame, if null) that
+  // differs from the previous frame; empty if none does. A frame's columns can be chosen with
+  // it before the frame is added.
+  Rect changed_area(IndexedView frame, const Rect* dirty) const;
   // The whole GIF. Throws Error(Render) if no frame was added.
   std::vector<std::uint8_t> finish() &&;
 
@@ -124,7 +128,6 @@ class GifEncoder {
                bool update_previous = true);
   // Codes coded_ as an image's data into `out`.
   void code(FrameCoding coding, std::vector<std::uint8_t>& out);
-  Rect changed_area(IndexedView frame, const Rect* dirty) const;
   // Rows [y0, y1) of `area` as encode_difference() codes them, into `lzw`.
   void code_rows(IndexedView frame, const Rect& area, int y0, int y1, detail::LzwWriter& lzw);
   void check_frame(IndexedView frame) const;

@@ -37,9 +37,13 @@ struct MovePieceKey {
   std::uint64_t config = 0;
   std::uint16_t tile = 0, from = 0, to = 0;  // the move: `tile` slides from cell `from` to `to`
   // Which of the move's frames change the caption: bit 0 the first, bit 1 the last (the same
-  // frame without tweens); bit 2 the first move, bit 3 the last (their caption frames also
-  // span the start's or the end's caption: FrameSequence::caption_frame).
+  // frame without tweens); bit 2 the first move, bit 3 the last.
   std::uint8_t captions = 0;
+  // The columns [x0, x1) of the caption band that the first frame changes, and [end_x0, end_x1)
+  // those the last changes after tweens (0, 0 when it does not): a frame that changes the
+  // caption spans them and the cells' changed columns, so its coded part above the band
+  // (transparent in the caption's columns) depends on them.
+  std::uint16_t x0 = 0, x1 = 0, end_x0 = 0, end_x1 = 0;
   friend auto operator<=>(const MovePieceKey&, const MovePieceKey&) = default;
 };
 
