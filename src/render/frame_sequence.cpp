@@ -127,7 +127,7 @@ bool FrameSequence::copy_move(std::size_t k, Move move, std::uint32_t changes,
       show_caption(caption(k, j));
       const Rect area{piece.x, cells.y, piece.w, L.caption.y + L.caption.h - cells.y};
       gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y, piece.bytes, piece.bits,
-                           piece.top);
+                           piece.top, split_coding());
     } else {
       gif_.add_coded_frame(piece.bytes, delay_cs);
     }
@@ -159,7 +159,7 @@ void FrameSequence::add_frame(const std::string& caption, bool captioned, const 
   if (area.empty()) area = dirty;
   area = {area.x, cells.y, area.w, L.caption.y + L.caption.h - cells.y};
   const GifEncoder::SplitHead head =
-      gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y);
+      gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y, split_coding());
   if (coded) {
     append_piece(*coded, {.split = true,
                           .bits = head.bits,
@@ -168,6 +168,13 @@ void FrameSequence::add_frame(const std::string& caption, bool captioned, const 
                           .w = area.w,
                           .bytes = head.bytes});
   }
+}
+
+FrameCoding FrameSequence::split_coding() const {
+  // Without tweens each move's one frame changes the caption, and is coded as the board after
+  // a jump codes shortest (code_move()); after tweens, with transparency, whatever the digits
+  // (the same for every move, so that a copied head and a coded band agree).
+  return options_.tween == 0 ? FrameCoding::Bridged : FrameCoding::Transparent;
 }
 
 void FrameSequence::show_caption(const std::string& caption) {

@@ -71,6 +71,8 @@ class FrameSequence {
   // others are coded as `coding` says.
   void add_frame(const std::string& caption, bool captioned, const Rect& cells, int delay_cs,
                  std::vector<std::uint8_t>* coded, FrameCoding coding);
+  // How a split frame codes its unchanged pixels (Transparent or Bridged).
+  FrameCoding split_coding() const;
   // Shows `caption` in the band if it is not already shown.
   void show_caption(const std::string& caption);
   // The columns of the caption band that showing `caption` changes, having shown it.

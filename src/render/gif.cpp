@@ -247,7 +247,8 @@ void GifEncoder::code(FrameCoding coding, std::vector<std::uint8_t>& out) {
 }
 
 void GifEncoder::code_rows(IndexedView frame, const Rect& changed, int y0, int y1,
-                           detail::LzwWriter& lzw) {
+                           detail::LzwWriter& lzw, FrameCoding coding) {
+  const int limit = coding == FrameCoding::Bridged ? 2 : 0;
   const auto w = static_cast<std::size_t>(width_);
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
   const auto cw = static_cast<std::size_t>(changed.w);
@@ -263,7 +264,7 @@ void GifEncoder::code_rows(IndexedView frame, const Rect& changed, int y0, int y
     }
     // Unchanged pixels become transparent, except where they bridge a run (bridge_gaps).
     for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
-    bridge_gaps(row, coded, cw, t, 0);
+    bridge_gaps(row, coded, cw, t, limit);
     std::memcpy(prev, row, cw);
     lzw.put(coded, changed.w);
   }
@@ -275,8 +276,7 @@ void GifEncoder::check_frame(IndexedView frame) const {
   }
 }
 
-void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty,
-                           FrameCoding coding) {
+void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty, FrameCoding coding) {
   check_frame(frame);
   delay_cs = std::clamp(delay_cs, 0, 65535);
   if (frames_ == 0) {

@@ -67,7 +67,7 @@ int GifEncoder::end_of_changed_rows(IndexedView frame, const Rect& area, int spl
 }
 
 GifEncoder::SplitHead GifEncoder::add_split_frame(IndexedView frame, int delay_cs, const Rect& area,
-                                                  int split_y) {
+                                                  int split_y, FrameCoding coding) {
   check_frame(frame);
   check_split(area, split_y, width_, height_);
   if (frames_ == 0) throw Error(Error::Kind::Render, "a split frame cannot be the first frame");
@@ -76,18 +76,18 @@ GifEncoder::SplitHead GifEncoder::add_split_frame(IndexedView frame, int delay_c
   const int end = end_of_changed_rows(frame, area, split_y, head.top);
   begin_image({area.x, head.top, area.w, end - head.top}, std::clamp(delay_cs, 0, 65535), true);
   detail::LzwWriter lzw(out_, table_bits_, *lzw_);
-  code_rows(frame, area, head.top, split_y, lzw);
+  code_rows(frame, area, head.top, split_y, lzw, coding);
   lzw.restart();
   head.bytes = lzw.code_bits(head.bits);
-  code_rows(frame, area, split_y, end, lzw);
+  code_rows(frame, area, split_y, end, lzw, coding);
   lzw.finish();
   ++frames_;
   return head;
 }
 
 void GifEncoder::add_split_frame(IndexedView frame, int delay_cs, const Rect& area, int split_y,
-                                 std::span<const std::uint8_t> head, std::size_t head_bits,
-                                 int top) {
+                                 std::span<const std::uint8_t> head, std::size_t head_bits, int top,
+                                 FrameCoding coding) {
   check_frame(frame);
   check_split(area, split_y, width_, height_);
   if (frames_ == 0) throw Error(Error::Kind::Render, "a split frame cannot be the first frame");
@@ -96,7 +96,7 @@ void GifEncoder::add_split_frame(IndexedView frame, int delay_cs, const Rect& ar
   const int end = end_of_changed_rows(frame, area, split_y, top);
   begin_image({area.x, top, area.w, end - top}, std::clamp(delay_cs, 0, 65535), true);
   detail::LzwWriter lzw(out_, table_bits_, *lzw_, head, head_bits);
-  code_rows(frame, area, split_y, end, lzw);
+  code_rows(frame, area, split_y, end, lzw, coding);
   lzw.finish();
   ++frames_;
 }

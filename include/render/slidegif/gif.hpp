@@ -109,12 +109,15 @@ class GifEncoder {
   // `split_y` (the head), then the rest. The rectangle keeps `area`'s columns; its top moves
   // down past rows above `split_y` that did not change, its bottom up past rows below it that
   // did not. Returns the head, which the overload below takes instead of coding those rows.
-  SplitHead add_split_frame(IndexedView frame, int delay_cs, const Rect& area, int split_y);
+  // `coding` is Transparent or Bridged (others code as Transparent).
+  SplitHead add_split_frame(IndexedView frame, int delay_cs, const Rect& area, int split_y,
+                            FrameCoding coding = FrameCoding::Transparent);
   // The same with the rows above `split_y` already coded as `head` (from the overload above,
   // for the same pixels): only the rest is coded, and those rows of the previous frame are left
   // as they were (keep_previous() is the caller's).
   void add_split_frame(IndexedView frame, int delay_cs, const Rect& area, int split_y,
-                       std::span<const std::uint8_t> head, std::size_t head_bits, int top);
+                       std::span<const std::uint8_t> head, std::size_t head_bits, int top,
+                       FrameCoding coding = FrameCoding::Transparent);
 
  private:
   void write_header();
@@ -129,7 +132,8 @@ class GifEncoder {
   // Codes coded_ as an image's data into `out`.
   void code(FrameCoding coding, std::vector<std::uint8_t>& out);
   // Rows [y0, y1) of `area` as encode_difference() codes them, into `lzw`.
-  void code_rows(IndexedView frame, const Rect& area, int y0, int y1, detail::LzwWriter& lzw);
+  void code_rows(IndexedView frame, const Rect& area, int y0, int y1, detail::LzwWriter& lzw,
+                 FrameCoding coding);
   void check_frame(IndexedView frame) const;
   // The first row of `area` that differs from the previous frame's, searching down to
   // `split_y`; and one past the last, searching up to it (at least one row past `top`).
