@@ -306,14 +306,6 @@ int FrameRenderer::caption_pen_x(const std::vector<std::string>& texts) {
   return widest ? centred_pen_x(layout_.caption.w, layout_.caption_pt, *widest) : 0;
 }
 
-std::pair<int, int> FrameRenderer::caption_columns(const std::string& text,
-                                                   std::optional<int> pen_x) {
-  const TextBox box = glyphs_.measure(layout_.caption_pt, text);
-  const int x = layout_.caption.x +
-                pen_x.value_or(centred_pen_x(layout_.caption.w, layout_.caption_pt, text));
-  return {x + box.left, x + box.right};
-}
-
 void FrameRenderer::draw_caption(gdImage& frame, const std::string& text, int pen_x) {
   // Straight into the frame: the animation draws each caption once, when it changes.
   const Rect& band = layout_.caption;

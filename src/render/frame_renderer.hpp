@@ -57,9 +57,6 @@ class FrameRenderer {
   void draw_caption(gdImage& frame, const std::string& text, int pen_x);
   // The pen position that centres the widest of `texts` in the caption band.
   int caption_pen_x(const std::vector<std::string>& texts);
-  // The frame's columns [first, second) that `text` inks in the caption band, drawn from
-  // `pen_x` (draw_caption's), or centred without one.
-  std::pair<int, int> caption_columns(const std::string& text, std::optional<int> pen_x = {});
   Rect cell_rect(int cell) const { return layout_.cell(cell / cols_, cell % cols_); }
   // What a move's coded frames depend on besides the move (move_pieces.hpp): the pixels of every
   // tile sprite, fixed and sliding (made now if they were not), the frame's width, where the
