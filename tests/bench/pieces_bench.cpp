@@ -1,0 +1,133 @@
+// How many moves of random requests are copied from move pieces rather than coded (issue 14),
+// with the CGI's default drawing settings: from a FastCGI worker's cache warmed by the requests
+// before, and from a pieces file (slidegif pieces build's moves). Requests are random 3x3
+// boards walked back to the goal in 18 to 30 moves (random=1's optimal solutions are that
+// long, so their captions have as many digits). Counters: the share of moves copied, and
+// for comparison the share a key without the caption's columns (x0, x1, end_x0, end_x1) would
+// copy; the pieces file's moves and megabytes.
+//
+//   build/pieces_bench --benchmark_counters_tabular=true
+
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <set>
+
+#include "app/font_locator.hpp"
+#include "app/pieces_build.hpp"
+#include "slidegif/animation.hpp"
+#include "slidegif/board.hpp"
+#include "slidegif/move_pieces.hpp"
+
+namespace {
+
+constexpr int kRequests = 200;
+
+// Counts the moves found in `inner`, and those a key without columns would have found.
+class CountingStore final : public slidegif::MovePieces {
+ public:
+  explicit CountingStore(slidegif::MovePieces& inner, bool learns)
+      : inner_(inner), learns_(learns) {}
+  std::span<const std::uint8_t> find(const slidegif::MovePieceKey& key) override {
+    ++moves;
+    auto found = inner_.find(key);
+    if (!found.empty()) ++copied;
+    slidegif::MovePieceKey bare = key;
+    bare.x0 = bare.x1 = bare.end_x0 = bare.end_x1 = 0;
+    if (!seen_.insert(bare).second) ++copied_without_columns;
+    return found;
+  }
+  void keep(const slidegif::MovePieceKey& key, std::vector<std::uint8_t> coded) override {
+    if (learns_) inner_.keep(key, std::move(coded));
+  }
+  // Marks the keys of `pieces` as seen, as a file holding them would have them.
+  void preload(const slidegif::MovePieceCache& pieces) {
+    for (const auto& [key, coded] : pieces.sorted()) {
+      slidegif::MovePieceKey bare = key;
+      bare.x0 = bare.x1 = bare.end_x0 = bare.end_x1 = 0;
+      seen_.insert(bare);
+    }
+  }
+  std::size_t keys_without_columns() const { return seen_.size(); }
+  int moves = 0, copied = 0, copied_without_columns = 0;
+
+ private:
+  slidegif::MovePieces& inner_;
+  bool learns_;
+  std::set<slidegif::MovePieceKey> seen_;
+};
+
+slidegif::AnimationOptions defaults() {
+  slidegif::AnimationOptions o;
+  o.font = slidegif::app::default_font();
+  o.tile_px = 72;
+  o.tween = 3;
+  return o;
+}
+
+void run_requests(CountingStore& store, const slidegif::AnimationOptions& o, int requests,
+                  unsigned seed) {
+  std::mt19937 rng(seed);
+  const slidegif::Shape shape{3, 3};
+  for (int r = 0; r < requests; ++r) {
+    // A walk away from the goal that never undoes a move, then back.
+    slidegif::Board b = slidegif::Board::standard_goal(shape);
+    std::vector<slidegif::Move> out;
+    const int n = 18 + static_cast<int>(rng() % 13);
+    while (static_cast<int>(out.size()) < n) {
+      const auto m = static_cast<slidegif::Move>(rng() % 4);
+      if (b.target(m) < 0 || (!out.empty() && m == slidegif::opposite(out.back()))) continue;
+      b.apply(m);
+      out.push_back(m);
+    }
+    std::vector<slidegif::Move> back;
+    for (auto it = out.rbegin(); it != out.rend(); ++it) back.push_back(slidegif::opposite(*it));
+    benchmark::DoNotOptimize(slidegif::render_animation(b, back, o, {}, &store).bytes.data());
+  }
+}
+
+void report(benchmark::State& state, const CountingStore& store) {
+  state.counters["moves"] = store.moves;
+  state.counters["copied"] = static_cast<double>(store.copied) / store.moves;
+  state.counters["copied_without_columns"] =
+      static_cast<double>(store.copied_without_columns) / store.moves;
+}
+
+void BM_WarmCache(benchmark::State& state) {
+  const auto o = defaults();
+  for (auto _ : state) {
+    slidegif::MovePieceCache cache;
+    CountingStore store(cache, true);
+    run_requests(store, o, static_cast<int>(state.range(0)), 7);
+    store.moves = store.copied = store.copied_without_columns = 0;
+    run_requests(store, o, kRequests, 8);
+    report(state, store);
+    state.counters["cached_moves"] = static_cast<double>(cache.size());
+  }
+}
+BENCHMARK(BM_WarmCache)
+    ->ArgName("warmed_by")
+    ->Arg(0)
+    ->Arg(1000)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+
+void BM_PiecesFile(benchmark::State& state) {
+  const auto o = defaults();
+  for (auto _ : state) {
+    slidegif::MovePieceCache built = slidegif::app::build_move_pieces({{3, 3}}, o);
+    CountingStore store(built, false);
+    store.preload(built);
+    state.counters["file_moves_without_columns"] =
+        static_cast<double>(store.keys_without_columns());
+    run_requests(store, o, kRequests, 8);
+    report(state, store);
+    state.counters["file_moves"] = static_cast<double>(built.size());
+    state.counters["file_MB"] = static_cast<double>(built.bytes()) / 1e6;
+  }
+}
+BENCHMARK(BM_PiecesFile)->Iterations(1)->Unit(benchmark::kSecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
