@@ -1,7 +1,6 @@
 #include "app/pieces_build.hpp"
 
 #include <algorithm>
-#include <map>
 #include <random>
 
 namespace slidegif::app {
@@ -34,21 +33,35 @@ std::vector<Move> walk(Board& b, int n, std::mt19937& rng) {
   return moves;
 }
 
+// Random requests of `shape`: walks away from the goal, as long as `length` give or take, and
+// back to it, so that step, tile and direction captions change as theirs do.
+void add_requests(Shape shape, int length, int count, const AnimationOptions& options,
+                  MovePieceCache& pieces, std::mt19937& rng) {
+  for (int r = 0; r < count; ++r) {
+    Board b = Board::standard_goal(shape);
+    const auto out = walk(b, length - 10 + static_cast<int>(rng() % 13), rng);
+    std::vector<Move> back;
+    for (auto it = out.rbegin(); it != out.rend(); ++it) back.push_back(opposite(*it));
+    render_animation(b, back, options, {}, &pieces);
+  }
+}
+
 }  // namespace
 
 MovePieceCache build_move_pieces(const std::vector<Shape>& shapes,
                                  const AnimationOptions& options) {
   MovePieceCache all(std::size_t{1} << 40);
-  MovePieceCache kept(std::size_t{1} << 40);
   std::mt19937 rng(1);
   for (const Shape shape : shapes) {
     const int length = 20 + shape.cells();  // two-digit move counts, as random requests have
+    int kinds = 0;                          // of move: blank cell, direction, tile
     for (int blank = 0; blank < shape.cells(); ++blank) {
       for (const Move m : kAllMoves) {
         // Where m sends the blank (any board with the blank there says).
         const int cell = board_with(shape, blank, blank == 0 ? 1 : 0, 1, rng).target(m);
         if (cell < 0) continue;
         for (int tile = 1; tile < shape.cells(); ++tile) {
+          ++kinds;
           // Starting with the move (the tile in `cell` slides into the blank), then a walk.
           const Board start = board_with(shape, blank, cell, tile, rng);
           Board b = start;
@@ -67,17 +80,11 @@ MovePieceCache build_move_pieces(const std::vector<Shape>& shapes,
         }
       }
     }
+    // A caption change's columns are part of a move's key: four requests a move (measured:
+    // tests/bench/pieces_bench.cpp) cover most of what random requests change.
+    add_requests(shape, length, 4 * kinds, options, all, rng);
   }
-  // Pieces per fingerprint. A shape's main one holds nearly all of its pieces; the others come
-  // from walks whose widest caption was unusually narrow, and are kept only when they hold at
-  // least a twentieth of a shape's share.
-  std::map<std::uint64_t, std::size_t> count;
-  for (const auto& [key, coded] : all.sorted()) ++count[key.config];
-  std::map<std::uint64_t, bool> keep;
-  for (const auto& [config, n] : count) keep[config] = n * 20 >= all.size() / shapes.size();
-  for (const auto& [key, coded] : all.sorted())
-    if (keep[key.config]) kept.keep(key, std::vector<std::uint8_t>(coded.begin(), coded.end()));
-  return kept;
+  return all;
 }
 
 }  // namespace slidegif::app
