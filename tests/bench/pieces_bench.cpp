@@ -1,10 +1,10 @@
 // How many moves of random requests are copied from move pieces rather than coded (issue 14),
 // with the CGI's default drawing settings: from a FastCGI worker's cache warmed by the requests
 // before, and from a pieces file (slidegif pieces build's moves). Requests are random 3x3
-// boards walked back to the goal in 18 to 30 moves (random=1's optimal solutions are that
-// long, so their captions have as many digits). Counters: the share of moves copied, and
-// for comparison the share a key without the caption's columns (x0, x1, end_x0, end_x1) would
-// copy; the pieces file's moves and megabytes.
+// (4x4) boards walked back to the goal in 18 to 30 (40 to 52) moves (random=1's optimal
+// solutions are about that long, so their captions have as many digits). Counters: the share of
+// moves copied, and for comparison the share a key without the caption's columns (x0, x1, end_x0,
+// end_x1) would copy; the pieces file's moves and megabytes.
 //
 //   build/pieces_bench --benchmark_counters_tabular=true
 
@@ -65,15 +65,15 @@ slidegif::AnimationOptions defaults() {
   return o;
 }
 
-void run_requests(CountingStore& store, const slidegif::AnimationOptions& o, int requests,
+void run_requests(CountingStore& store, const slidegif::AnimationOptions& o, int side, int requests,
                   unsigned seed) {
   std::mt19937 rng(seed);
-  const slidegif::Shape shape{3, 3};
+  const slidegif::Shape shape{side, side};
   for (int r = 0; r < requests; ++r) {
     // A walk away from the goal that never undoes a move, then back.
     slidegif::Board b = slidegif::Board::standard_goal(shape);
     std::vector<slidegif::Move> out;
-    const int n = 18 + static_cast<int>(rng() % 13);
+    const int n = (side == 3 ? 18 : 40) + static_cast<int>(rng() % 13);
     while (static_cast<int>(out.size()) < n) {
       const auto m = static_cast<slidegif::Move>(rng() % 4);
       if (b.target(m) < 0 || (!out.empty() && m == slidegif::opposite(out.back()))) continue;
@@ -98,35 +98,40 @@ void BM_WarmCache(benchmark::State& state) {
   for (auto _ : state) {
     slidegif::MovePieceCache cache;
     CountingStore store(cache, true);
-    run_requests(store, o, static_cast<int>(state.range(0)), 7);
+    const int side = static_cast<int>(state.range(0));
+    run_requests(store, o, side, static_cast<int>(state.range(1)), 7);
     store.moves = store.copied = store.copied_without_columns = 0;
-    run_requests(store, o, kRequests, 8);
+    run_requests(store, o, side, kRequests, 8);
     report(state, store);
+    state.counters["cached_MB"] = static_cast<double>(cache.bytes()) / 1e6;
     state.counters["cached_moves"] = static_cast<double>(cache.size());
   }
 }
 BENCHMARK(BM_WarmCache)
-    ->ArgName("warmed_by")
-    ->Arg(0)
-    ->Arg(1000)
+    ->ArgNames({"side", "warmed_by"})
+    ->Args({3, 0})
+    ->Args({3, 1000})
+    ->Args({4, 0})
+    ->Args({4, 1000})
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
 
 void BM_PiecesFile(benchmark::State& state) {
   const auto o = defaults();
   for (auto _ : state) {
-    slidegif::MovePieceCache built = slidegif::app::build_move_pieces({{3, 3}}, o);
+    const int side = static_cast<int>(state.range(0));
+    slidegif::MovePieceCache built = slidegif::app::build_move_pieces({{side, side}}, o);
     CountingStore store(built, false);
     store.preload(built);
     state.counters["file_moves_without_columns"] =
         static_cast<double>(store.keys_without_columns());
-    run_requests(store, o, kRequests, 8);
+    run_requests(store, o, side, kRequests, 8);
     report(state, store);
     state.counters["file_moves"] = static_cast<double>(built.size());
     state.counters["file_MB"] = static_cast<double>(built.bytes()) / 1e6;
   }
 }
-BENCHMARK(BM_PiecesFile)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_PiecesFile)->ArgName("side")->Arg(3)->Arg(4)->Iterations(1)->Unit(benchmark::kSecond);
 
 }  // namespace
 
