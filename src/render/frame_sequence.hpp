@@ -34,7 +34,8 @@ namespace slidegif {
 // differ change, and the text does not shift about as it is read.
 //
 // A frame that changes the caption covers the columns its pixels change in (those of the cells
-// and of the caption's changed glyphs), from the cells' top row down through the caption band.
+// and of the caption's changed glyphs, widened to multiples of 8), from the cells' top row down
+// through the caption band.
 // A themed puzzle codes it in two parts (GifEncoder::add_split_frame): the rows above the band,
 // then the band. So every frame of a move but the caption band depends only on the move and
 // on which columns the caption changes, and with a MovePieces store a move coded once is copied
@@ -71,6 +72,9 @@ class FrameSequence {
   // others are coded as `coding` says.
   void add_frame(const std::string& caption, bool captioned, const Rect& cells, int delay_cs,
                  std::vector<std::uint8_t>* coded, FrameCoding coding);
+  // Columns [first, second) widened to multiples of 8 (within the frame): fewer kinds of caption
+  // change to key pieces by, for a few transparent columns.
+  std::pair<int, int> widen_columns(std::pair<int, int> c) const;
   // How a split frame codes its unchanged pixels (Transparent or Bridged).
   FrameCoding split_coding() const;
   // Shows `caption` in the band if it is not already shown.
