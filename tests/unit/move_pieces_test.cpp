@@ -236,6 +236,37 @@ TEST(MovePieces, VersionFollowsTheCodedBytes) {
                                          << ": bump kMovePiecesVersion and pin the new hash here";
 }
 
+// A frame that changes the caption spans the columns whose pixels change (as gifsicle -O3 would
+// cut it), widened to multiples of 8 at most, not columns fixed per move; every other frame
+// spans exactly its changed columns. Copied or coded afresh.
+TEST(MovePieces, FramesSpanTheColumnsThatChange) {
+  std::mt19937 rng(9);
+  for (const Case& c : cases()) {
+    CountingStore store;
+    const AnimationOptions o = options_for(c);
+    const Board start = shuffled(c.shape, rng);
+    const auto moves = random_walk(start, 12, rng);
+    render_animation(start, moves, o, {}, &store);
+    const DecodedGif gif = DecodedGif::decode(render_animation(start, moves, o, {}, &store).bytes);
+    ASSERT_GT(store.copied, 0);
+    for (int k = 1; k < gif.frame_count(); ++k) {
+      int x0 = gif.width(), x1 = 0;
+      for (int y = 0; y < gif.height(); ++y) {
+        for (int x = 0; x < gif.width(); ++x) {
+          if (!(gif.pixel(k, x, y) == gif.pixel(k - 1, x, y)))
+            x0 = std::min(x0, x), x1 = std::max(x1, x + 1);
+        }
+      }
+      if (x0 >= x1) continue;
+      const auto& f = gif.frame(k);
+      EXPECT_LE(f.left, x0) << c.theme << " frame " << k;
+      EXPECT_GE(f.left + f.width, x1) << c.theme << " frame " << k;
+      EXPECT_GT(f.left + 8, x0) << c.theme << " frame " << k;
+      EXPECT_LT(f.left + f.width - 8, x1) << c.theme << " frame " << k;
+    }
+  }
+}
+
 TEST(CodedMove, RecordsReadBackAndDamageIsRefused) {
   const std::vector<std::uint8_t> image = {0x2C, 1, 2, 3}, head = {0xAB, 0x05};
   std::vector<std::uint8_t> coded;
