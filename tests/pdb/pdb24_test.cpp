@@ -41,6 +41,17 @@ Board walk(int steps, Random& rng) {
   return testing::random_walk(kGoal, steps, rng);
 }
 
+// Solving over the set's tables within `seconds`, answering near-optimally at the end if
+// `fallback`.
+SolveOptions with_tables(const ThreeTileSet& set, double seconds, bool fallback = false) {
+  SolveOptions options;
+  options.limits.max_seconds = seconds;
+  options.pdb = set.heuristic.get();
+  options.fallback_near_optimal = fallback;
+  options.fallback_seconds = seconds;
+  return options;
+}
+
 TEST(Pdb24, BuilderMatchesPlainBfs) {
   // 22 and 23 free cells: 32-bit region masks, flood fills instead of the region table.
   testing::expect_matches_reference(kGoal, {1, 2, 6}, 2);
@@ -148,12 +159,7 @@ TEST(Pdb24, SolveIsOptimalOnShortWalks) {
     const Board start = walk(24 + static_cast<int>(rng.below(10)), rng);
     const int length = reference.length(start);
     for (const bool fallback : {false, true}) {
-      SolveOptions options;
-      options.limits.max_seconds = 60;
-      options.pdb = set.heuristic.get();
-      options.fallback_near_optimal = fallback;
-      options.fallback_seconds = 60;
-      const Solution s = solve(start, kGoal, options);
+      const Solution s = solve(start, kGoal, with_tables(set, 60, fallback));
       EXPECT_TRUE(s.optimal) << s.method;
       EXPECT_EQ(static_cast<int>(s.moves.size()), length) << format_board(start) << s.method;
       Board end = start;
@@ -164,10 +170,7 @@ TEST(Pdb24, SolveIsOptimalOnShortWalks) {
     const GoalFraming framing(kGoal, blank_first);
     ASSERT_TRUE(framing.valid());
     const Board framed = framing.map_board(start);
-    SolveOptions options;
-    options.limits.max_seconds = 60;
-    options.pdb = set.heuristic.get();
-    const Solution s = solve(framed, blank_first, options);
+    const Solution s = solve(framed, blank_first, with_tables(set, 60));
     EXPECT_EQ(static_cast<int>(s.moves.size()), length);
     Board end = framed;
     end.apply_all(s.moves);
@@ -180,15 +183,12 @@ TEST(Pdb24, HardStartWithinBudgetIsNearOptimal) {
   const ThreeTileSet set;
   Random rng(2);
   const Board start = random_board({5, 5}, rng);
-  SolveOptions options;
-  options.limits.max_seconds = 0.6;
-  options.pdb = set.heuristic.get();
-  options.fallback_near_optimal = true;
-  options.fallback_seconds = 0.6;
-  const Solution s = solve(start, kGoal, options);
+  const Solution s = solve(start, kGoal, with_tables(set, 0.6, true));
   EXPECT_FALSE(s.optimal);
   EXPECT_EQ(s.method.rfind("near-optimal, not proven optimal: ", 0), 0u) << s.method;
-  EXPECT_LT(s.stats.seconds, 0.8);
+  // The budget stops the search (not a speed figure: tests/bench/budget_bench.sh measures how
+  // closely; the bound here leaves room for a loaded CI machine and a sanitizer build).
+  EXPECT_LT(s.stats.seconds, 3.0);
   Board end = start;
   end.apply_all(s.moves);
   EXPECT_EQ(end, kGoal);
