@@ -69,7 +69,8 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   }
   options.optimal = solved.solution.optimal;
   if (services.draw) return services.draw(start, moves, options);
-  return render_animation(start, moves, options, job.limits.render, services.move_pieces);
+  return render_animation(start, moves, options, job.limits.render, services.move_pieces,
+                          services.drawing);
 }
 
 }  // namespace slidegif::app

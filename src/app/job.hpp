@@ -20,6 +20,7 @@
 
 #include "slidegif/animation.hpp"
 #include "slidegif/distance_table.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "slidegif/move_pieces.hpp"
 #include "slidegif/puzzle.hpp"
 #include "slidegif/solver.hpp"
@@ -74,6 +75,9 @@ struct Services {
   // the process's long-lived state (a FastCGI worker's context; the CGI's pieces file). Null:
   // every frame is coded afresh. The GIF's bytes are the same either way.
   MovePieces* move_pieces = nullptr;
+  // Glyphs, palettes and tile sprites kept between requests (slidegif/drawing_cache.hpp), by a
+  // FastCGI worker. Null: made for each GIF. The bytes are the same either way.
+  DrawingCache* drawing = nullptr;
   // Draws the GIF after render_job's checks. Empty: slidegif::render_animation. (The fuzzer's
   // cheap stand-in, so it explores the request logic rather than pixels.)
   std::function<Animation(const Board& start, const std::vector<Move>& moves,

@@ -18,6 +18,7 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::st
     return tables_(goal, to_draw);
   };
   config_.services.move_pieces = &pieces_;
+  config_.services.drawing = &drawing_;
   cgi::serve_pictures(config_, picture_dir);
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // What a FastCGI worker keeps between requests, in one object owned by its loop (no global
 // state): the font read once, the pattern databases mapped once per shape, the distance tables
-// (saved ones, or a small one built to draw a puzzle of a given length) kept, and the coded
-// frames of the moves drawn so far (slidegif/move_pieces.hpp), which later GIFs copy. Everything
+// (saved ones, or a small one built to draw a puzzle of a given length) kept, the glyphs and
+// tile sprites drawn so far (slidegif/drawing_cache.hpp), and the coded frames of the moves
+// drawn so far (slidegif/move_pieces.hpp), which later GIFs copy. Everything
 // here is made on first need and never changes afterwards, so a request cannot see another's data.
 
 #include <optional>
@@ -12,6 +13,7 @@
 #include "app/distance_tables.hpp"
 #include "app/pdb_store.hpp"
 #include "cgi/handler.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "slidegif/font.hpp"
 #include "slidegif/move_pieces.hpp"
 
@@ -52,6 +54,8 @@ class WorkerContext {
   // Each worker is a process of its own answering one request at a time: its own cache, no
   // locks. Bounded (64 MB of coded bytes; emptied when full).
   MovePieceCache pieces_;
+  // Glyphs, palettes and tile sprites, made once (bounded as DrawingCache says).
+  DrawingCache drawing_;
   cgi::HandlerConfig config_;
 };
 

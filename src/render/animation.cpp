@@ -110,10 +110,11 @@ std::vector<std::string> theme_names() {
 
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            const AnimationOptions& options, const RenderLimits& limits,
-                           MovePieces* pieces) {
+                           MovePieces* pieces, DrawingCache* drawing) {
   check_animation(options, start.shape(), moves.size(), limits);
   const AnimationOptions fitted = fitted_options(options, start.shape(), moves.size(), limits);
-  FrameSequence frames(start, fitted, lay_out_animation(start, moves, fitted), pieces);
+  FrameSequence frames(start, fitted, lay_out_animation(start, moves, fitted, drawing), pieces,
+                       drawing);
   for (std::size_t k = 0; k < moves.size(); ++k) frames.add_move(k, moves[k]);
   return std::move(frames).finish();
 }

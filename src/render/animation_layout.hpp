@@ -5,12 +5,14 @@
 //   slidegif::AnimationLayout l = slidegif::lay_out_animation(start, moves, options);
 //   slidegif::FrameRenderer r(start.shape(), theme, palette, l.text, l.frame, std::move(l.glyphs));
 
+#include <memory>
 #include <vector>
 
 #include "captions.hpp"
 #include "frame_layout.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "text.hpp"
 
 namespace slidegif {
@@ -19,14 +21,17 @@ struct AnimationLayout {
   Captions captions;
   FrameText text;  // the font, the title and every caption
   FrameLayout frame;
-  GlyphCache glyphs;  // the font as measured for `frame`: drawing goes on with the same cache
-  Board goal;         // the board after the last move (where a picture's pieces belong)
+  // The font as measured for `frame`: drawing goes on with the same cache (perhaps a
+  // DrawingCache's, shared with other animations).
+  std::shared_ptr<GlyphCache> glyphs;
+  Board goal;  // the board after the last move (where a picture's pieces belong)
 };
 
 // The options are taken as they are (check_animation() is the caller's). Throws Error(BadInput)
-// for an illegal move, Error(Render) when the font cannot be loaded.
+// for an illegal move, Error(Render) when the font cannot be loaded. Measures with `drawing`'s
+// glyphs of the font if given.
 AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& moves,
-                                  const AnimationOptions& options);
+                                  const AnimationOptions& options, DrawingCache* drawing = nullptr);
 
 // The layout render_animation() draws these arguments in, after the same checks with the
 // default RenderLimits (tests sample pixels with it).

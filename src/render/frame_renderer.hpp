@@ -31,6 +31,7 @@
 #include "slidegif/rect.hpp"
 #include "slidegif/theme.hpp"
 #include "text.hpp"
+#include "tile_sprites.hpp"
 
 namespace slidegif {
 
@@ -39,9 +40,11 @@ class FrameRenderer {
   // Throws Error(Render) when the font cannot be loaded.
   FrameRenderer(Shape shape, const Theme& theme, const Palette& palette, const FrameText& text,
                 int tile_px);
-  // With the layout (and the glyphs measured for it) already computed by the caller.
+  // With the layout (and the glyphs measured for it) already computed by the caller, and
+  // optionally the look's tile sprites made earlier (drawing_cache.hpp; null: drawn now).
   FrameRenderer(Shape shape, const Theme& theme, const Palette& palette, const FrameText& text,
-                const FrameLayout& layout, GlyphCache glyphs);
+                const FrameLayout& layout, std::shared_ptr<GlyphCache> glyphs,
+                std::shared_ptr<TileSprites> sprites = nullptr);
 
   const FrameLayout& layout() const { return layout_; }
   // Canvas, tray and title; no cells, empty caption band.
@@ -66,21 +69,17 @@ class FrameRenderer {
 
   // Picture puzzles (frame_renderer_picture.cpp): tiles become the pieces of `art` (drawn on
   // this renderer's palette, which must be art.palette), each the piece of the cell it has in
-  // `goal`; `numbers` adds small tile numbers in a corner.
+  // `goal`; `numbers` adds small tile numbers in a corner. Not with shared sprites.
   void use_picture(const PictureArt& art, const Board& goal, bool numbers);
   // The blank's piece in `cell`: what the last frame shows to complete the picture.
   void draw_missing_piece(gdImage& frame, int cell) const;
 
  private:
   using Shades = std::array<std::uint8_t, 256>;  // palette index by text coverage 0..255
-  struct TileBody {
-    GdImage color;   // true colour, for drawing digits on
-    GdImage sprite;  // the same on the palette; transparent around a floating body
-  };
 
   // What both constructors do once the layout is known: the background (canvas, tray, title)
-  // and every tile.
-  void init(Shape shape, const FrameText& text);
+  // and the tiles (`sprites`, or drawn now when null).
+  void init(Shape shape, const FrameText& text, std::shared_ptr<TileSprites> sprites);
   void draw_tray(gdImage& background);
   // Text colour `fg` over `bg` at each coverage.
   Shades shades(Rgb bg, Rgb fg);
@@ -92,33 +91,17 @@ class FrameRenderer {
   int centred_pen_x(int width, double pt, const std::string& text);
   // `text` from pen position x on the baseline that centres the cap height in the mask.
   void draw_line(CoverageMask& mask, double pt, int x, const std::string& text);
-  // Where a tile's number goes: the pen position and the ink box inside the tile.
-  struct DigitBox {
-    std::string label;
-    int pen_x = 0, pen_y = 0;
-    Rect ink;
-  };
-  DigitBox digit_box(int tile);
-  GdImage render_tile(int tile, bool floating);
-  // A moving tile, reusing the fixed tile's digits (tiles_ must be filled).
-  GdImage render_floating(int tile);
-  GdImage render_well(bool floating);
-  // The shaded tile without its number (identical for every tile), built once per background.
-  const TileBody& tile_body(bool floating);
-  void draw_tile_bodies();
 
   int cols_;
   const Theme& theme_;
   const Palette& palette_;
   Quantizer quantizer_;
-  GlyphCache glyphs_;
+  std::shared_ptr<GlyphCache> glyphs_;  // perhaps shared with other animations
   FrameLayout layout_;
   int canvas_index_ = 0;
   GdImage background_;
-  TileBody body_[2];                 // tile_body(false), tile_body(true)
-  GdImage digit_scratch_;            // true colour, where render_tile() draws each tile's digits
-  std::vector<GdImage> tiles_;       // index = tile number, 0 = blank well
-  std::map<int, GdImage> floating_;  // moving tiles: transparent outside the tile
+  std::shared_ptr<TileSprites> sprites_;
+  bool shared_sprites_ = false;  // sprites_ came from the caller (a DrawingCache's)
   std::optional<Shades> caption_shades_;
   GdImage missing_piece_;  // picture puzzles: the blank's piece
 };

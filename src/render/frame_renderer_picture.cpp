@@ -4,6 +4,7 @@
 #include <string>
 
 #include "frame_renderer.hpp"
+#include "slidegif/error.hpp"
 #include "sprite.hpp"
 
 namespace slidegif {
@@ -24,6 +25,8 @@ GdImage cut_piece(const PictureArt& art, const Palette& palette, int tile_px, in
 }  // namespace
 
 void FrameRenderer::use_picture(const PictureArt& art, const Board& goal, bool numbers) {
+  // Shared sprites are a theme's, for every animation drawn in that look.
+  if (shared_sprites_) throw Error(Error::Kind::Render, "a picture cannot replace shared tiles");
   const int s = layout_.tile_px;
   // A plate in the corner for the number: the tile face colour behind the theme's digits.
   const double pt = std::max(6.0, layout_.digit_pt * 0.32);
@@ -38,16 +41,16 @@ void FrameRenderer::use_picture(const PictureArt& art, const Board& goal, bool n
     }
     if (numbers) {
       const std::string label = std::to_string(tile);
-      const TextBox box = glyphs_.measure(pt, label);
+      const TextBox box = glyphs_->measure(pt, label);
       const int pad = std::max(2, s / 24);
       const int w = std::min(s, box.width() + 2 * pad), h = std::min(s, box.height() + 2 * pad);
       for (int y = 0; y < h; ++y) std::memset(piece->pixels[y], plate, static_cast<std::size_t>(w));
       CoverageMask mask(w, h);
-      glyphs_.draw(mask, pt, pad - box.left, pad - box.top, label);
+      glyphs_->draw(mask, pt, pad - box.left, pad - box.top, label);
       paint(*piece, mask, 0, 0, lut);
     }
-    floating_[tile] = copy_palette_image(*piece, palette_);
-    tiles_.at(static_cast<std::size_t>(tile)) = std::move(piece);
+    GdImage floating = copy_palette_image(*piece, palette_);
+    sprites_->replace(tile, std::move(piece), std::move(floating));
   }
 }
 

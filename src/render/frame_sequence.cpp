@@ -5,20 +5,39 @@
 #include <utility>
 
 #include "coded_move.hpp"
+#include "drawing_cache_impl.hpp"
 
 namespace slidegif {
 
+namespace {
+
+// A themed puzzle's palette (the drawing cache's, when there is one).
+Palette theme_palette(const AnimationOptions& options, DrawingCache* drawing) {
+  const Theme& theme = find_theme(options.theme);
+  return drawing != nullptr ? drawing->impl().palette(theme) : make_palette(theme);
+}
+
+// The tiles from the drawing cache; null (drawn by the renderer) without one or for a picture.
+std::shared_ptr<TileSprites> shared_sprites(const Board& start, const AnimationOptions& options,
+                                            const AnimationLayout& layout, DrawingCache* drawing) {
+  if (drawing == nullptr || !options.picture.empty()) return nullptr;
+  return drawing->impl().sprites(find_theme(options.theme), layout.frame, start.cells(),
+                                 options.font, *layout.glyphs);
+}
+
+}  // namespace
+
 FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options,
-                             AnimationLayout layout, MovePieces* pieces)
+                             AnimationLayout layout, MovePieces* pieces, DrawingCache* drawing)
     : options_(options),
       captions_(std::move(layout.captions)),
       art_(options.picture.empty()
                ? std::nullopt
                : std::optional(make_picture_art(options.picture, start.shape(), options.tile_px,
                                                 find_theme(options.theme), options.dither))),
-      palette_(art_ ? art_->palette : make_palette(find_theme(options.theme))),
+      palette_(art_ ? art_->palette : theme_palette(options, drawing)),
       renderer_(start.shape(), find_theme(options.theme), palette_, layout.text, layout.frame,
-                std::move(layout.glyphs)),
+                layout.glyphs, shared_sprites(start, options, layout, drawing)),
       gif_(palette_, renderer_.layout().width, renderer_.layout().height, options.loop),
       timeline_(options),
       frame_(renderer_.new_frame()),

@@ -19,6 +19,7 @@
 #include "image.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "slidegif/gif.hpp"
 #include "slidegif/move_pieces.hpp"
 #include "slidegif/palette.hpp"
@@ -44,9 +45,10 @@ namespace slidegif {
 class FrameSequence {
  public:
   // Adds the start frame. `options` (checked) and the theme they name must outlive the sequence,
-  // and so must `pieces` (null: none; ignored for picture puzzles).
+  // and so must `pieces` and `drawing` (null: none; ignored for picture puzzles but for the
+  // glyphs `layout` measured with).
   FrameSequence(const Board& start, const AnimationOptions& options, AnimationLayout layout,
-                MovePieces* pieces = nullptr);
+                MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr);
   FrameSequence(const FrameSequence&) = delete;
   FrameSequence& operator=(const FrameSequence&) = delete;
 

@@ -69,6 +69,8 @@ class GlyphCache {
   ~GlyphCache();
 
   const Font& font() const { return font_; }
+  // How many glyphs (character and size) are cached.
+  std::size_t size() const { return glyphs_.size(); }
   // Throws Error(Render) naming the font when it cannot be loaded.
   TextBox measure(double pt, std::string_view utf8);
   // Draws on a truecolour image, pen at (x, y) on the baseline.

@@ -11,6 +11,7 @@
 #include "app/picture_files.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "slidegif/move_pieces.hpp"
 
 namespace {
@@ -53,11 +54,10 @@ BENCHMARK(BM_RenderAnimation)
     ->Args({3, 72})
     ->Unit(benchmark::kMillisecond);
 
-// A picture puzzle (issue 12: <= 30 ms for 31 moves at tile 100): fitting, quantising
-// (libimagequant), pieces, frames and coding.
 // The same with every move's frames already coded (a FastCGI worker's MovePieceCache after
 // the first requests): only the start frame, the caption bands and the cells at rest are drawn
-// and coded.
+// and coded. With "drawing" 1 also the worker's DrawingCache: glyphs, palette and tile
+// sprites made before.
 void BM_RenderAnimationCopied(benchmark::State& state) {
   const auto start = slidegif::parse_board("867254301");
   const auto moves = checked_moves(start);
@@ -66,20 +66,26 @@ void BM_RenderAnimationCopied(benchmark::State& state) {
   o.tile_px = static_cast<int>(state.range(1));
   o.tween = static_cast<int>(state.range(0));
   slidegif::MovePieceCache pieces;
-  const auto fresh = slidegif::render_animation(start, moves, o, {}, &pieces);
+  slidegif::DrawingCache cache;
+  slidegif::DrawingCache* drawing = state.range(2) != 0 ? &cache : nullptr;
+  const auto fresh = slidegif::render_animation(start, moves, o, {}, &pieces, drawing);
   for (auto _ : state) {
-    auto a = slidegif::render_animation(start, moves, o, {}, &pieces);
+    auto a = slidegif::render_animation(start, moves, o, {}, &pieces, drawing);
     if (a.bytes != fresh.bytes) state.SkipWithError("copied bytes differ");
     benchmark::DoNotOptimize(a.bytes.data());
   }
   state.counters["bytes"] = static_cast<double>(fresh.bytes.size());
 }
 BENCHMARK(BM_RenderAnimationCopied)
-    ->ArgNames({"tween", "tile"})
-    ->Args({0, 80})
-    ->Args({3, 72})
+    ->ArgNames({"tween", "tile", "drawing"})
+    ->Args({0, 80, 0})
+    ->Args({3, 72, 0})
+    ->Args({0, 80, 1})
+    ->Args({3, 72, 1})
     ->Unit(benchmark::kMillisecond);
 
+// A picture puzzle (issue 12: <= 30 ms for 31 moves at tile 100): fitting, quantising
+// (libimagequant), pieces, frames and coding.
 void BM_RenderPicture(benchmark::State& state) {
   const auto start = slidegif::parse_board("867254301");
   const auto moves = checked_moves(start);

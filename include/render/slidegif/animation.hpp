@@ -19,7 +19,8 @@
 
 namespace slidegif {
 
-class MovePieces;  // move_pieces.hpp
+class MovePieces;    // move_pieces.hpp
+class DrawingCache;  // drawing_cache.hpp
 
 struct AnimationOptions {
   Font font;  // for numbers and captions (required)
@@ -105,9 +106,10 @@ void check_animation(const AnimationOptions& options, Shape shape, std::size_t m
 // Checks everything check_animation() does before drawing anything; throws Error(BadInput)
 // also when a move is illegal from `start`, Error(Render) when the font cannot be loaded or
 // libgd fails. `pieces`, if given, are coded moves to copy in and where new ones are offered
-// (move_pieces.hpp): the bytes are the same with or without.
+// (move_pieces.hpp); `drawing`, if given, the glyphs, palettes and tile sprites made by earlier
+// animations (drawing_cache.hpp): the bytes are the same with or without either.
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            const AnimationOptions& options, const RenderLimits& limits = {},
-                           MovePieces* pieces = nullptr);
+                           MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr);
 
 }  // namespace slidegif

@@ -1,0 +1,49 @@
+#pragma once
+// What a process drawing animation after animation makes only once: each font's glyphs
+// (loaded and rasterised once per size), each theme's palette, and each look's tile sprites
+// (theme, font, tile geometry, number of tiles). None of it depends on the puzzle, and a GIF's
+// bytes are the same with or without a cache; only the time to draw it changes. A FastCGI
+// worker owns one (src/fcgi/context.hpp), as it owns its MovePieceCache (move_pieces.hpp).
+// Picture puzzles take their palette and pieces from the picture, never from here.
+//
+// Bounded (Limits): past a bound that part is emptied and fills again with what is in use. Not
+// for two threads at once.
+//
+//   slidegif::DrawingCache drawing;
+//   auto gif = slidegif::render_animation(start, moves, options, {}, &pieces, &drawing);
+
+#include <cstddef>
+#include <memory>
+
+namespace slidegif {
+
+class DrawingCache {
+ public:
+  struct Limits {
+    std::size_t fonts = 4;
+    // A font's glyphs (a character at a size) before its cache starts afresh: a title in any
+    // language at a fitted size brings new ones. (A default 3x3 GIF uses about 60.)
+    std::size_t glyphs = 20'000;
+    std::size_t sprite_bytes = std::size_t{32} << 20;  // a 3x3 look at tile 72: about 150 KB
+  };
+  DrawingCache();
+  explicit DrawingCache(Limits limits);
+  ~DrawingCache();
+  DrawingCache(const DrawingCache&) = delete;
+  DrawingCache& operator=(const DrawingCache&) = delete;
+
+  struct Stats {
+    std::size_t fonts = 0, glyphs = 0, palettes = 0, sprite_sets = 0, sprite_bytes = 0;
+    int drops = 0;  // how many times a part was emptied for room
+  };
+  Stats stats() const;
+
+  // The renderer's side (src/render/drawing_cache_impl.hpp).
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace slidegif

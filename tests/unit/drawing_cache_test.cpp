@@ -1,0 +1,160 @@
+// The drawing cache (slidegif/drawing_cache.hpp): animations drawn with glyphs, palettes and tile
+// sprites kept from earlier ones have the bytes of animations drawn afresh, whatever looks come
+// before them (themes, tile sizes, shapes, languages, titles, pictures, with and without coded
+// move pieces); a look is made once; and the cache stays within its bounds.
+
+#include "slidegif/drawing_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "run_binary.hpp"
+#include "slidegif/animation.hpp"
+#include "slidegif/board.hpp"
+#include "slidegif/move_pieces.hpp"
+#include "slidegif/picture.hpp"
+#include "test_font.hpp"
+
+namespace slidegif {
+namespace {
+
+// A legal walk of n moves from `start` that never undoes the move before.
+std::vector<Move> random_walk(const Board& start, int n, std::mt19937& rng) {
+  std::vector<Move> moves;
+  Board b = start;
+  while (static_cast<int>(moves.size()) < n) {
+    const Move m = static_cast<Move>(rng() % 4);
+    if (b.target(m) < 0 || (!moves.empty() && m == opposite(moves.back()))) continue;
+    b.apply(m);
+    moves.push_back(m);
+  }
+  return moves;
+}
+
+Board shuffled(Shape shape, std::mt19937& rng) {
+  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(shape.cells()));
+  for (std::size_t i = 0; i < tiles.size(); ++i) tiles[i] = static_cast<std::uint8_t>(i);
+  std::shuffle(tiles.begin(), tiles.end(), rng);
+  return Board(shape, tiles);
+}
+
+struct Look {
+  Shape shape;
+  std::string theme, lang, title;
+  int tile_px, tween;
+  bool picture = false;
+};
+
+AnimationOptions options_for(const Look& look) {
+  AnimationOptions o;
+  o.font = testing::test_font();
+  o.theme = look.theme;
+  o.lang = look.lang;
+  o.title = look.title;
+  o.tile_px = look.tile_px;
+  o.tween = look.tween;
+  if (look.picture) {
+    const std::string s =
+        testing::read_file(std::string(SLIDEGIF_SOURCE_DIR "/samples/pictures/") + "sunset.png");
+    o.picture = decode_picture("sunset.png", std::vector<std::uint8_t>(s.begin(), s.end()), {});
+  }
+  return o;
+}
+
+const std::vector<Look>& looks() {
+  static const std::vector<Look> v = {
+      {{3, 3}, "classic", "en", "", 72, 3},
+      {{3, 3}, "dark", "zh", "华容道", 48, 0},
+      {{4, 4}, "classic", "en", "", 72, 3},  // the first look's theme and size, more tiles
+      {{3, 3}, "classic", "en", "", 56, 2},  // the first look's theme, another size
+      {{2, 3}, "mint", "en", "A title", 64, 1},
+      {{3, 3}, "classic", "en", "", 72, 3, true},  // a picture: its own palette and pieces
+  };
+  return v;
+}
+
+TEST(DrawingCache, AnimationsHaveTheBytesOfFreshOnesWhateverCameBefore) {
+  std::mt19937 rng(11);
+  DrawingCache drawing;
+  MovePieceCache pieces;
+  // Round after round through every look, so that each is drawn with the others' glyphs and
+  // sprites in the cache.
+  for (int round = 0; round < 3; ++round) {
+    for (const Look& look : looks()) {
+      const AnimationOptions o = options_for(look);
+      const Board start = shuffled(look.shape, rng);
+      const auto moves = random_walk(start, 1 + static_cast<int>(rng() % 20), rng);
+      const Animation fresh = render_animation(start, moves, o);
+      const std::string what = look.theme + " " + std::to_string(look.shape.rows) + "x" +
+                               std::to_string(look.shape.cols) + " tile " +
+                               std::to_string(look.tile_px) + " round " + std::to_string(round);
+      EXPECT_EQ(render_animation(start, moves, o, {}, nullptr, &drawing).bytes, fresh.bytes)
+          << what;
+      EXPECT_EQ(render_animation(start, moves, o, {}, &pieces, &drawing).bytes, fresh.bytes)
+          << what << ", with move pieces";
+    }
+  }
+}
+
+TEST(DrawingCache, ALookIsMadeOnce) {
+  std::mt19937 rng(3);
+  DrawingCache drawing;
+  const AnimationOptions o = options_for(looks()[0]);
+  for (int run = 0; run < 5; ++run) {
+    const Board start = shuffled({3, 3}, rng);
+    render_animation(start, random_walk(start, 20, rng), o, {}, nullptr, &drawing);
+    const DrawingCache::Stats s = drawing.stats();
+    EXPECT_EQ(s.fonts, 1U);
+    EXPECT_EQ(s.palettes, 1U);
+    EXPECT_EQ(s.sprite_sets, 1U);
+    EXPECT_EQ(s.drops, 0);
+  }
+  // Another tile size is another look; another theme another palette too.
+  AnimationOptions other = o;
+  other.tile_px = 40;
+  const Board start = shuffled({3, 3}, rng);
+  render_animation(start, random_walk(start, 5, rng), other, {}, nullptr, &drawing);
+  EXPECT_EQ(drawing.stats().sprite_sets, 2U);
+  other.theme = "dark";
+  render_animation(start, random_walk(start, 5, rng), other, {}, nullptr, &drawing);
+  EXPECT_EQ(drawing.stats().sprite_sets, 3U);
+  EXPECT_EQ(drawing.stats().palettes, 2U);
+}
+
+TEST(DrawingCache, StaysWithinItsBounds) {
+  std::mt19937 rng(5);
+  DrawingCache::Limits limits;
+  limits.glyphs = 300;
+  limits.sprite_bytes = 400'000;  // two or three 3x3 looks at these sizes
+  DrawingCache drawing(limits);
+  std::size_t most_glyphs = 0, most_bytes = 0;
+  for (int run = 0; run < 24; ++run) {
+    AnimationOptions o = options_for(looks()[0]);
+    o.tile_px = 40 + 4 * run;  // a new look each time, digits at a new size
+    // Titles of characters not seen before (Latin-1 and Greek letters), fitted sizes.
+    for (int c = 0; c < 12; ++c) {
+      const char32_t ch = 0xC0 + static_cast<char32_t>((run * 12 + c) % 0x130);
+      o.title += static_cast<char>(0xC0 | (ch >> 6));
+      o.title += static_cast<char>(0x80 | (ch & 0x3F));
+    }
+    const Board start = shuffled({3, 3}, rng);
+    const auto moves = random_walk(start, 10, rng);
+    EXPECT_EQ(render_animation(start, moves, o, {}, nullptr, &drawing).bytes,
+              render_animation(start, moves, o).bytes)
+        << "run " << run;
+    most_glyphs = std::max(most_glyphs, drawing.stats().glyphs);
+    most_bytes = std::max(most_bytes, drawing.stats().sprite_bytes);
+  }
+  // A font's cache starts afresh on the first request past the bound, so it holds at most the
+  // bound plus one animation's glyphs (well under 300 here).
+  EXPECT_LE(most_glyphs, 2 * limits.glyphs);
+  EXPECT_LE(most_bytes, limits.sprite_bytes);
+  EXPECT_GT(drawing.stats().drops, 2);
+}
+
+}  // namespace
+}  // namespace slidegif
