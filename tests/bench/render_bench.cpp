@@ -28,13 +28,19 @@ std::vector<slidegif::Move> checked_moves(const slidegif::Board& start) {
   return moves;
 }
 
-void BM_RenderAnimation(benchmark::State& state) {
-  const auto start = slidegif::parse_board("867254301");
-  const auto moves = checked_moves(start);
+// The shipped font, tween and tile size from the benchmark's first two arguments.
+slidegif::AnimationOptions options_for(const benchmark::State& state) {
   slidegif::AnimationOptions o;
   o.font = slidegif::app::load_font(SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf");
   o.tile_px = static_cast<int>(state.range(1));
   o.tween = static_cast<int>(state.range(0));
+  return o;
+}
+
+void BM_RenderAnimation(benchmark::State& state) {
+  const auto start = slidegif::parse_board("867254301");
+  const auto moves = checked_moves(start);
+  const slidegif::AnimationOptions o = options_for(state);
   std::size_t bytes = 0;
   int frames = 0;
   for (auto _ : state) {
@@ -61,10 +67,7 @@ BENCHMARK(BM_RenderAnimation)
 void BM_RenderAnimationCopied(benchmark::State& state) {
   const auto start = slidegif::parse_board("867254301");
   const auto moves = checked_moves(start);
-  slidegif::AnimationOptions o;
-  o.font = slidegif::app::load_font(SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf");
-  o.tile_px = static_cast<int>(state.range(1));
-  o.tween = static_cast<int>(state.range(0));
+  const slidegif::AnimationOptions o = options_for(state);
   slidegif::MovePieceCache pieces;
   slidegif::DrawingCache cache;
   slidegif::DrawingCache* drawing = state.range(2) != 0 ? &cache : nullptr;

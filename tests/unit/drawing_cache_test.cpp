@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "random_moves.hpp"
 #include "run_binary.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
@@ -22,25 +23,8 @@
 namespace slidegif {
 namespace {
 
-// A legal walk of n moves from `start` that never undoes the move before.
-std::vector<Move> random_walk(const Board& start, int n, std::mt19937& rng) {
-  std::vector<Move> moves;
-  Board b = start;
-  while (static_cast<int>(moves.size()) < n) {
-    const Move m = static_cast<Move>(rng() % 4);
-    if (b.target(m) < 0 || (!moves.empty() && m == opposite(moves.back()))) continue;
-    b.apply(m);
-    moves.push_back(m);
-  }
-  return moves;
-}
-
-Board shuffled(Shape shape, std::mt19937& rng) {
-  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(shape.cells()));
-  for (std::size_t i = 0; i < tiles.size(); ++i) tiles[i] = static_cast<std::uint8_t>(i);
-  std::shuffle(tiles.begin(), tiles.end(), rng);
-  return Board(shape, tiles);
-}
+using testing::random_moves;
+using testing::shuffled;
 
 struct Look {
   Shape shape;
@@ -87,7 +71,7 @@ TEST(DrawingCache, AnimationsHaveTheBytesOfFreshOnesWhateverCameBefore) {
     for (const Look& look : looks()) {
       const AnimationOptions o = options_for(look);
       const Board start = shuffled(look.shape, rng);
-      const auto moves = random_walk(start, 1 + static_cast<int>(rng() % 20), rng);
+      const auto moves = random_moves(start, 1 + static_cast<int>(rng() % 20), rng);
       const Animation fresh = render_animation(start, moves, o);
       const std::string what = look.theme + " " + std::to_string(look.shape.rows) + "x" +
                                std::to_string(look.shape.cols) + " tile " +
@@ -106,7 +90,7 @@ TEST(DrawingCache, ALookIsMadeOnce) {
   const AnimationOptions o = options_for(looks()[0]);
   for (int run = 0; run < 5; ++run) {
     const Board start = shuffled({3, 3}, rng);
-    render_animation(start, random_walk(start, 20, rng), o, {}, nullptr, &drawing);
+    render_animation(start, random_moves(start, 20, rng), o, {}, nullptr, &drawing);
     const DrawingCache::Stats s = drawing.stats();
     EXPECT_EQ(s.fonts, 1U);
     EXPECT_EQ(s.palettes, 1U);
@@ -117,10 +101,10 @@ TEST(DrawingCache, ALookIsMadeOnce) {
   AnimationOptions other = o;
   other.tile_px = 40;
   const Board start = shuffled({3, 3}, rng);
-  render_animation(start, random_walk(start, 5, rng), other, {}, nullptr, &drawing);
+  render_animation(start, random_moves(start, 5, rng), other, {}, nullptr, &drawing);
   EXPECT_EQ(drawing.stats().sprite_sets, 2U);
   other.theme = "dark";
-  render_animation(start, random_walk(start, 5, rng), other, {}, nullptr, &drawing);
+  render_animation(start, random_moves(start, 5, rng), other, {}, nullptr, &drawing);
   EXPECT_EQ(drawing.stats().sprite_sets, 3U);
   EXPECT_EQ(drawing.stats().palettes, 2U);
 }
@@ -142,7 +126,7 @@ TEST(DrawingCache, StaysWithinItsBounds) {
       o.title += static_cast<char>(0x80 | (ch & 0x3F));
     }
     const Board start = shuffled({3, 3}, rng);
-    const auto moves = random_walk(start, 10, rng);
+    const auto moves = random_moves(start, 10, rng);
     EXPECT_EQ(render_animation(start, moves, o, {}, nullptr, &drawing).bytes,
               render_animation(start, moves, o).bytes)
         << "run " << run;

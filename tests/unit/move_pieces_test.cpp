@@ -19,6 +19,7 @@
 #include "frame_renderer.hpp"
 #include "gif_decoder.hpp"
 #include "image.hpp"
+#include "random_moves.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/gif.hpp"
@@ -48,25 +49,8 @@ class CountingStore final : public MovePieces {
   int copied = 0, kept = 0;
 };
 
-// A legal walk of n moves from `start` that never undoes the move before.
-std::vector<Move> random_walk(const Board& start, int n, std::mt19937& rng) {
-  std::vector<Move> moves;
-  Board b = start;
-  while (static_cast<int>(moves.size()) < n) {
-    const Move m = static_cast<Move>(rng() % 4);
-    if (b.target(m) < 0 || (!moves.empty() && m == opposite(moves.back()))) continue;
-    b.apply(m);
-    moves.push_back(m);
-  }
-  return moves;
-}
-
-Board shuffled(Shape shape, std::mt19937& rng) {
-  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(shape.cells()));
-  for (std::size_t i = 0; i < tiles.size(); ++i) tiles[i] = static_cast<std::uint8_t>(i);
-  std::shuffle(tiles.begin(), tiles.end(), rng);
-  return Board(shape, tiles);
-}
+using testing::random_moves;
+using testing::shuffled;
 
 struct Case {
   Shape shape;
@@ -100,7 +84,7 @@ TEST(MovePieces, CopiedAnimationsHaveTheBytesOfFreshOnes) {
     const AnimationOptions o = options_for(c);
     for (int run = 0; run < 12; ++run) {
       const Board start = shuffled(c.shape, rng);
-      const auto moves = random_walk(start, 1 + static_cast<int>(rng() % 30), rng);
+      const auto moves = random_moves(start, 1 + static_cast<int>(rng() % 30), rng);
       const Animation fresh = render_animation(start, moves, o);
       const Animation copied = render_animation(start, moves, o, {}, &store);
       ASSERT_EQ(copied.bytes.size(), fresh.bytes.size())
@@ -129,7 +113,7 @@ TEST(MovePieces, CopiedFramesDecodeToTheBoardsDrawnAfresh) {
     const AnimationOptions o = options_for(c);
     MovePieceCache cache;
     const Board start = shuffled(c.shape, rng);
-    const auto moves = random_walk(start, 25, rng);
+    const auto moves = random_moves(start, 25, rng);
     render_animation(start, moves, o, {}, &cache);  // fills the cache
     const DecodedGif gif = DecodedGif::decode(render_animation(start, moves, o, {}, &cache).bytes);
     ASSERT_EQ(gif.frame_count(), static_cast<int>(animation_frames(moves.size(), c.tween)));
@@ -169,7 +153,7 @@ TEST(MovePieces, CopiedFramesDecodeToTheBoardsDrawnAfresh) {
 TEST(MovePieces, PiecesOfAnotherConfigurationAreNeverUsed) {
   std::mt19937 rng(3);
   const Board start = shuffled({3, 3}, rng);
-  const auto moves = random_walk(start, 20, rng);
+  const auto moves = random_moves(start, 20, rng);
   std::vector<AnimationOptions> configs;
   AnimationOptions base = options_for({{3, 3}, "classic", "en", 48, 2});
   configs.push_back(base);
@@ -210,7 +194,7 @@ TEST(MovePieces, CacheStaysWithinItsBytes) {
   const AnimationOptions o = options_for({{3, 3}, "classic", "en", 48, 2});
   for (int run = 0; run < 10; ++run) {
     const Board start = shuffled({3, 3}, rng);
-    const auto moves = random_walk(start, 20, rng);
+    const auto moves = random_moves(start, 20, rng);
     EXPECT_EQ(render_animation(start, moves, o, {}, &small).bytes,
               render_animation(start, moves, o).bytes);
     EXPECT_LE(small.bytes(), 20'000u);
@@ -226,7 +210,7 @@ TEST(MovePieces, VersionFollowsTheCodedBytes) {
   std::vector<std::uint8_t> all;
   for (const Case& c : cases()) {
     const Board start = shuffled(c.shape, rng);
-    const auto moves = random_walk(start, 12, rng);
+    const auto moves = random_moves(start, 12, rng);
     const auto bytes = render_animation(start, moves, options_for(c)).bytes;
     all.insert(all.end(), bytes.begin(), bytes.end());
   }
@@ -245,7 +229,7 @@ TEST(MovePieces, FramesSpanTheColumnsThatChange) {
     CountingStore store;
     const AnimationOptions o = options_for(c);
     const Board start = shuffled(c.shape, rng);
-    const auto moves = random_walk(start, 12, rng);
+    const auto moves = random_moves(start, 12, rng);
     render_animation(start, moves, o, {}, &store);
     const DecodedGif gif = DecodedGif::decode(render_animation(start, moves, o, {}, &store).bytes);
     ASSERT_GT(store.copied, 0);
