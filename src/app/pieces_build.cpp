@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <random>
 
+#include "slidegif/drawing_cache.hpp"
+
 namespace slidegif::app {
 namespace {
 
@@ -36,22 +38,39 @@ std::vector<Move> walk(Board& b, int n, std::mt19937& rng) {
 // Random requests of `shape`: walks away from the goal, as long as `length` give or take, and
 // back to it, so that step, tile and direction captions change as theirs do.
 void add_requests(Shape shape, int length, int count, const AnimationOptions& options,
-                  MovePieceCache& pieces, std::mt19937& rng) {
+                  MovePieceCache& pieces, DrawingCache& drawing, std::mt19937& rng,
+                  const std::function<void(int)>& drawn) {
   for (int r = 0; r < count; ++r) {
     Board b = Board::standard_goal(shape);
     const auto out = walk(b, length - 10 + static_cast<int>(rng() % 13), rng);
     std::vector<Move> back;
     for (auto it = out.rbegin(); it != out.rend(); ++it) back.push_back(opposite(*it));
-    render_animation(b, back, options, {}, &pieces);
+    render_animation(b, back, options, {}, &pieces, &drawing);
+    drawn(1);
   }
+}
+
+// The animations drawn for `shape`: two per kind of move, then four requests per kind.
+double animations(Shape shape) {
+  const int c = shape.cells(), r = shape.rows, k = shape.cols;
+  // Each cell of the blank has a move per neighbour: 2 * (r * (k - 1) + k * (r - 1)) in all.
+  const int kinds = 2 * (r * (k - 1) + k * (r - 1)) * (c - 1);
+  return 6.0 * kinds;
 }
 
 }  // namespace
 
-MovePieceCache build_move_pieces(const std::vector<Shape>& shapes,
-                                 const AnimationOptions& options) {
+MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const AnimationOptions& options,
+                                 const std::function<void(double)>& progress) {
   MovePieceCache all(std::size_t{1} << 40);
+  DrawingCache drawing;  // every animation is drawn in the same look
   std::mt19937 rng(1);
+  double total = 0, done = 0;
+  for (const Shape shape : shapes) total += animations(shape);
+  const std::function<void(int)> drawn = [&](int n) {
+    done += n;
+    if (progress) progress(total > 0 ? done / total : 1.0);
+  };
   for (const Shape shape : shapes) {
     const int length = 20 + shape.cells();  // two-digit move counts, as random requests have
     int kinds = 0;                          // of move: blank cell, direction, tile
@@ -69,20 +88,21 @@ MovePieceCache build_move_pieces(const std::vector<Shape>& shapes,
           b.apply(m);
           const auto rest = walk(b, length - 1, rng);
           moves.insert(moves.end(), rest.begin(), rest.end());
-          render_animation(start, moves, options, {}, &all);
+          render_animation(start, moves, options, {}, &all, &drawing);
           // Ending with it: a walk away from the board before it, walked back, then the move.
           Board away = board_with(shape, blank, cell, tile, rng);
           const auto out = walk(away, length - 1, rng);
           std::vector<Move> back;
           for (auto it = out.rbegin(); it != out.rend(); ++it) back.push_back(opposite(*it));
           back.push_back(m);
-          render_animation(away, back, options, {}, &all);
+          render_animation(away, back, options, {}, &all, &drawing);
+          drawn(2);
         }
       }
     }
     // A caption change's columns are part of a move's key: four requests a move (measured:
     // tests/bench/pieces_bench.cpp) cover most of what random requests change.
-    add_requests(shape, length, 4 * kinds, options, all, rng);
+    add_requests(shape, length, 4 * kinds, options, all, drawing, rng, drawn);
   }
   return all;
 }

@@ -10,6 +10,7 @@
 //   AnimationOptions o = ...;  // the server's defaults, font included
 //   MovePieceCache pieces = app::build_move_pieces({{3, 3}, {4, 4}}, o);
 
+#include <functional>
 #include <vector>
 
 #include "slidegif/animation.hpp"
@@ -18,7 +19,9 @@
 
 namespace slidegif::app {
 
-// Throws what render_animation throws for options it refuses.
-MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const AnimationOptions& options);
+// Throws what render_animation throws for options it refuses. `progress`, if given, is told
+// the fraction done now and then.
+MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const AnimationOptions& options,
+                                 const std::function<void(double)>& progress = {});
 
 }  // namespace slidegif::app

@@ -41,6 +41,7 @@ Examples:
   slidegif solve --batch puzzles.txt --jobs 2    # two lines at once, answers in order
   slidegif pdb build --set small                 # pattern databases for fast 4x4 solving
   slidegif pdb build --size 2x8                  # ... and for another shape of 12-16 cells
+  slidegif pieces build                          # coded move frames for the CGI, beside them
   slidegif explore --size 3 --db 8puzzle.sqlite  # every 3x3 state: God's number, a database
   slidegif random --moves 20                     # a puzzle exactly 20 moves from the goal
 

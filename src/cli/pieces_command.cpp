@@ -9,7 +9,9 @@
 #include "app/pdb_location.hpp"
 #include "app/pieces_build.hpp"
 #include "app/pieces_file.hpp"
+#include "app/progress.hpp"
 #include "slidegif/board.hpp"
+#include "slidegif/error.hpp"
 
 namespace slidegif::cli {
 
@@ -30,19 +32,25 @@ PiecesCommand::PiecesCommand(CLI::App& app) {
   build_->add_option("--tween", tween_, "Sliding frames per move (default: 3)")
       ->check(CLI::Range(0, 16));
   build_->add_option("--theme", theme_, "Colour theme (default: classic)");
+  build_->add_flag("--progress", progress_,
+                   "Draw the progress bar even when stderr is not a terminal");
 }
 
 int PiecesCommand::run() const {
   std::vector<Shape> shapes;
   std::stringstream list(sizes_);
   for (std::string size; std::getline(list, size, ',');) shapes.push_back(parse_shape(size));
+  if (shapes.empty()) throw Error(Error::Kind::BadInput, "no board size given (e.g. 3x3,4x4)");
   AnimationOptions options;
   options.font = app::default_font();
   options.tile_px = tile_;
   options.tween = tween_;
   options.theme = theme_;
   const auto started = std::chrono::steady_clock::now();
-  const MovePieceCache pieces = app::build_move_pieces(shapes, options);
+  app::ProgressBar bar("coding moves", progress_);
+  const MovePieceCache pieces =
+      app::build_move_pieces(shapes, options, [&bar](double f) { bar.update(f); });
+  bar.finish();
   const std::string path = app::pieces_file_path(app::default_pdb_dir(dir_));
   app::save_pieces_file(path, pieces);
   const double seconds =

@@ -1,5 +1,6 @@
 #pragma once
-// `slidegif pieces build [--size 3x3,4x4] [--tile N] [--tween N] [--theme NAME] [--dir DIR]`:
+// `slidegif pieces build [--size 3x3,4x4] [--tile N] [--tween N] [--theme NAME] [--dir DIR]
+// [--progress]`:
 // the coded move frames of default requests (app/pieces_build.hpp), written as a move-pieces
 // file beside the pattern databases, where the CGI finds it (app/pieces_file.hpp).
 //
@@ -25,6 +26,7 @@ class PiecesCommand {
   std::string theme_ = "classic";
   int tile_ = 72;  // the CGI's defaults (src/cgi/request.cpp)
   int tween_ = 3;
+  bool progress_ = false;
 };
 
 }  // namespace slidegif::cli

@@ -26,9 +26,11 @@ namespace slidegif {
 
 // The coder's version, part of every fingerprint: whatever changes the bytes coded for the same
 // pixels (the GIF writer, the LZW coder, which frames are split and where, the pieces' layout)
-// must change it, or a store built by an older program would be copied in. A unit test
-// (move_pieces_test.cpp) pins the bytes of a few coded animations to this number.
-inline constexpr std::uint32_t kMovePiecesVersion = 2;
+// must change it, or a store built by an older program would be copied in; so must a new way of
+// computing the fingerprint, or an older file would be kept but never found (3: the sprites'
+// pixels hashed apart, once per DrawingCache set). A unit test (move_pieces_test.cpp) pins the
+// bytes of a few coded animations to this number.
+inline constexpr std::uint32_t kMovePiecesVersion = 3;
 
 struct MovePieceKey {
   // The fingerprint of how the board is drawn: the pixels of every tile sprite (fixed and
