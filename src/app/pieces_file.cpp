@@ -130,6 +130,10 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces) {
   if (!dir.empty()) std::filesystem::create_directories(dir);
   const std::span<const std::uint8_t> parts[] = {header, index_bytes, data};
   write_file_atomically(path, parts);
+  // Stamped as checked now (it was hashed just above), as the pattern databases are when built:
+  // a CGI whose user cannot write here would otherwise hash the whole file on every request.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) write_trust_stamp(path, trust_stamp(st, h.payload_hash));
 }
 
 PiecesFile::PiecesFile(std::string path, std::function<void(const std::string&)> refused)

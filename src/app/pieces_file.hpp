@@ -30,8 +30,8 @@ inline constexpr const char* kPiecesFileName = "move-pieces.bin";
 
 std::string pieces_file_path(const std::string& dir);
 
-// Writes every piece of `pieces` into `path` (its directory created if missing). Throws
-// std::runtime_error on I/O failure, leaving nothing behind.
+// Writes every piece of `pieces` into `path` (its directory created if missing), and its trust
+// stamp. Throws std::runtime_error on I/O failure, leaving nothing behind.
 void save_pieces_file(const std::string& path, const MovePieceCache& pieces);
 
 // A pieces file as a read-only store. The file is mapped and checked on the first find();

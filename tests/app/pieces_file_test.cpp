@@ -9,13 +9,13 @@
 
 #include <chrono>
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <random>
 
 #include "app/pieces_build.hpp"
-#include "slidegif/error.hpp"
 #include "slidegif/animation.hpp"
+#include "slidegif/error.hpp"
 #include "test_font.hpp"
 
 namespace slidegif::app {
@@ -107,6 +107,20 @@ TEST(PiecesFile, SavedPiecesAreUsedAndChangeNoByte) {
   EXPECT_GT(file.size(), 0u);
   EXPECT_TRUE(problems.empty());
   EXPECT_TRUE(fs::exists(path + ".ok"));  // checked once, stamped
+}
+
+// Stamped when written, so that a CGI that cannot write beside it never hashes it per request:
+// the first use trusts the stamp instead of checking and stamping again.
+TEST(PiecesFile, ASavedFileIsStampedAlready) {
+  TempDir dir;
+  const std::string path = built_file(dir, options());
+  ASSERT_TRUE(fs::exists(path + ".ok"));
+  const auto stamped = fs::last_write_time(path + ".ok");
+  std::vector<std::string> problems;
+  PiecesFile file(path, [&](const std::string& p) { problems.push_back(p); });
+  EXPECT_GT(expect_fresh_bytes(file, options()), 0);
+  EXPECT_TRUE(problems.empty());
+  EXPECT_EQ(fs::last_write_time(path + ".ok"), stamped);  // trusted, not checked again
 }
 
 TEST(PiecesFile, PiecesOfOtherSettingsAreNeverUsed) {
