@@ -61,9 +61,9 @@ double animations(Shape shape) {
 }  // namespace
 
 MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const AnimationOptions& options,
+                                 DrawingCache& drawing,
                                  const std::function<void(double)>& progress) {
   MovePieceCache all(std::size_t{1} << 40);
-  DrawingCache drawing;  // every animation is drawn in the same look
   std::mt19937 rng(1);
   double total = 0, done = 0;
   for (const Shape shape : shapes) total += animations(shape);

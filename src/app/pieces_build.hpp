@@ -8,20 +8,24 @@
 // goal and back per move, whose captions change as random requests' do.
 //
 //   AnimationOptions o = ...;  // the server's defaults, font included
-//   MovePieceCache pieces = app::build_move_pieces({{3, 3}, {4, 4}}, o);
+//   DrawingCache drawing;
+//   MovePieceCache pieces = app::build_move_pieces({{3, 3}, {4, 4}}, o, drawing);
 
 #include <functional>
 #include <vector>
 
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "slidegif/move_pieces.hpp"
 
 namespace slidegif::app {
 
-// Throws what render_animation throws for options it refuses. `progress`, if given, is told
+// Throws what render_animation throws for options it refuses. The sprites are drawn once, in
+// `drawing` (whose save_sprites() then holds them for the file). `progress`, if given, is told
 // the fraction done now and then.
 MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const AnimationOptions& options,
+                                 DrawingCache& drawing,
                                  const std::function<void(double)>& progress = {});
 
 }  // namespace slidegif::app

@@ -30,6 +30,7 @@ struct PiecesHeader {
   std::uint64_t pieces;
   std::uint64_t index_offset, index_bytes;
   std::uint64_t data_offset, data_bytes;
+  std::uint64_t sprites_offset, sprites_bytes;  // DrawingCache::save_sprites()
   std::uint64_t file_bytes;
   std::uint64_t payload_hash;  // XXH3-64 of the index and the pieces
   std::uint64_t header_hash;   // XXH3-64 of the bytes before this field
@@ -70,7 +71,8 @@ std::string check_header(const PiecesHeader& h, std::span<const std::uint8_t> fi
     return fmt::format("size {} bytes, header says {}", file.size(), h.file_bytes);
   if (h.index_offset != kFileHeaderBytes || h.index_bytes != h.pieces * sizeof(IndexRecord) ||
       h.data_offset != h.index_offset + h.index_bytes ||
-      h.data_offset + h.data_bytes != h.file_bytes)
+      h.sprites_offset != h.data_offset + h.data_bytes ||
+      h.sprites_offset + h.sprites_bytes != h.file_bytes)
     return "bad layout";
   return "";
 }
@@ -92,7 +94,8 @@ std::string pieces_file_path(const std::string& dir) {
   return (std::filesystem::path(dir) / kPiecesFileName).string();
 }
 
-void save_pieces_file(const std::string& path, const MovePieceCache& pieces) {
+void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
+                      std::span<const std::uint8_t> sprites) {
   const auto sorted = pieces.sorted();
   std::vector<IndexRecord> index;
   std::vector<std::uint8_t> data;
@@ -113,7 +116,9 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces) {
   h.index_bytes = index.size() * sizeof(IndexRecord);
   h.data_offset = h.index_offset + h.index_bytes;
   h.data_bytes = data.size();
-  h.file_bytes = h.data_offset + h.data_bytes;
+  h.sprites_offset = h.data_offset + h.data_bytes;
+  h.sprites_bytes = sprites.size();
+  h.file_bytes = h.sprites_offset + h.sprites_bytes;
   const std::span<const std::uint8_t> index_bytes(
       reinterpret_cast<const std::uint8_t*>(index.data()), h.index_bytes);
   XXH3_state_t* state = XXH3_createState();
@@ -121,6 +126,7 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces) {
   XXH3_64bits_reset(state);
   XXH3_64bits_update(state, index_bytes.data(), index_bytes.size());
   XXH3_64bits_update(state, data.data(), data.size());
+  XXH3_64bits_update(state, sprites.data(), sprites.size());
   h.payload_hash = XXH3_64bits_digest(state);
   XXH3_freeState(state);
   h.header_hash = header_hash(h);
@@ -128,7 +134,7 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces) {
   std::memcpy(header.data(), &h, sizeof h);
   const auto dir = std::filesystem::path(path).parent_path();
   if (!dir.empty()) std::filesystem::create_directories(dir);
-  const std::span<const std::uint8_t> parts[] = {header, index_bytes, data};
+  const std::span<const std::uint8_t> parts[] = {header, index_bytes, data, sprites};
   write_file_atomically(path, parts);
   // Stamped as checked now (it was hashed just above), as the pattern databases are when built:
   // a CGI whose user cannot write here would otherwise hash the whole file on every request.
@@ -142,6 +148,7 @@ PiecesFile::PiecesFile(std::string path, std::function<void(const std::string&)>
 void PiecesFile::open() {
   tried_ = true;
   index_.clear();
+  sprites_ = {};
   struct stat st {};
   const bool stated = ::stat(path_.c_str(), &st) == 0;
   file_ = MappedFile(path_);
@@ -154,7 +161,8 @@ void PiecesFile::open() {
     // Megabytes: hashed once per file, like the pattern databases' tables.
     const std::string stamp = trust_stamp(st, h.payload_hash);
     if (!stated || !trust_stamp_matches(path_, stamp)) {
-      const auto payload = file.subspan(h.index_offset, h.index_bytes + h.data_bytes);
+      const auto payload =
+          file.subspan(h.index_offset, h.index_bytes + h.data_bytes + h.sprites_bytes);
       if (XXH3_64bits(payload.data(), payload.size()) != h.payload_hash) {
         problem = "checksum mismatch";
       } else if (stated) {
@@ -168,6 +176,7 @@ void PiecesFile::open() {
                 fmt::format("move pieces {}: {}; delete it or build it again", path_, problem));
   }
   const auto* records = reinterpret_cast<const IndexRecord*>(file.data() + h.index_offset);
+  sprites_ = file.subspan(h.sprites_offset, h.sprites_bytes);
   index_.reserve(h.pieces);
   for (std::uint64_t i = 0; i < h.pieces; ++i) {
     index_.push_back(
@@ -175,19 +184,27 @@ void PiecesFile::open() {
   }
 }
 
-std::span<const std::uint8_t> PiecesFile::find(const MovePieceKey& key) {
-  if (!tried_) {
-    try {
-      if (std::filesystem::exists(path_)) open();
-    } catch (const std::exception& e) {
-      if (refused_) refused_(e.what());
-    }
-    tried_ = true;
+void PiecesFile::open_once() {
+  if (tried_) return;
+  try {
+    if (std::filesystem::exists(path_)) open();
+  } catch (const std::exception& e) {
+    if (refused_) refused_(e.what());
   }
+  tried_ = true;
+}
+
+std::span<const std::uint8_t> PiecesFile::find(const MovePieceKey& key) {
+  open_once();
   const auto it = std::lower_bound(index_.begin(), index_.end(), key,
                                    [](const Entry& e, const MovePieceKey& k) { return e.key < k; });
   if (it == index_.end() || it->key != key) return {};
   return it->coded;
+}
+
+std::span<const std::uint8_t> PiecesFile::sprites() {
+  open_once();
+  return sprites_;
 }
 
 }  // namespace slidegif::app

@@ -1,22 +1,25 @@
 #pragma once
 // Move-pieces files (`slidegif pieces build`): coded move frames (slidegif/move_pieces.hpp)
 // built offline for the CGI, which cannot keep them between requests, beside the pattern
-// databases. Little-endian: a 4096-byte header (file_header.hpp's common part, then the GIF
-// coder's version, the number of pieces, where the index and the pieces are, the XXH3 of both,
-// the XXH3 of the header), the index (one 32-byte record per piece, sorted by key: the key,
-// offset and size), the pieces. Written whole or not at all (temp + rename), mapped to read.
-// A damaged or foreign file, or one coded by another version of the coder, is refused with
-// what is wrong (the request is then coded afresh: the same bytes, only slower); the
-// checksum is read once per file and recorded in "<path>.ok" (pdb_trust.hpp). A piece is only
-// ever used under its configuration's fingerprint, so a file built for other settings (or
-// another font) is harmless: its pieces are never found.
+// databases, with the tile sprites they were drawn with (slidegif/drawing_cache.hpp), which
+// the CGI then copies rather than draws. Little-endian: a 4096-byte header (file_header.hpp's
+// common part, then the GIF coder's version, the number of pieces, where the index, the pieces
+// and the sprites are, the XXH3 of all three, the XXH3 of the header), the index (one 40-byte
+// record per piece, sorted by key: the key, offset and size), the pieces, the sprites. Written
+// whole or not at all (temp + rename), mapped to read. A damaged or foreign file, or one coded by
+// another version of the coder, is refused with what is wrong (the request is then coded afresh:
+// the same bytes, only slower); the checksum is read once per file and recorded in "<path>.ok"
+// (pdb_trust.hpp). A piece is only ever used under its configuration's fingerprint, so a file built
+// for other settings (or another font) is harmless: its pieces are never found.
 //
-//   save_pieces_file(dir, cache);                    // -> ".../move-pieces.bin"
-//   app::PiecesFile pieces(pieces_file_path(dir));   // opened on the first find()
+//   save_pieces_file(path, cache, drawing.save_sprites());  // -> ".../move-pieces.bin"
+//   app::PiecesFile pieces(pieces_file_path(dir));          // opened on first use
 //   services.move_pieces = &pieces;
+//   drawing.use_stored_sprites([&pieces] { return pieces.sprites(); });
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,16 +28,18 @@
 
 namespace slidegif::app {
 
-inline constexpr std::uint32_t kPiecesFormatVersion = 1;
+inline constexpr std::uint32_t kPiecesFormatVersion = 2;  // 2: the sprites
 inline constexpr const char* kPiecesFileName = "move-pieces.bin";
 
 std::string pieces_file_path(const std::string& dir);
 
-// Writes every piece of `pieces` into `path` (its directory created if missing), and its trust
-// stamp. Throws std::runtime_error on I/O failure, leaving nothing behind.
-void save_pieces_file(const std::string& path, const MovePieceCache& pieces);
+// Writes every piece of `pieces` and the `sprites` (DrawingCache::save_sprites()) into `path`
+// (its directory created if missing), and its trust stamp. Throws std::runtime_error on I/O
+// failure, leaving nothing behind.
+void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
+                      std::span<const std::uint8_t> sprites = {});
 
-// A pieces file as a read-only store. The file is mapped and checked on the first find();
+// A pieces file as a read-only store. The file is mapped and checked on first use;
 // a missing file is no store; a refused one reports its problem to `refused` once
 // ("move pieces PATH: <problem>") and is no store either.
 class PiecesFile final : public MovePieces {
@@ -45,11 +50,15 @@ class PiecesFile final : public MovePieces {
   void keep(const MovePieceKey&, std::vector<std::uint8_t>) override {}  // read-only
 
   // Opens the file now; throws Error(BadInput) with the problem, std::runtime_error when it
-  // cannot be read. (find() calls it, catching both.)
+  // cannot be read. (find() and sprites() call it once, catching both.)
   void open();
   std::size_t size() const { return index_.size(); }
+  // The stored sprites (DrawingCache::use_stored_sprites), empty without a usable file.
+  std::span<const std::uint8_t> sprites();
 
  private:
+  void open_once();
+
   struct Entry {
     MovePieceKey key;
     std::span<const std::uint8_t> coded;
@@ -59,6 +68,7 @@ class PiecesFile final : public MovePieces {
   bool tried_ = false;
   MappedFile file_;
   std::vector<Entry> index_;  // sorted by key
+  std::span<const std::uint8_t> sprites_;
 };
 
 }  // namespace slidegif::app

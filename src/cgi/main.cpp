@@ -79,7 +79,13 @@ int main() {
       slidegif::app::pieces_file_path(pdb_dir), [](const std::string& problem) {
         std::fprintf(stderr, "slidegif.cgi: %s (GIFs are coded afresh)\n", problem.c_str());
       });
-  if (!pdb_dir.empty()) config.services.move_pieces = &pieces;
+  // Its tile sprites too: drawing them is a quarter of a default request.
+  slidegif::DrawingCache drawing;
+  if (!pdb_dir.empty()) {
+    config.services.move_pieces = &pieces;
+    drawing.use_stored_sprites([&pieces] { return pieces.sprites(); });
+    config.services.drawing = &drawing;
+  }
   slidegif::cgi::serve_pictures(config, setting("SLIDEGIF_PICTURE_DIR"));
   return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

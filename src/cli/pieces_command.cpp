@@ -11,6 +11,7 @@
 #include "app/pieces_file.hpp"
 #include "app/progress.hpp"
 #include "slidegif/board.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::cli {
@@ -48,11 +49,12 @@ int PiecesCommand::run() const {
   options.theme = theme_;
   const auto started = std::chrono::steady_clock::now();
   app::ProgressBar bar("coding moves", progress_);
+  DrawingCache drawing;
   const MovePieceCache pieces =
-      app::build_move_pieces(shapes, options, [&bar](double f) { bar.update(f); });
+      app::build_move_pieces(shapes, options, drawing, [&bar](double f) { bar.update(f); });
   bar.finish();
   const std::string path = app::pieces_file_path(app::default_pdb_dir(dir_));
-  app::save_pieces_file(path, pieces);
+  app::save_pieces_file(path, pieces, drawing.save_sprites());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   fmt::print("{}: {} coded moves, {:.1f} MB, built in {:.1f} s\n", path, pieces.size(),

@@ -10,6 +10,14 @@ DrawingCache::Stats DrawingCache::stats() const {
   return impl_->stats();
 }
 
+std::vector<std::uint8_t> DrawingCache::save_sprites() {
+  return impl_->save_sprites();
+}
+
+void DrawingCache::use_stored_sprites(std::function<std::span<const std::uint8_t>()> stored) {
+  impl_->use_stored(std::move(stored));
+}
+
 DrawingCache::Impl::FontKey DrawingCache::Impl::font_key(const Font& font) {
   FontKey key{{font.bytes().data(), font.bytes().size(), font.face_index()}};
   for (const Font& f : font.fallbacks())
@@ -46,8 +54,9 @@ std::shared_ptr<TileSprites> DrawingCache::Impl::sprites(const Theme& theme,
                                                          const Font& font, GlyphCache& glyphs) {
   SpriteKey key{&theme,        font_key(font),  layout.tile_px, layout.inset,
                 layout.radius, layout.digit_pt, cells};
-  if (auto it = sprites_.find(key); it != sprites_.end()) return it->second;
-  auto made = std::make_shared<TileSprites>(theme, palette(theme), layout, cells, glyphs);
+  if (auto it = sprites_.find(key); it != sprites_.end()) return it->second.sprites;
+  auto made = stored_sprites(theme, layout, cells, font);
+  if (!made) made = std::make_shared<TileSprites>(theme, palette(theme), layout, cells, glyphs);
   // Counted as made: the floating sprites made later stay within TileSprites::bytes()'s
   // estimate, which counts every one.
   const std::size_t bytes = made->bytes();
@@ -58,7 +67,7 @@ std::shared_ptr<TileSprites> DrawingCache::Impl::sprites(const Theme& theme,
     ++drops_;
   }
   sprite_bytes_ += bytes;
-  sprites_.emplace(std::move(key), made);
+  sprites_.emplace(std::move(key), SpriteEntry{font, made});
   return made;
 }
 
@@ -70,6 +79,7 @@ DrawingCache::Stats DrawingCache::Impl::stats() const {
   s.sprite_sets = sprites_.size();
   s.sprite_bytes = sprite_bytes_;
   s.drops = drops_;
+  s.stored_used = stored_used_;
   return s;
 }
 

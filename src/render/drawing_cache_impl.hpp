@@ -4,8 +4,11 @@
 // under an animation being drawn.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
+#include <span>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -32,6 +35,12 @@ struct DrawingCache::Impl {
                                        const Font& font, GlyphCache& glyphs);
   DrawingCache::Stats stats() const;
 
+  // Stored sets (drawing_cache_io.cpp; DrawingCache::save_sprites, use_stored_sprites).
+  std::vector<std::uint8_t> save_sprites();
+  void use_stored(std::function<std::span<const std::uint8_t>()> stored) {
+    stored_source_ = std::move(stored);
+  }
+
  private:
   // A font by the bytes it reads, and its fallbacks': the entry keeps a copy of the Font, so
   // those bytes stay alive and their addresses cannot be reused by another font.
@@ -42,11 +51,34 @@ struct DrawingCache::Impl {
     std::shared_ptr<GlyphCache> glyphs;
   };
   using SpriteKey = std::tuple<const Theme*, FontKey, int, int, int, double, int>;
+  struct SpriteEntry {
+    Font font;  // what the digits were drawn in (saving hashes its bytes)
+    std::shared_ptr<TileSprites> sprites;
+  };
+  // A set saved earlier: where it is, and what it was drawn for.
+  struct StoredSet {
+    const Theme* theme;
+    std::uint64_t font_hash;
+    int tile_px, inset, radius, cells;
+    double digit_pt;
+    std::uint64_t pixel_hash;
+    std::span<const std::uint8_t> images;
+  };
+  // What identifies a font's digits across processes: a hash of its bytes (fallbacks by size
+  // and face only: digits come from the font itself).
+  static std::uint64_t font_hash(const Font& font);
+  // The stored set for this look, drawn into TileSprites, or null.
+  std::shared_ptr<TileSprites> stored_sprites(const Theme& theme, const FrameLayout& layout,
+                                              int cells, const Font& font);
+  void read_stored();
 
   Limits limits_;
   std::map<FontKey, FontEntry> fonts_;
   std::map<const Theme*, Palette> palettes_;
-  std::map<SpriteKey, std::shared_ptr<TileSprites>> sprites_;
+  std::map<SpriteKey, SpriteEntry> sprites_;
+  std::function<std::span<const std::uint8_t>()> stored_source_;
+  std::optional<std::vector<StoredSet>> stored_;  // read on the first set missing
+  std::size_t stored_used_ = 0;
   std::size_t sprite_bytes_ = 0;
   int drops_ = 0;
 };

@@ -186,6 +186,10 @@ GlyphCache::FreeType& GlyphCache::freetype() {
   return *ft_;
 }
 
+bool GlyphCache::has_own_glyph(char32_t c) {
+  return FT_Get_Char_Index(freetype().faces[0].face.get(), c) != 0;
+}
+
 std::pair<std::size_t, FT_UInt> GlyphCache::find_glyph(char32_t c) {
   FreeType& ft = freetype();
   const FT_UInt index = FT_Get_Char_Index(ft.faces[0].face.get(), c);

@@ -64,6 +64,23 @@ TileSprites::TileSprites(const Theme& theme, const Palette& palette, const Frame
   for (int tile = 0; tile < cells; ++tile) tiles_.push_back(render_tile(tile, false, glyphs));
 }
 
+TileSprites::TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout,
+                         std::vector<GdImage> fixed, std::vector<GdImage> floating,
+                         std::uint64_t pixel_hash)
+    : theme_(theme),
+      palette_(palette),
+      quantizer_(palette_),
+      tile_px_(layout.tile_px),
+      inset_(layout.inset),
+      radius_(layout.radius),
+      digit_pt_(layout.digit_pt),
+      tiles_(std::move(fixed)),
+      pixel_hash_(pixel_hash),
+      hashed_(true) {
+  for (std::size_t tile = 1; tile < floating.size(); ++tile)
+    floating_.emplace(static_cast<int>(tile), std::move(floating[tile]));
+}
+
 const gdImage& TileSprites::floating(int tile, GlyphCache& glyphs) {
   auto it = floating_.find(tile);
   if (it == floating_.end()) it = floating_.emplace(tile, render_floating(tile, glyphs)).first;

@@ -34,9 +34,14 @@ class TileSprites {
   // reference to `theme` (themes are static) and its own copy of `palette`.
   TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout, int cells,
               GlyphCache& glyphs);
+  // Sprites made earlier (a file's: drawing_cache_io.cpp): `fixed` for tiles 0..cells-1,
+  // `floating` for 1..cells-1 (index 0 unused), on `palette`, hashing to `pixel_hash`.
+  TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout,
+              std::vector<GdImage> fixed, std::vector<GdImage> floating, std::uint64_t pixel_hash);
   TileSprites(const TileSprites&) = delete;
   TileSprites& operator=(const TileSprites&) = delete;
 
+  int cells() const { return static_cast<int>(tiles_.size()); }
   const gdImage& fixed(int tile) const { return *tiles_.at(static_cast<std::size_t>(tile)); }
   // Made on first use (most animations move only some tiles), with `glyphs` if its digits
   // cannot be copied from the fixed tile.

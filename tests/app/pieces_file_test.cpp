@@ -15,6 +15,7 @@
 
 #include "app/pieces_build.hpp"
 #include "slidegif/animation.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
@@ -94,7 +95,9 @@ int expect_fresh_bytes(MovePieces& pieces, const AnimationOptions& o) {
 
 std::string built_file(const TempDir& dir, const AnimationOptions& o) {
   const std::string path = pieces_file_path(dir.path.string());
-  save_pieces_file(path, build_move_pieces({{2, 3}}, o));
+  DrawingCache drawing;
+  const MovePieceCache pieces = build_move_pieces({{2, 3}}, o, drawing);
+  save_pieces_file(path, pieces, drawing.save_sprites());
   return path;
 }
 
@@ -121,6 +124,22 @@ TEST(PiecesFile, ASavedFileIsStampedAlready) {
   EXPECT_GT(expect_fresh_bytes(file, options()), 0);
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(fs::last_write_time(path + ".ok"), stamped);  // trusted, not checked again
+}
+
+// The sprites the file was built with come back out of it, and drawing with them (and its
+// pieces) gives the bytes of GIFs drawn afresh.
+TEST(PiecesFile, ItsSpritesAreUsedAndChangeNoByte) {
+  TempDir dir;
+  const std::string path = built_file(dir, options());
+  PiecesFile file(path);
+  ASSERT_FALSE(file.sprites().empty());
+  DrawingCache drawing;
+  drawing.use_stored_sprites([&file] { return file.sprites(); });
+  for (const auto& p : puzzles(4)) {
+    EXPECT_EQ(render_animation(p.start, p.moves, options(), {}, &file, &drawing).bytes,
+              render_animation(p.start, p.moves, options()).bytes);
+  }
+  EXPECT_EQ(drawing.stats().stored_used, 1u);
 }
 
 TEST(PiecesFile, PiecesOfOtherSettingsAreNeverUsed) {

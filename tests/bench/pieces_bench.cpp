@@ -17,6 +17,7 @@
 #include "app/pieces_build.hpp"
 #include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
+#include "slidegif/drawing_cache.hpp"
 #include "slidegif/move_pieces.hpp"
 
 namespace {
@@ -120,7 +121,8 @@ void BM_PiecesFile(benchmark::State& state) {
   const auto o = defaults();
   for (auto _ : state) {
     const int side = static_cast<int>(state.range(0));
-    slidegif::MovePieceCache built = slidegif::app::build_move_pieces({{side, side}}, o);
+    slidegif::DrawingCache drawing;
+    slidegif::MovePieceCache built = slidegif::app::build_move_pieces({{side, side}}, o, drawing);
     CountingStore store(built, false);
     store.preload(built);
     state.counters["file_moves_without_columns"] =

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -138,6 +139,51 @@ TEST(DrawingCache, StaysWithinItsBounds) {
   EXPECT_LE(most_glyphs, 2 * limits.glyphs);
   EXPECT_LE(most_bytes, limits.sprite_bytes);
   EXPECT_GT(drawing.stats().drops, 2);
+}
+
+// Sprite sets saved by one cache and read by another (as the CGI reads a pieces file's) draw the
+// same bytes; a set saved for another font is not used; bytes that are not saved sets are
+// ignored, costing only the drawing.
+TEST(DrawingCache, StoredSpritesDrawTheSameBytes) {
+  std::mt19937 rng(9);
+  const std::vector<Look> saved = {looks()[0], looks()[2]};  // 3x3 and 4x4
+  DrawingCache first;
+  std::vector<std::pair<Board, std::vector<Move>>> puzzles;
+  for (const Look& look : saved) {
+    const Board start = shuffled(look.shape, rng);
+    puzzles.emplace_back(start, random_moves(start, 15, rng));
+    render_animation(start, puzzles.back().second, options_for(look), {}, nullptr, &first);
+  }
+  const std::vector<std::uint8_t> bytes = first.save_sprites();
+
+  const auto draw_with = [&](std::span<const std::uint8_t> stored, const Font& font) {
+    DrawingCache cache;
+    cache.use_stored_sprites([stored] { return stored; });
+    for (std::size_t i = 0; i < saved.size(); ++i) {
+      AnimationOptions o = options_for(saved[i]);
+      o.font = font;
+      const auto& [start, moves] = puzzles[i];
+      EXPECT_EQ(render_animation(start, moves, o, {}, nullptr, &cache).bytes,
+                render_animation(start, moves, o).bytes);
+    }
+    return cache.stats().stored_used;
+  };
+  EXPECT_EQ(draw_with(bytes, testing::test_font()), 2U);
+  // The same bytes under another name are the same font, and so with fallbacks behind it (the
+  // digits are its own); a font whose table checksums differ is another.
+  const auto bytes_of = [] {
+    const auto b = testing::test_font().bytes();
+    return std::vector<std::uint8_t>(b.begin(), b.end());
+  };
+  EXPECT_EQ(draw_with(bytes, Font("other.ttf", bytes_of())), 2U);
+  EXPECT_EQ(draw_with(bytes, testing::test_font().with_fallbacks({testing::test_font()})), 2U);
+  std::vector<std::uint8_t> changed = bytes_of();
+  changed[12 + 4] ^= 1;  // the first table's checksum (FreeType does not check it)
+  EXPECT_EQ(draw_with(bytes, Font("changed.ttf", std::move(changed))), 0U);
+  // Cut short, or not saved sets at all.
+  EXPECT_EQ(draw_with(std::span(bytes).first(bytes.size() - 1), testing::test_font()), 0U);
+  const std::vector<std::uint8_t> junk(bytes.size(), 7);
+  EXPECT_EQ(draw_with(junk, testing::test_font()), 0U);
 }
 
 }  // namespace

@@ -13,7 +13,11 @@
 //   auto gif = slidegif::render_animation(start, moves, options, {}, &pieces, &drawing);
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
+#include <vector>
 
 namespace slidegif {
 
@@ -34,9 +38,20 @@ class DrawingCache {
 
   struct Stats {
     std::size_t fonts = 0, glyphs = 0, palettes = 0, sprite_sets = 0, sprite_bytes = 0;
-    int drops = 0;  // how many times a part was emptied for room
+    int drops = 0;                // how many times a part was emptied for room
+    std::size_t stored_used = 0;  // sprite sets taken from stored bytes rather than drawn
   };
   Stats stats() const;
+
+  // For a process that keeps nothing between requests (the CGI), sprites can come from a file
+  // built offline (src/app/pieces_file.hpp) instead of being drawn:
+  // every sprite set made so far, as bytes (drawing_cache_io.cpp says how);
+  std::vector<std::uint8_t> save_sprites();
+  // and sets saved so, looked up by theme, the font's bytes, tile geometry and number of tiles
+  // before a set is drawn. `stored` is called once, at the first set missing, and what it
+  // returns must outlive the cache; bytes that do not read as saved sets are ignored. (The
+  // file's GIF coder version says it was drawn by this program's code.)
+  void use_stored_sprites(std::function<std::span<const std::uint8_t>()> stored);
 
   // The renderer's side (src/render/drawing_cache_impl.hpp).
   struct Impl;

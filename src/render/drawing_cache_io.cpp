@@ -1,0 +1,183 @@
+// DrawingCache's sprite sets as bytes, for a process that cannot keep them (the CGI reads them
+// from the move-pieces file). Little-endian:
+//   "SPR1", u32 number of sets, then per set:
+//   char[16] theme name, u64 font hash (font_hash), u16 tile px, inset, corner radius, cells,
+//   f64 digit size, u64 pixel hash (TileSprites::pixel_hash), u32 bytes of images, the images:
+//   the fixed sprites of tiles 0..cells-1 then the floating ones of 1..cells-1, each an i16
+//   transparent index (-1: none) and tile px * tile px palette indices, row by row.
+// The indices are the theme's palette's (make_palette), which the reading program makes again:
+// the file's GIF coder version (move_pieces.hpp) stands for the drawing code being the same.
+#include <xxhash.h>
+
+#include <cstring>
+
+#include "drawing_cache_impl.hpp"
+
+namespace slidegif {
+
+namespace {
+
+constexpr char kMagic[4] = {'S', 'P', 'R', '1'};
+constexpr std::size_t kThemeName = 16;
+constexpr std::size_t kSetHead = kThemeName + 8 + 4 * 2 + 8 + 8 + 4;
+
+void put_bytes(std::vector<std::uint8_t>& out, const void* bytes, std::size_t n) {
+  const std::size_t at = out.size();
+  out.resize(at + n);
+  std::memcpy(out.data() + at, bytes, n);
+}
+
+template <class T>
+void put(std::vector<std::uint8_t>& out, T v) {
+  put_bytes(out, &v, sizeof v);  // little-endian hosts only (x86-64, arm64), as the file's index
+}
+
+template <class T>
+T get(const std::uint8_t*& p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  p += sizeof v;
+  return v;
+}
+
+std::size_t image_bytes(int tile_px, int cells) {
+  const auto area = static_cast<std::size_t>(tile_px) * static_cast<std::size_t>(tile_px);
+  return static_cast<std::size_t>(2 * cells - 1) * (2 + area);
+}
+
+void put_image(std::vector<std::uint8_t>& out, const gdImage& im) {
+  put<std::int16_t>(out, static_cast<std::int16_t>(im.transparent));
+  for (int y = 0; y < im.sy; ++y) put_bytes(out, im.pixels[y], static_cast<std::size_t>(im.sx));
+}
+
+GdImage get_image(const std::uint8_t*& p, int tile_px, const Palette& palette) {
+  const auto transparent = get<std::int16_t>(p);
+  GdImage im = make_palette_image(tile_px, tile_px, palette, 0);
+  for (int y = 0; y < tile_px; ++y, p += tile_px)
+    std::memcpy(im->pixels[y], p, static_cast<std::size_t>(tile_px));
+  if (transparent >= 0) gdImageColorTransparent(im.get(), transparent);
+  return im;
+}
+
+const Theme* theme_named(const char (&name)[kThemeName]) {
+  for (const Theme& t : themes())
+    if (std::strncmp(t.name, name, kThemeName) == 0) return &t;
+  return nullptr;
+}
+
+}  // namespace
+
+std::uint64_t DrawingCache::Impl::font_hash(const Font& font) {
+  // The digits are the font's own (save_sprites() saves no set whose digits are not), so its
+  // fallbacks do not matter. Its table directory holds every table's checksum and length, so
+  // any change to the font shows there: hashing it rather than the whole file (hundreds of
+  // kilobytes) is what a CGI request can afford.
+  const std::span<const std::uint8_t> b = font.bytes();
+  const auto be32 = [&](std::size_t at) {
+    return std::uint32_t{b[at]} << 24 | std::uint32_t{b[at + 1]} << 16 |
+           std::uint32_t{b[at + 2]} << 8 | b[at + 3];
+  };
+  const auto seed =
+      static_cast<std::uint64_t>(b.size()) << 8 ^ static_cast<std::uint64_t>(font.face_index());
+  std::size_t dir = 0;  // the face's table directory: at 0, or where a collection says
+  if (b.size() >= 12 && std::memcmp(b.data(), "ttcf", 4) == 0) {
+    const std::size_t slot = 12 + 4 * static_cast<std::size_t>(font.face_index());
+    dir = slot + 4 <= b.size() ? be32(slot) : b.size();
+  }
+  if (dir + 12 <= b.size()) {
+    const std::size_t tables = b[dir + 4] << 8 | b[dir + 5];
+    const std::size_t bytes = 12 + 16 * tables;
+    if (bytes <= b.size() - dir) return XXH3_64bits_withSeed(b.data() + dir, bytes, seed);
+  }
+  return XXH3_64bits_withSeed(b.data(), b.size(), seed);  // not a font file FreeType reads
+}
+
+std::vector<std::uint8_t> DrawingCache::Impl::save_sprites() {
+  std::vector<std::uint8_t> out;
+  put_bytes(out, kMagic, sizeof kMagic);
+  std::vector<std::pair<const SpriteKey*, SpriteEntry*>> sets;
+  for (auto& [key, entry] : sprites_) {
+    const auto glyph_cache = glyphs(entry.font);
+    bool own = true;  // digits from a fallback: font_hash() would not tell the fallback apart
+    for (const char32_t c : U"0123456789") own = own && (c == 0 || glyph_cache->has_own_glyph(c));
+    if (own) sets.emplace_back(&key, &entry);
+  }
+  put<std::uint32_t>(out, static_cast<std::uint32_t>(sets.size()));
+  for (const auto& [key_ptr, entry_ptr] : sets) {
+    const auto& [theme, font_key, tile_px, inset, radius, digit_pt, cells] = *key_ptr;
+    const SpriteEntry& entry = *entry_ptr;
+    TileSprites& sprites = *entry.sprites;
+    const auto glyph_cache = glyphs(entry.font);
+    const std::uint64_t pixel_hash = sprites.pixel_hash(*glyph_cache);  // every floating one made
+    char name[kThemeName] = {};
+    std::strncpy(name, theme->name, kThemeName - 1);
+    put_bytes(out, name, kThemeName);
+    put<std::uint64_t>(out, font_hash(entry.font));
+    for (const int v : {tile_px, inset, radius, cells})
+      put<std::uint16_t>(out, static_cast<std::uint16_t>(v));
+    put<double>(out, digit_pt);
+    put<std::uint64_t>(out, pixel_hash);
+    put<std::uint32_t>(out, static_cast<std::uint32_t>(image_bytes(tile_px, cells)));
+    for (int tile = 0; tile < cells; ++tile) put_image(out, sprites.fixed(tile));
+    for (int tile = 1; tile < cells; ++tile) put_image(out, sprites.floating(tile, *glyph_cache));
+  }
+  return out;
+}
+
+void DrawingCache::Impl::read_stored() {
+  stored_.emplace();
+  const std::span<const std::uint8_t> bytes =
+      stored_source_ ? stored_source_() : std::span<const std::uint8_t>{};
+  if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 4) != 0) return;
+  const std::uint8_t* p = bytes.data() + 4;
+  const std::uint8_t* end = bytes.data() + bytes.size();
+  const auto count = get<std::uint32_t>(p);
+  std::vector<StoredSet> sets;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (static_cast<std::size_t>(end - p) < kSetHead) return;  // malformed: none is used
+    char name[kThemeName];
+    std::memcpy(name, p, kThemeName);
+    p += kThemeName;
+    StoredSet s{};
+    s.theme = theme_named(name);
+    s.font_hash = get<std::uint64_t>(p);
+    s.tile_px = get<std::uint16_t>(p), s.inset = get<std::uint16_t>(p);
+    s.radius = get<std::uint16_t>(p), s.cells = get<std::uint16_t>(p);
+    s.digit_pt = get<double>(p);
+    s.pixel_hash = get<std::uint64_t>(p);
+    const auto n = get<std::uint32_t>(p);
+    if (s.cells < 2 || s.tile_px < 1 || n != image_bytes(s.tile_px, s.cells) ||
+        n > static_cast<std::size_t>(end - p))
+      return;
+    s.images = {p, n};
+    p += n;
+    if (s.theme != nullptr) sets.push_back(s);  // a theme this program lacks: never asked for
+  }
+  *stored_ = std::move(sets);
+}
+
+std::shared_ptr<TileSprites> DrawingCache::Impl::stored_sprites(const Theme& theme,
+                                                                const FrameLayout& layout,
+                                                                int cells, const Font& font) {
+  if (!stored_source_) return nullptr;
+  if (!stored_) read_stored();
+  const StoredSet* found = nullptr;
+  for (const StoredSet& s : *stored_) {
+    if (s.theme == &theme && s.tile_px == layout.tile_px && s.inset == layout.inset &&
+        s.radius == layout.radius && s.cells == cells && s.digit_pt == layout.digit_pt) {
+      found = &s;
+      break;
+    }
+  }
+  if (found == nullptr || found->font_hash != font_hash(font)) return nullptr;
+  const Palette& on = palette(theme);
+  const std::uint8_t* p = found->images.data();
+  std::vector<GdImage> fixed, floating(1);
+  for (int tile = 0; tile < cells; ++tile) fixed.push_back(get_image(p, layout.tile_px, on));
+  for (int tile = 1; tile < cells; ++tile) floating.push_back(get_image(p, layout.tile_px, on));
+  ++stored_used_;
+  return std::make_shared<TileSprites>(theme, on, layout, std::move(fixed), std::move(floating),
+                                       found->pixel_hash);
+}
+
+}  // namespace slidegif
