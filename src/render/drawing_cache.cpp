@@ -3,7 +3,7 @@
 namespace slidegif {
 
 DrawingCache::DrawingCache() : DrawingCache(Limits{}) {}
-DrawingCache::DrawingCache(Limits limits) : impl_(std::make_unique<Impl>(limits)) {}
+DrawingCache::DrawingCache(const Limits& limits) : impl_(std::make_unique<Impl>(limits)) {}
 DrawingCache::~DrawingCache() = default;
 
 DrawingCache::Stats DrawingCache::stats() const {

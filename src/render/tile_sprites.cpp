@@ -51,15 +51,18 @@ double edge_coverage(double distance) {
   return std::clamp(0.5 - distance, 0.0, 1.0);
 }
 
-TileSprites::TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout,
-                         int cells, GlyphCache& glyphs)
+TileSprites::TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout)
     : theme_(theme),
       palette_(palette),
       quantizer_(palette_),
       tile_px_(layout.tile_px),
       inset_(layout.inset),
       radius_(layout.radius),
-      digit_pt_(layout.digit_pt) {
+      digit_pt_(layout.digit_pt) {}
+
+TileSprites::TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout,
+                         int cells, GlyphCache& glyphs)
+    : TileSprites(theme, palette, layout) {
   tiles_.reserve(static_cast<std::size_t>(cells));
   for (int tile = 0; tile < cells; ++tile) tiles_.push_back(render_tile(tile, false, glyphs));
 }
@@ -67,18 +70,12 @@ TileSprites::TileSprites(const Theme& theme, const Palette& palette, const Frame
 TileSprites::TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout,
                          std::vector<GdImage> fixed, std::vector<GdImage> floating,
                          std::uint64_t pixel_hash)
-    : theme_(theme),
-      palette_(palette),
-      quantizer_(palette_),
-      tile_px_(layout.tile_px),
-      inset_(layout.inset),
-      radius_(layout.radius),
-      digit_pt_(layout.digit_pt),
-      tiles_(std::move(fixed)),
-      pixel_hash_(pixel_hash),
-      hashed_(true) {
+    : TileSprites(theme, palette, layout) {
+  tiles_ = std::move(fixed);
   for (std::size_t tile = 1; tile < floating.size(); ++tile)
     floating_.emplace(static_cast<int>(tile), std::move(floating[tile]));
+  pixel_hash_ = pixel_hash;
+  hashed_ = true;
 }
 
 const gdImage& TileSprites::floating(int tile, GlyphCache& glyphs) {

@@ -55,6 +55,9 @@ class TileSprites {
   std::size_t bytes() const;
 
  private:
+  // The look alone, no sprites yet (what both constructors start from).
+  TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout);
+
   struct TileBody {
     GdImage color;   // true colour, for drawing digits on
     GdImage sprite;  // the same on the palette; transparent around a floating body

@@ -31,7 +31,7 @@ class DrawingCache {
     std::size_t sprite_bytes = std::size_t{32} << 20;  // a 3x3 look at tile 72: about 150 KB
   };
   DrawingCache();
-  explicit DrawingCache(Limits limits);
+  explicit DrawingCache(const Limits& limits);
   ~DrawingCache();
   DrawingCache(const DrawingCache&) = delete;
   DrawingCache& operator=(const DrawingCache&) = delete;
