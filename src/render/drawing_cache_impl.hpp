@@ -64,8 +64,9 @@ struct DrawingCache::Impl {
     std::uint64_t pixel_hash;
     std::span<const std::uint8_t> images;
   };
-  // What identifies a font's digits across processes: a hash of its bytes (fallbacks by size
-  // and face only: digits come from the font itself).
+  // What identifies a font across processes: a hash of its table directory, which holds every
+  // table's checksum (drawing_cache_io.cpp). Fallbacks are left out: only sets whose digits are
+  // the font's own are saved.
   static std::uint64_t font_hash(const Font& font);
   // The stored set for this look, drawn into TileSprites, or null.
   std::shared_ptr<TileSprites> stored_sprites(const Theme& theme, const FrameLayout& layout,
