@@ -145,10 +145,17 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
 PiecesFile::PiecesFile(std::string path, std::function<void(const std::string&)> refused)
     : path_(std::move(path)), refused_(std::move(refused)) {}
 
+namespace {
+
+std::span<const IndexRecord> records_of(std::span<const std::uint8_t> index) {
+  return {reinterpret_cast<const IndexRecord*>(index.data()), index.size() / sizeof(IndexRecord)};
+}
+
+}  // namespace
+
 void PiecesFile::open() {
   tried_ = true;
-  index_.clear();
-  sprites_ = {};
+  index_ = data_ = sprites_ = {};
   struct stat st {};
   const bool stated = ::stat(path_.c_str(), &st) == 0;
   file_ = MappedFile(path_);
@@ -156,17 +163,18 @@ void PiecesFile::open() {
   PiecesHeader h;
   std::string problem = read_header(file, kPiecesKind, &h);
   if (problem.empty()) problem = check_header(h, file);
-  if (problem.empty()) problem = check_index(h, file);
   if (problem.empty()) {
-    // Megabytes: hashed once per file, like the pattern databases' tables.
+    // Megabytes, and an index of thousands of records: checked once per file, like the
+    // pattern databases' tables, rather than by every CGI request.
     const std::string stamp = trust_stamp(st, h.payload_hash);
     if (!stated || !trust_stamp_matches(path_, stamp)) {
       const auto payload =
           file.subspan(h.index_offset, h.index_bytes + h.data_bytes + h.sprites_bytes);
       if (XXH3_64bits(payload.data(), payload.size()) != h.payload_hash) {
         problem = "checksum mismatch";
-      } else if (stated) {
-        write_trust_stamp(path_, stamp);
+      } else {
+        problem = check_index(h, file);
+        if (problem.empty() && stated) write_trust_stamp(path_, stamp);
       }
     }
   }
@@ -175,13 +183,9 @@ void PiecesFile::open() {
     throw Error(Error::Kind::BadInput,
                 fmt::format("move pieces {}: {}; delete it or build it again", path_, problem));
   }
-  const auto* records = reinterpret_cast<const IndexRecord*>(file.data() + h.index_offset);
+  index_ = file.subspan(h.index_offset, h.index_bytes);
+  data_ = file.subspan(h.data_offset, h.data_bytes);
   sprites_ = file.subspan(h.sprites_offset, h.sprites_bytes);
-  index_.reserve(h.pieces);
-  for (std::uint64_t i = 0; i < h.pieces; ++i) {
-    index_.push_back(
-        {key_of(records[i]), file.subspan(h.data_offset + records[i].offset, records[i].size)});
-  }
 }
 
 void PiecesFile::open_once() {
@@ -194,12 +198,20 @@ void PiecesFile::open_once() {
   tried_ = true;
 }
 
+std::size_t PiecesFile::size() const {
+  return records_of(index_).size();
+}
+
 std::span<const std::uint8_t> PiecesFile::find(const MovePieceKey& key) {
   open_once();
-  const auto it = std::lower_bound(index_.begin(), index_.end(), key,
-                                   [](const Entry& e, const MovePieceKey& k) { return e.key < k; });
-  if (it == index_.end() || it->key != key) return {};
-  return it->coded;
+  // The index is searched where it is mapped: a CGI request looks up a few dozen keys.
+  const auto records = records_of(index_);
+  const auto it =
+      std::lower_bound(records.begin(), records.end(), key,
+                       [](const IndexRecord& r, const MovePieceKey& k) { return key_of(r) < k; });
+  if (it == records.end() || key_of(*it) != key) return {};
+  if (it->offset > data_.size() || it->size > data_.size() - it->offset) return {};
+  return data_.subspan(it->offset, it->size);
 }
 
 std::span<const std::uint8_t> PiecesFile::sprites() {

@@ -8,9 +8,10 @@
 // record per piece, sorted by key: the key, offset and size), the pieces, the sprites. Written
 // whole or not at all (temp + rename), mapped to read. A damaged or foreign file, or one coded by
 // another version of the coder, is refused with what is wrong (the request is then coded afresh:
-// the same bytes, only slower); the checksum is read once per file and recorded in "<path>.ok"
-// (pdb_trust.hpp). A piece is only ever used under its configuration's fingerprint, so a file built
-// for other settings (or another font) is harmless: its pieces are never found.
+// the same bytes, only slower); the checksum and the index's order are checked once per file
+// and recorded in "<path>.ok" (pdb_trust.hpp). A piece is only ever used under its configuration's
+// fingerprint, so a file built for other settings (or another font) is harmless: its pieces are
+// never found.
 //
 //   save_pieces_file(path, cache, drawing.save_sprites());  // -> ".../move-pieces.bin"
 //   app::PiecesFile pieces(pieces_file_path(dir));          // opened on first use
@@ -52,23 +53,19 @@ class PiecesFile final : public MovePieces {
   // Opens the file now; throws Error(BadInput) with the problem, std::runtime_error when it
   // cannot be read. (find() and sprites() call it once, catching both.)
   void open();
-  std::size_t size() const { return index_.size(); }
+  std::size_t size() const;  // pieces
   // The stored sprites (DrawingCache::use_stored_sprites), empty without a usable file.
   std::span<const std::uint8_t> sprites();
 
  private:
   void open_once();
 
-  struct Entry {
-    MovePieceKey key;
-    std::span<const std::uint8_t> coded;
-  };
   std::string path_;
   std::function<void(const std::string&)> refused_;
   bool tried_ = false;
   MappedFile file_;
-  std::vector<Entry> index_;  // sorted by key
-  std::span<const std::uint8_t> sprites_;
+  // Views of the mapped file: the index (records sorted by key), the pieces, the sprites.
+  std::span<const std::uint8_t> index_, data_, sprites_;
 };
 
 }  // namespace slidegif::app
