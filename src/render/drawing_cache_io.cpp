@@ -9,9 +9,11 @@
 // the file's GIF coder version (move_pieces.hpp) stands for the drawing code being the same.
 #include <xxhash.h>
 
+#include <bit>
 #include <cstring>
 
 #include "drawing_cache_impl.hpp"
+#include "little_endian.hpp"
 
 namespace slidegif {
 
@@ -23,19 +25,13 @@ constexpr std::size_t kSetHead = kThemeName + 8 + 4 * 2 + 8 + 8 + 4;
 
 void put_bytes(std::vector<std::uint8_t>& out, const void* bytes, std::size_t n) {
   const std::size_t at = out.size();
-  out.resize(at + n);
+  out.resize(at + n);  // (insert of a short array trips GCC 12's -Wstringop-overflow)
   std::memcpy(out.data() + at, bytes, n);
 }
 
-template <class T>
-void put(std::vector<std::uint8_t>& out, T v) {
-  put_bytes(out, &v, sizeof v);  // little-endian hosts only (x86-64, arm64), as the file's index
-}
-
-template <class T>
+template <std::unsigned_integral T>
 T get(const std::uint8_t*& p) {
-  T v;
-  std::memcpy(&v, p, sizeof v);
+  const T v = read_le<T>(p);
   p += sizeof v;
   return v;
 }
@@ -46,12 +42,12 @@ std::size_t image_bytes(int tile_px, int cells) {
 }
 
 void put_image(std::vector<std::uint8_t>& out, const gdImage& im) {
-  put<std::int16_t>(out, static_cast<std::int16_t>(im.transparent));
+  write_le(out, static_cast<std::uint16_t>(im.transparent));  // -1 (none) as 0xFFFF
   for (int y = 0; y < im.sy; ++y) put_bytes(out, im.pixels[y], static_cast<std::size_t>(im.sx));
 }
 
 GdImage get_image(const std::uint8_t*& p, int tile_px, const Palette& palette) {
-  const auto transparent = get<std::int16_t>(p);
+  const auto transparent = static_cast<std::int16_t>(get<std::uint16_t>(p));
   GdImage im = make_palette_image(tile_px, tile_px, palette, 0);
   for (int y = 0; y < tile_px; ++y, p += tile_px)
     std::memcpy(im->pixels[y], p, static_cast<std::size_t>(tile_px));
@@ -102,7 +98,7 @@ std::vector<std::uint8_t> DrawingCache::Impl::save_sprites() {
     for (const char32_t c : U"0123456789") own = own && (c == 0 || glyph_cache->has_own_glyph(c));
     if (own) sets.emplace_back(&key, &entry);
   }
-  put<std::uint32_t>(out, static_cast<std::uint32_t>(sets.size()));
+  write_le(out, static_cast<std::uint32_t>(sets.size()));
   for (const auto& [key_ptr, entry_ptr] : sets) {
     const auto& [theme, font_key, tile_px, inset, radius, digit_pt, cells] = *key_ptr;
     const SpriteEntry& entry = *entry_ptr;
@@ -112,12 +108,12 @@ std::vector<std::uint8_t> DrawingCache::Impl::save_sprites() {
     char name[kThemeName] = {};
     std::strncpy(name, theme->name, kThemeName - 1);
     put_bytes(out, name, kThemeName);
-    put<std::uint64_t>(out, font_hash(entry.font));
+    write_le(out, font_hash(entry.font));
     for (const int v : {tile_px, inset, radius, cells})
-      put<std::uint16_t>(out, static_cast<std::uint16_t>(v));
-    put<double>(out, digit_pt);
-    put<std::uint64_t>(out, pixel_hash);
-    put<std::uint32_t>(out, static_cast<std::uint32_t>(image_bytes(tile_px, cells)));
+      write_le(out, static_cast<std::uint16_t>(v));
+    write_le(out, std::bit_cast<std::uint64_t>(digit_pt));
+    write_le(out, pixel_hash);
+    write_le(out, static_cast<std::uint32_t>(image_bytes(tile_px, cells)));
     for (int tile = 0; tile < cells; ++tile) put_image(out, sprites.fixed(tile));
     for (int tile = 1; tile < cells; ++tile) put_image(out, sprites.floating(tile, *glyph_cache));
   }
@@ -143,7 +139,7 @@ void DrawingCache::Impl::read_stored() {
     s.font_hash = get<std::uint64_t>(p);
     s.tile_px = get<std::uint16_t>(p), s.inset = get<std::uint16_t>(p);
     s.radius = get<std::uint16_t>(p), s.cells = get<std::uint16_t>(p);
-    s.digit_pt = get<double>(p);
+    s.digit_pt = std::bit_cast<double>(get<std::uint64_t>(p));
     s.pixel_hash = get<std::uint64_t>(p);
     const auto n = get<std::uint32_t>(p);
     if (s.cells < 2 || s.tile_px < 1 || n != image_bytes(s.tile_px, s.cells) ||
