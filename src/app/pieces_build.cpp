@@ -50,12 +50,11 @@ void add_requests(Shape shape, int length, int count, const AnimationOptions& op
   }
 }
 
-// The animations drawn for `shape`: two per kind of move, then four requests per kind.
-double animations(Shape shape) {
-  const int c = shape.cells(), r = shape.rows, k = shape.cols;
-  // Each cell of the blank has a move per neighbour: 2 * (r * (k - 1) + k * (r - 1)) in all.
-  const int kinds = 2 * (r * (k - 1) + k * (r - 1)) * (c - 1);
-  return 6.0 * kinds;
+// The kinds of move on `shape` (blank cell, direction, tile): each cell of the blank has a move
+// per neighbour, 2 * (r * (k - 1) + k * (r - 1)) in all, and any of the cells - 1 tiles moves.
+int move_kinds(Shape shape) {
+  const int r = shape.rows, k = shape.cols;
+  return 2 * (r * (k - 1) + k * (r - 1)) * (shape.cells() - 1);
 }
 
 }  // namespace
@@ -66,21 +65,19 @@ MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const Animati
   MovePieceCache all(std::size_t{1} << 40);
   std::mt19937 rng(1);
   double total = 0, done = 0;
-  for (const Shape shape : shapes) total += animations(shape);
+  for (const Shape shape : shapes) total += 6.0 * move_kinds(shape);  // 2 + 4 per kind
   const std::function<void(int)> drawn = [&](int n) {
     done += n;
     if (progress) progress(total > 0 ? done / total : 1.0);
   };
   for (const Shape shape : shapes) {
     const int length = 20 + shape.cells();  // two-digit move counts, as random requests have
-    int kinds = 0;                          // of move: blank cell, direction, tile
     for (int blank = 0; blank < shape.cells(); ++blank) {
       for (const Move m : kAllMoves) {
         // Where m sends the blank (any board with the blank there says).
         const int cell = board_with(shape, blank, blank == 0 ? 1 : 0, 1, rng).target(m);
         if (cell < 0) continue;
         for (int tile = 1; tile < shape.cells(); ++tile) {
-          ++kinds;
           // Starting with the move (the tile in `cell` slides into the blank), then a walk.
           const Board start = board_with(shape, blank, cell, tile, rng);
           Board b = start;
@@ -102,7 +99,7 @@ MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const Animati
     }
     // A caption change's columns are part of a move's key: four requests a move (measured:
     // tests/bench/pieces_bench.cpp) cover most of what random requests change.
-    add_requests(shape, length, 4 * kinds, options, all, drawing, rng, drawn);
+    add_requests(shape, length, 4 * move_kinds(shape), options, all, drawing, rng, drawn);
   }
   return all;
 }
