@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <filesystem>
 #include <sstream>
+#include <stdexcept>
 
 #include "app/font_locator.hpp"
 #include "app/pdb_location.hpp"
@@ -47,13 +49,19 @@ int PiecesCommand::run() const {
   options.tile_px = tile_;
   options.tween = tween_;
   options.theme = theme_;
+  // Before seconds or minutes of coding, not after: where the file goes must be there.
+  const std::string dir = app::default_pdb_dir(dir_);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec)
+    throw std::runtime_error(fmt::format("cannot create directory {}: {}", dir, ec.message()));
   const auto started = std::chrono::steady_clock::now();
   app::ProgressBar bar("coding moves", progress_);
   DrawingCache drawing;
   const MovePieceCache pieces =
       app::build_move_pieces(shapes, options, drawing, [&bar](double f) { bar.update(f); });
   bar.finish();
-  const std::string path = app::pieces_file_path(app::default_pdb_dir(dir_));
+  const std::string path = app::pieces_file_path(dir);
   app::save_pieces_file(path, pieces, drawing.save_sprites());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,17 @@ TEST(PiecesCli, BuildsAFileInTheDirectoryGiven) {
   std::sort(entries.begin(), entries.end());
   EXPECT_EQ(entries, (std::vector<std::string>{"move-pieces.bin", "move-pieces.bin.ok"}));
   EXPECT_GT(testing::read_file(dir.file("move-pieces.bin")).size(), 4096u);
+}
+
+TEST(PiecesCli, AnUnusableDirectoryIsReportedBeforeAnyWork) {
+  TempDir dir;
+  const std::string file = dir.file("a-file");
+  { std::ofstream(file) << "x"; }
+  const RunResult r = run_slidegif({"pieces", "build", "--dir", file + "/sub", "--progress"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("cannot create directory " + file + "/sub"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("coding moves"), std::string::npos) << r.err;  // nothing was coded
+  EXPECT_TRUE(r.out.empty()) << r.out;
 }
 
 TEST(PiecesCli, RefusesBadSettingsAndWritesNothing) {
