@@ -89,34 +89,34 @@ std::uint64_t DrawingCache::Impl::font_hash(const Font& font) {
 }
 
 std::vector<std::uint8_t> DrawingCache::Impl::save_sprites() {
-  std::vector<std::uint8_t> out;
-  put_bytes(out, kMagic, sizeof kMagic);
-  std::vector<std::pair<const SpriteKey*, SpriteEntry*>> sets;
+  std::vector<std::uint8_t> sets;
+  std::uint32_t count = 0;
   for (auto& [key, entry] : sprites_) {
+    const auto& [theme, font_key, tile_px, inset, radius, digit_pt, cells] = key;
     const auto glyph_cache = glyphs(entry.font);
-    bool own = true;  // digits from a fallback: font_hash() would not tell the fallback apart
+    // Digits from a fallback: font_hash() would not tell the fallback apart.
+    bool own = true;
     for (const char32_t c : U"0123456789") own = own && (c == 0 || glyph_cache->has_own_glyph(c));
-    if (own) sets.emplace_back(&key, &entry);
-  }
-  write_le(out, static_cast<std::uint32_t>(sets.size()));
-  for (const auto& [key_ptr, entry_ptr] : sets) {
-    const auto& [theme, font_key, tile_px, inset, radius, digit_pt, cells] = *key_ptr;
-    const SpriteEntry& entry = *entry_ptr;
+    if (!own) continue;
+    ++count;
     TileSprites& sprites = *entry.sprites;
-    const auto glyph_cache = glyphs(entry.font);
     const std::uint64_t pixel_hash = sprites.pixel_hash(*glyph_cache);  // every floating one made
     char name[kThemeName] = {};
     std::strncpy(name, theme->name, kThemeName - 1);
-    put_bytes(out, name, kThemeName);
-    write_le(out, font_hash(entry.font));
+    put_bytes(sets, name, kThemeName);
+    write_le(sets, font_hash(entry.font));
     for (const int v : {tile_px, inset, radius, cells})
-      write_le(out, static_cast<std::uint16_t>(v));
-    write_le(out, std::bit_cast<std::uint64_t>(digit_pt));
-    write_le(out, pixel_hash);
-    write_le(out, static_cast<std::uint32_t>(image_bytes(tile_px, cells)));
-    for (int tile = 0; tile < cells; ++tile) put_image(out, sprites.fixed(tile));
-    for (int tile = 1; tile < cells; ++tile) put_image(out, sprites.floating(tile, *glyph_cache));
+      write_le(sets, static_cast<std::uint16_t>(v));
+    write_le(sets, std::bit_cast<std::uint64_t>(digit_pt));
+    write_le(sets, pixel_hash);
+    write_le(sets, static_cast<std::uint32_t>(image_bytes(tile_px, cells)));
+    for (int tile = 0; tile < cells; ++tile) put_image(sets, sprites.fixed(tile));
+    for (int tile = 1; tile < cells; ++tile) put_image(sets, sprites.floating(tile, *glyph_cache));
   }
+  std::vector<std::uint8_t> out;
+  put_bytes(out, kMagic, sizeof kMagic);
+  write_le(out, count);
+  out.insert(out.end(), sets.begin(), sets.end());
   return out;
 }
 
