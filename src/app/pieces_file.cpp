@@ -30,7 +30,7 @@ struct PiecesHeader {
   std::uint64_t pieces;
   std::uint64_t index_offset, index_bytes;
   std::uint64_t data_offset, data_bytes;
-  std::uint64_t sprites_offset, sprites_bytes;  // DrawingCache::save_sprites()
+  std::uint64_t drawings_offset, drawings_bytes;  // DrawingCache::save_drawings()
   std::uint64_t file_bytes;
   std::uint64_t payload_hash;  // XXH3-64 of the index and the pieces
   std::uint64_t header_hash;   // XXH3-64 of the bytes before this field
@@ -71,8 +71,8 @@ std::string check_header(const PiecesHeader& h, std::span<const std::uint8_t> fi
     return fmt::format("size {} bytes, header says {}", file.size(), h.file_bytes);
   if (h.index_offset != kFileHeaderBytes || h.index_bytes != h.pieces * sizeof(IndexRecord) ||
       h.data_offset != h.index_offset + h.index_bytes ||
-      h.sprites_offset != h.data_offset + h.data_bytes ||
-      h.sprites_offset + h.sprites_bytes != h.file_bytes)
+      h.drawings_offset != h.data_offset + h.data_bytes ||
+      h.drawings_offset + h.drawings_bytes != h.file_bytes)
     return "bad layout";
   return "";
 }
@@ -95,7 +95,7 @@ std::string pieces_file_path(const std::string& dir) {
 }
 
 void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
-                      std::span<const std::uint8_t> sprites) {
+                      std::span<const std::uint8_t> drawings) {
   const auto sorted = pieces.sorted();
   std::vector<IndexRecord> index;
   std::vector<std::uint8_t> data;
@@ -116,9 +116,9 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
   h.index_bytes = index.size() * sizeof(IndexRecord);
   h.data_offset = h.index_offset + h.index_bytes;
   h.data_bytes = data.size();
-  h.sprites_offset = h.data_offset + h.data_bytes;
-  h.sprites_bytes = sprites.size();
-  h.file_bytes = h.sprites_offset + h.sprites_bytes;
+  h.drawings_offset = h.data_offset + h.data_bytes;
+  h.drawings_bytes = drawings.size();
+  h.file_bytes = h.drawings_offset + h.drawings_bytes;
   const std::span<const std::uint8_t> index_bytes(
       reinterpret_cast<const std::uint8_t*>(index.data()), h.index_bytes);
   XXH3_state_t* state = XXH3_createState();
@@ -126,7 +126,7 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
   XXH3_64bits_reset(state);
   XXH3_64bits_update(state, index_bytes.data(), index_bytes.size());
   XXH3_64bits_update(state, data.data(), data.size());
-  XXH3_64bits_update(state, sprites.data(), sprites.size());
+  XXH3_64bits_update(state, drawings.data(), drawings.size());
   h.payload_hash = XXH3_64bits_digest(state);
   XXH3_freeState(state);
   h.header_hash = header_hash(h);
@@ -134,7 +134,7 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
   std::memcpy(header.data(), &h, sizeof h);
   const auto dir = std::filesystem::path(path).parent_path();
   if (!dir.empty()) std::filesystem::create_directories(dir);
-  const std::span<const std::uint8_t> parts[] = {header, index_bytes, data, sprites};
+  const std::span<const std::uint8_t> parts[] = {header, index_bytes, data, drawings};
   write_file_atomically(path, parts);
   // Stamped as checked now (it was hashed just above), as the pattern databases are when built:
   // a CGI whose user cannot write here would otherwise hash the whole file on every request.
@@ -155,7 +155,7 @@ std::span<const IndexRecord> records_of(std::span<const std::uint8_t> index) {
 
 void PiecesFile::open() {
   tried_ = true;
-  index_ = data_ = sprites_ = {};
+  index_ = data_ = drawings_ = {};
   struct stat st {};
   const bool stated = ::stat(path_.c_str(), &st) == 0;
   file_ = MappedFile(path_);
@@ -169,7 +169,7 @@ void PiecesFile::open() {
     const std::string stamp = trust_stamp(st, h.payload_hash);
     if (!stated || !trust_stamp_matches(path_, stamp)) {
       const auto payload =
-          file.subspan(h.index_offset, h.index_bytes + h.data_bytes + h.sprites_bytes);
+          file.subspan(h.index_offset, h.index_bytes + h.data_bytes + h.drawings_bytes);
       if (XXH3_64bits(payload.data(), payload.size()) != h.payload_hash) {
         problem = "checksum mismatch";
       } else {
@@ -185,7 +185,7 @@ void PiecesFile::open() {
   }
   index_ = file.subspan(h.index_offset, h.index_bytes);
   data_ = file.subspan(h.data_offset, h.data_bytes);
-  sprites_ = file.subspan(h.sprites_offset, h.sprites_bytes);
+  drawings_ = file.subspan(h.drawings_offset, h.drawings_bytes);
 }
 
 void PiecesFile::open_once() {
@@ -214,9 +214,9 @@ std::span<const std::uint8_t> PiecesFile::find(const MovePieceKey& key) {
   return data_.subspan(it->offset, it->size);
 }
 
-std::span<const std::uint8_t> PiecesFile::sprites() {
+std::span<const std::uint8_t> PiecesFile::drawings() {
   open_once();
-  return sprites_;
+  return drawings_;
 }
 
 }  // namespace slidegif::app

@@ -79,11 +79,12 @@ int main() {
       slidegif::app::pieces_file_path(pdb_dir), [](const std::string& problem) {
         std::fprintf(stderr, "slidegif.cgi: %s (GIFs are coded afresh)\n", problem.c_str());
       });
-  // Its tile sprites too: drawing them is a quarter of a default request.
+  // Its tile sprites and glyphs too: drawing the one and loading the other were a quarter and
+  // a seventh of a default request.
   slidegif::DrawingCache drawing;
   if (!pdb_dir.empty()) {
     config.services.move_pieces = &pieces;
-    drawing.use_stored_sprites([&pieces] { return pieces.sprites(); });
+    drawing.use_stored_drawings([&pieces] { return pieces.drawings(); });
     config.services.drawing = &drawing;
   }
   slidegif::cgi::serve_pictures(config, setting("SLIDEGIF_PICTURE_DIR"));

@@ -62,7 +62,7 @@ int PiecesCommand::run() const {
       app::build_move_pieces(shapes, options, drawing, [&bar](double f) { bar.update(f); });
   bar.finish();
   const std::string path = app::pieces_file_path(dir);
-  app::save_pieces_file(path, pieces, drawing.save_sprites());
+  app::save_pieces_file(path, pieces, drawing.save_drawings());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   fmt::print("{}: {} coded moves, {:.1f} MB, built in {:.1f} s\n", path, pieces.size(),

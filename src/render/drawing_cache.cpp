@@ -10,11 +10,11 @@ DrawingCache::Stats DrawingCache::stats() const {
   return impl_->stats();
 }
 
-std::vector<std::uint8_t> DrawingCache::save_sprites() {
-  return impl_->save_sprites();
+std::vector<std::uint8_t> DrawingCache::save_drawings() {
+  return impl_->save_drawings();
 }
 
-void DrawingCache::use_stored_sprites(std::function<std::span<const std::uint8_t>()> stored) {
+void DrawingCache::use_stored_drawings(std::function<std::span<const std::uint8_t>()> stored) {
   impl_->use_stored(std::move(stored));
 }
 
@@ -38,6 +38,7 @@ std::shared_ptr<GlyphCache> DrawingCache::Impl::glyphs(const Font& font) {
     ++drops_;
   }
   auto glyphs = std::make_shared<GlyphCache>(font);
+  restore_glyphs(font, *glyphs);
   fonts_.emplace(std::move(key), FontEntry{font, glyphs});
   return glyphs;
 }
@@ -80,6 +81,7 @@ DrawingCache::Stats DrawingCache::Impl::stats() const {
   s.sprite_bytes = sprite_bytes_;
   s.drops = drops_;
   s.stored_used = stored_used_;
+  s.stored_fonts = stored_fonts_;
   return s;
 }
 

@@ -35,8 +35,9 @@ struct DrawingCache::Impl {
                                        const Font& font, GlyphCache& glyphs);
   DrawingCache::Stats stats() const;
 
-  // Stored sets (drawing_cache_io.cpp; DrawingCache::save_sprites, use_stored_sprites).
-  std::vector<std::uint8_t> save_sprites();
+  // Stored sets and glyphs (drawing_cache_io.cpp; DrawingCache::save_drawings,
+  // use_stored_drawings).
+  std::vector<std::uint8_t> save_drawings();
   void use_stored(std::function<std::span<const std::uint8_t>()> stored) {
     stored_source_ = std::move(stored);
   }
@@ -64,10 +65,21 @@ struct DrawingCache::Impl {
     std::uint64_t pixel_hash;
     std::span<const std::uint8_t> images;
   };
+  // A font's glyphs saved earlier (GlyphCache::snapshot).
+  struct StoredGlyphs {
+    std::uint64_t font_hash;
+    std::span<const std::uint8_t> snapshot;
+  };
+  struct Stored {
+    std::vector<StoredSet> sets;
+    std::vector<StoredGlyphs> glyphs;
+  };
   // What identifies a font across processes: a hash of its table directory, which holds every
   // table's checksum (drawing_cache_io.cpp). Fallbacks are left out: only sets whose digits are
   // the font's own are saved.
   static std::uint64_t font_hash(const Font& font);
+  // Begins `glyphs` with the font's stored glyphs, if any.
+  void restore_glyphs(const Font& font, GlyphCache& glyphs);
   // The stored set for this look, drawn into TileSprites, or null.
   std::shared_ptr<TileSprites> stored_sprites(const Theme& theme, const FrameLayout& layout,
                                               int cells, const Font& font);
@@ -78,8 +90,8 @@ struct DrawingCache::Impl {
   std::map<const Theme*, Palette> palettes_;
   std::map<SpriteKey, SpriteEntry> sprites_;
   std::function<std::span<const std::uint8_t>()> stored_source_;
-  std::optional<std::vector<StoredSet>> stored_;  // read on the first set missing
-  std::size_t stored_used_ = 0;
+  std::optional<Stored> stored_;  // read at the first need
+  std::size_t stored_used_ = 0, stored_fonts_ = 0;
   std::size_t sprite_bytes_ = 0;
   int drops_ = 0;
 };

@@ -1,16 +1,18 @@
-// DrawingCache's sprite sets as bytes, for a process that cannot keep them (the CGI reads them
-// from the move-pieces file). Little-endian:
-//   "SPR1", u32 number of sets, then per set:
+// DrawingCache's sprite sets and glyphs as bytes, for a process that cannot keep them (the CGI
+// reads them from the move-pieces file). Little-endian:
+//   "SPR2", u32 number of sets, then per set:
 //   char[16] theme name, u64 font hash (font_hash), u16 tile px, inset, corner radius, cells,
 //   f64 digit size, u64 pixel hash (TileSprites::pixel_hash), u32 bytes of images, the images:
 //   the fixed sprites of tiles 0..cells-1 then the floating ones of 1..cells-1, each an i16
-//   transparent index (-1: none) and tile px * tile px palette indices, row by row.
+//   transparent index (-1: none) and tile px * tile px palette indices, row by row;
+//   then u32 number of fonts, and per font: u64 font hash, u32 bytes, GlyphCache::snapshot().
 // The indices are the theme's palette's (make_palette), which the reading program makes again:
 // the file's GIF coder version (move_pieces.hpp) stands for the drawing code being the same.
 #include <xxhash.h>
 
 #include <bit>
 #include <cstring>
+#include <map>
 
 #include "drawing_cache_impl.hpp"
 #include "little_endian.hpp"
@@ -19,7 +21,7 @@ namespace slidegif {
 
 namespace {
 
-constexpr char kMagic[4] = {'S', 'P', 'R', '1'};
+constexpr char kMagic[4] = {'S', 'P', 'R', '2'};
 constexpr std::size_t kThemeName = 16;
 constexpr std::size_t kSetHead = kThemeName + 8 + 4 * 2 + 8 + 8 + 4;
 
@@ -64,7 +66,7 @@ const Theme* theme_named(const char (&name)[kThemeName]) {
 }  // namespace
 
 std::uint64_t DrawingCache::Impl::font_hash(const Font& font) {
-  // The digits are the font's own (save_sprites() saves no set whose digits are not), so its
+  // The digits are the font's own (save_drawings() saves no set whose digits are not), so its
   // fallbacks do not matter. Its table directory holds every table's checksum and length, so
   // any change to the font shows there: hashing it rather than the whole file (hundreds of
   // kilobytes) is what a CGI request can afford.
@@ -88,7 +90,7 @@ std::uint64_t DrawingCache::Impl::font_hash(const Font& font) {
   return XXH3_64bits_withSeed(b.data(), b.size(), seed);  // not a font file FreeType reads
 }
 
-std::vector<std::uint8_t> DrawingCache::Impl::save_sprites() {
+std::vector<std::uint8_t> DrawingCache::Impl::save_drawings() {
   std::vector<std::uint8_t> sets;
   std::uint32_t count = 0;
   for (auto& [key, entry] : sprites_) {
@@ -117,6 +119,16 @@ std::vector<std::uint8_t> DrawingCache::Impl::save_sprites() {
   put_bytes(out, kMagic, sizeof kMagic);
   write_le(out, count);
   out.insert(out.end(), sets.begin(), sets.end());
+  // Each font once, whatever its fallbacks (a snapshot holds only the font's own glyphs).
+  std::map<std::uint64_t, std::vector<std::uint8_t>> fonts;
+  for (const auto& [key, entry] : fonts_)
+    fonts.try_emplace(font_hash(entry.font), entry.glyphs->snapshot());
+  write_le(out, static_cast<std::uint32_t>(fonts.size()));
+  for (const auto& [hash, snapshot] : fonts) {
+    write_le(out, hash);
+    write_le(out, static_cast<std::uint32_t>(snapshot.size()));
+    out.insert(out.end(), snapshot.begin(), snapshot.end());
+  }
   return out;
 }
 
@@ -128,7 +140,7 @@ void DrawingCache::Impl::read_stored() {
   const std::uint8_t* p = bytes.data() + 4;
   const std::uint8_t* end = bytes.data() + bytes.size();
   const auto count = get<std::uint32_t>(p);
-  std::vector<StoredSet> sets;
+  Stored stored;
   for (std::uint32_t i = 0; i < count; ++i) {
     if (static_cast<std::size_t>(end - p) < kSetHead) return;  // malformed: none is used
     char name[kThemeName];
@@ -147,9 +159,34 @@ void DrawingCache::Impl::read_stored() {
       return;
     s.images = {p, n};
     p += n;
-    if (s.theme != nullptr) sets.push_back(s);  // a theme this program lacks: never asked for
+    if (s.theme != nullptr)
+      stored.sets.push_back(s);  // a theme this program lacks: never asked for
   }
-  *stored_ = std::move(sets);
+  if (end - p < 4) return;
+  for (auto fonts = get<std::uint32_t>(p); fonts > 0; --fonts) {
+    if (end - p < 12) return;
+    StoredGlyphs g{};
+    g.font_hash = get<std::uint64_t>(p);
+    const auto n = get<std::uint32_t>(p);
+    if (n > static_cast<std::size_t>(end - p)) return;
+    g.snapshot = {p, n};
+    p += n;
+    stored.glyphs.push_back(g);
+  }
+  *stored_ = std::move(stored);
+}
+
+void DrawingCache::Impl::restore_glyphs(const Font& font, GlyphCache& glyphs) {
+  if (!stored_source_) return;
+  if (!stored_) read_stored();
+  if (stored_->glyphs.empty()) return;
+  const std::uint64_t hash = font_hash(font);
+  for (const StoredGlyphs& g : stored_->glyphs) {
+    if (g.font_hash == hash) {
+      if (glyphs.restore(g.snapshot)) ++stored_fonts_;
+      return;
+    }
+  }
 }
 
 std::shared_ptr<TileSprites> DrawingCache::Impl::stored_sprites(const Theme& theme,
@@ -158,7 +195,7 @@ std::shared_ptr<TileSprites> DrawingCache::Impl::stored_sprites(const Theme& the
   if (!stored_source_) return nullptr;
   if (!stored_) read_stored();
   const StoredSet* found = nullptr;
-  for (const StoredSet& s : *stored_) {
+  for (const StoredSet& s : stored_->sets) {
     if (s.theme == &theme && s.tile_px == layout.tile_px && s.inset == layout.inset &&
         s.radius == layout.radius && s.cells == cells && s.digit_pt == layout.digit_pt) {
       found = &s;

@@ -182,6 +182,7 @@ GlyphCache::FreeType& GlyphCache::freetype() {
   check(FT_Init_FreeType(&library), font_.name(), "cannot start FreeType for font");
   ft->library.reset(library);
   ft->open(font_);
+  units_per_em_ = ft->faces[0].face->units_per_EM;
   ft_ = std::move(ft);
   return *ft_;
 }
@@ -264,10 +265,10 @@ void GlyphCache::load_coverage(double pt, Glyph& g) {
 long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
   // FT_Get_Kerning reads the legacy 'kern' table only (DejaVu has one, and the lookup is a binary
   // search); fonts that kern only through GPOS come out unkerned, as reading GPOS needs a shaper.
-  const FT_Face face = freetype().faces[0].face.get();
   const auto pair = (std::uint64_t{left} << 32) | right;
   auto it = kerning_.find(pair);
   if (it == kerning_.end()) {
+    const FT_Face face = freetype().faces[0].face.get();
     FT_Vector k{};
     const bool found =
         FT_HAS_KERNING(face) && FT_Get_Kerning(face, left, right, FT_KERNING_UNSCALED, &k) == 0;
@@ -276,7 +277,7 @@ long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
   if (it->second == 0) return 0;
   // Scaled here rather than by FreeType, whose scale is that of the size last loaded.
   return std::lround(static_cast<double>(it->second) * (pt / kPointsPerPixel) * 64 /
-                     face->units_per_EM);
+                     static_cast<double>(units_per_em_));
 }
 
 template <class F>

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -81,6 +82,16 @@ class GlyphCache {
   // wins.
   void draw(CoverageMask& mask, double pt, int x, int y, std::string_view utf8);
 
+  // For a process that keeps nothing between requests (the CGI, through the move-pieces file):
+  // the font's own glyphs and pair kerning looked up so far, as bytes (glyph_snapshot.cpp says
+  // how). Glyphs from fallbacks and the "missing" box are left out: which face they come from
+  // depends on the fallbacks, not on the font.
+  std::vector<std::uint8_t> snapshot() const;
+  // Adds the glyphs and kerning of a snapshot() of a cache of this same font (the caller checks
+  // that: the bytes do not say which font), so text made of them needs no FreeType at all.
+  // False, adding nothing, for bytes that are not a snapshot of this FreeType version.
+  bool restore(std::span<const std::uint8_t> bytes);
+
  private:
   struct FreeType;  // library and face, defined in text.cpp
   struct Glyph {
@@ -108,6 +119,7 @@ class GlyphCache {
 
   Font font_;  // the face reads its bytes, so the cache keeps them alive
   std::unique_ptr<FreeType> ft_;
+  long units_per_em_ = 0;  // the font's, for kerning: known without FreeType after restore()
   // Pair kerning in font units by (left << 32 | right): FreeType's lookup is a binary search
   // plus scaling, and fitting captions asks for the same pairs again and again.
   std::unordered_map<std::uint64_t, long> kerning_;

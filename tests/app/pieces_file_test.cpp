@@ -97,7 +97,7 @@ std::string built_file(const TempDir& dir, const AnimationOptions& o) {
   const std::string path = pieces_file_path(dir.path.string());
   DrawingCache drawing;
   const MovePieceCache pieces = build_move_pieces({{2, 3}}, o, drawing);
-  save_pieces_file(path, pieces, drawing.save_sprites());
+  save_pieces_file(path, pieces, drawing.save_drawings());
   return path;
 }
 
@@ -132,9 +132,9 @@ TEST(PiecesFile, ItsSpritesAreUsedAndChangeNoByte) {
   TempDir dir;
   const std::string path = built_file(dir, options());
   PiecesFile file(path);
-  ASSERT_FALSE(file.sprites().empty());
+  ASSERT_FALSE(file.drawings().empty());
   DrawingCache drawing;
-  drawing.use_stored_sprites([&file] { return file.sprites(); });
+  drawing.use_stored_drawings([&file] { return file.drawings(); });
   for (const auto& p : puzzles(4)) {
     EXPECT_EQ(render_animation(p.start, p.moves, options(), {}, &file, &drawing).bytes,
               render_animation(p.start, p.moves, options()).bytes);

@@ -1,9 +1,10 @@
 // The real slidegif.cgi copies from a move-pieces file beside the pattern databases: its coded
-// moves and its tile sprites. Copied or drawn, the bytes are the same, so what shows that they
-// are copied is a file whose pieces or sprites were altered (and stored with a valid checksum):
-// only copying can change the answer then.
+// moves, its tile sprites and its glyphs. Copied or drawn, the bytes are the same, so what shows
+// that they are copied is a file whose pieces, sprites or glyphs were altered (and stored with a
+// valid checksum): only copying can change the answer then.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -19,11 +20,13 @@ namespace {
 
 using testing::TempDir;
 
-// The CGI's answer to a default random 2x3 request, with SLIDEGIF_PDB_DIR=dir.
+// The CGI's answer to a default random 3x3 request, with SLIDEGIF_PDB_DIR=dir. (Its captions
+// fit at the caption size; a narrower board's are shrunk to a size of their own, whose glyphs
+// a file may not hold.)
 std::string answer(const std::string& dir) {
   const auto r = testing::run_binary({std::string(SLIDEGIF_BINARY_DIR) + "/slidegif.cgi"}, {},
                                      {{"REQUEST_METHOD", "GET"},
-                                      {"QUERY_STRING", "random=1&seed=7&size=2x3"},
+                                      {"QUERY_STRING", "random=1&seed=7"},
                                       {"SLIDEGIF_PDB_DIR", dir}});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Content-Type: image/gif"), std::string::npos) << r.out.substr(0, 300);
@@ -42,25 +45,52 @@ MovePieceCache altered(const MovePieceCache& pieces) {
   return out;
 }
 
-TEST(PiecesCgi, TheRealCgiCopiesItsMovesAndSpritesFromTheFile) {
+// The drawings with a bit of every stored glyph's coverage flipped (the layout:
+// glyph_snapshot.cpp), so that any caption drawn from them differs.
+std::vector<std::uint8_t> altered_glyphs(std::vector<std::uint8_t> drawings) {
+  const std::string magic = "GLY1";
+  auto at = static_cast<std::size_t>(
+      std::search(drawings.begin(), drawings.end(), magic.begin(), magic.end()) - drawings.begin());
+  EXPECT_LT(at, drawings.size()) << "no glyphs stored";
+  const auto u32 = [&](std::size_t i) {
+    return drawings[i] | drawings[i + 1] << 8 | drawings[i + 2] << 16 | drawings[i + 3] << 24;
+  };
+  const std::size_t glyphs = u32(at + 16);
+  std::size_t p = at + 20, altered = 0;
+  for (std::size_t g = 0; g < glyphs && p < drawings.size(); ++g) {
+    p += 8 + 4 + 4 + 8 + 16;           // size, character, index, advance, ink box
+    if (drawings[p++] == 0) continue;  // not rasterised
+    const std::size_t w = drawings[p + 8] | drawings[p + 9] << 8;
+    const std::size_t h = drawings[p + 10] | drawings[p + 11] << 8;
+    p += 12;
+    if (w * h > 0) drawings[p + w * h / 2] ^= 0x80, ++altered;
+    p += w * h;
+  }
+  EXPECT_GT(altered, 10U);
+  return drawings;
+}
+
+TEST(PiecesCgi, TheRealCgiCopiesItsMovesSpritesAndGlyphsFromTheFile) {
   AnimationOptions o;  // as `slidegif pieces build` draws: the CGI's defaults
   o.font = app::default_font();
   o.tile_px = 72;
   o.tween = 3;
   o.theme = "classic";
   DrawingCache drawing;
-  const MovePieceCache pieces = app::build_move_pieces({{2, 3}}, o, drawing);
-  std::vector<std::uint8_t> sprites = drawing.save_sprites();
+  const MovePieceCache pieces = app::build_move_pieces({{3, 3}}, o, drawing);
+  std::vector<std::uint8_t> sprites = drawing.save_drawings();
   ASSERT_GT(sprites.size(), 1000u);
 
-  TempDir none, honest, moves, looks;
+  TempDir none, honest, moves, looks, glyphs;
   const std::string fresh = answer(none.path());
   app::save_pieces_file(app::pieces_file_path(honest.path()), pieces, sprites);
   EXPECT_TRUE(answer(honest.path()) == fresh) << "other bytes with the file";
   app::save_pieces_file(app::pieces_file_path(moves.path()), altered(pieces), sprites);
   EXPECT_TRUE(answer(moves.path()) != fresh) << "the CGI did not copy the file's coded moves";
+  app::save_pieces_file(app::pieces_file_path(glyphs.path()), pieces, altered_glyphs(sprites));
+  EXPECT_TRUE(answer(glyphs.path()) != fresh) << "the CGI did not take the file's glyphs";
   // A pixel in the middle of tile 1's fixed sprite, which the start frame shows (the layout:
-  // drawing_cache_io.cpp; one set, of 2x3 tiles `s` pixels wide).
+  // drawing_cache_io.cpp; one set, of 3x3 tiles `s` pixels wide).
   const std::size_t s = sprites[32] | sprites[33] << 8, area = s * s;
   sprites[60 + (2 + area) + 2 + area / 2 + s / 2] ^= 0x01;
   app::save_pieces_file(app::pieces_file_path(looks.path()), pieces, sprites);

@@ -141,10 +141,10 @@ TEST(DrawingCache, StaysWithinItsBounds) {
   EXPECT_GT(drawing.stats().drops, 2);
 }
 
-// Sprite sets saved by one cache and read by another (as the CGI reads a pieces file's) draw the
-// same bytes; a set saved for another font is not used; bytes that are not saved sets are
-// ignored, costing only the drawing.
-TEST(DrawingCache, StoredSpritesDrawTheSameBytes) {
+// Sprite sets and glyphs saved by one cache and read by another (as the CGI reads a pieces
+// file's) draw the same bytes; those saved for another font are not used; bytes that are not
+// saved drawings are ignored, costing only the drawing.
+TEST(DrawingCache, StoredDrawingsDrawTheSameBytes) {
   std::mt19937 rng(9);
   const std::vector<Look> saved = {looks()[0], looks()[2]};  // 3x3 and 4x4
   DrawingCache first;
@@ -154,11 +154,11 @@ TEST(DrawingCache, StoredSpritesDrawTheSameBytes) {
     puzzles.emplace_back(start, random_moves(start, 15, rng));
     render_animation(start, puzzles.back().second, options_for(look), {}, nullptr, &first);
   }
-  const std::vector<std::uint8_t> bytes = first.save_sprites();
+  const std::vector<std::uint8_t> bytes = first.save_drawings();
 
   const auto draw_with = [&](std::span<const std::uint8_t> stored, const Font& font) {
     DrawingCache cache;
-    cache.use_stored_sprites([stored] { return stored; });
+    cache.use_stored_drawings([stored] { return stored; });
     for (std::size_t i = 0; i < saved.size(); ++i) {
       AnimationOptions o = options_for(saved[i]);
       o.font = font;
@@ -166,7 +166,9 @@ TEST(DrawingCache, StoredSpritesDrawTheSameBytes) {
       EXPECT_EQ(render_animation(start, moves, o, {}, nullptr, &cache).bytes,
                 render_animation(start, moves, o).bytes);
     }
-    return cache.stats().stored_used;
+    const DrawingCache::Stats stats = cache.stats();
+    EXPECT_EQ(stats.stored_fonts, stats.stored_used > 0 ? 1U : 0U);  // glyphs with the sprites
+    return stats.stored_used;
   };
   EXPECT_EQ(draw_with(bytes, testing::test_font()), 2U);
   // The same bytes under another name are the same font, and so with fallbacks behind it (the

@@ -38,20 +38,23 @@ class DrawingCache {
 
   struct Stats {
     std::size_t fonts = 0, glyphs = 0, palettes = 0, sprite_sets = 0, sprite_bytes = 0;
-    int drops = 0;                // how many times a part was emptied for room
-    std::size_t stored_used = 0;  // sprite sets taken from stored bytes rather than drawn
+    int drops = 0;                 // how many times a part was emptied for room
+    std::size_t stored_used = 0;   // sprite sets taken from stored bytes rather than drawn
+    std::size_t stored_fonts = 0;  // glyph caches begun from stored glyphs
   };
   Stats stats() const;
 
-  // For a process that keeps nothing between requests (the CGI), sprites can come from a file
-  // built offline (src/app/pieces_file.hpp) instead of being drawn:
-  // every sprite set made so far, as bytes (drawing_cache_io.cpp says how);
-  std::vector<std::uint8_t> save_sprites();
-  // and sets saved so, looked up by theme, the font's bytes, tile geometry and number of tiles
-  // before a set is drawn. `stored` is called once, at the first set missing, and what it
-  // returns must outlive the cache; bytes that do not read as saved sets are ignored. (The
-  // file's GIF coder version says it was drawn by this program's code.)
-  void use_stored_sprites(std::function<std::span<const std::uint8_t>()> stored);
+  // For a process that keeps nothing between requests (the CGI), sprites and glyphs can come
+  // from a file built offline (src/app/pieces_file.hpp) instead of being drawn:
+  // every sprite set and each font's glyphs made so far, as bytes (drawing_cache_io.cpp says
+  // how);
+  std::vector<std::uint8_t> save_drawings();
+  // and those saved so: a set looked up by theme, the font's bytes, tile geometry and number of
+  // tiles before it is drawn, a font's glyphs by its bytes when its glyph cache is made.
+  // `stored` is called once, at the first need, and what it returns must outlive the cache;
+  // bytes that do not read as saved drawings are ignored. (The file's GIF coder version says
+  // the sprites were drawn by this program's code; the glyphs carry FreeType's version.)
+  void use_stored_drawings(std::function<std::span<const std::uint8_t>()> stored);
 
   // The renderer's side (src/render/drawing_cache_impl.hpp).
   struct Impl;
