@@ -2,16 +2,40 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "slidegif/error.hpp"
 
 namespace slidegif {
 
+void GdImageDeleter::operator()(gdImagePtr im) const {
+  if (im == nullptr) return;
+  if (rows_in_one_block) {
+    std::free(im->pixels);  // rows and their pointers alike (ours, not gd's)
+    im->pixels = nullptr;
+  }
+  gdImageDestroy(im);
+}
+
 GdImage make_palette_image(int width, int height, const Palette& palette, int fill) {
-  GdImage im(gdImageCreate(width, height));
-  if (!im)
-    throw Error(Error::Kind::Render, fmt::format("gd cannot create a {}x{} image", width, height));
+  // gd sets up a one-pixel image (every other field as gdImageCreate leaves it); its row is
+  // swapped for the block.
+  GdImage im(width > 0 && height > 0 ? gdImageCreate(1, 1) : nullptr);
+  const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
+  void* block = im && w * h / w == h ? std::malloc(h * sizeof(unsigned char*) + w * h) : nullptr;
+  if (block == nullptr)
+    throw Error(Error::Kind::Render, fmt::format("cannot make a {}x{} image", width, height));
+  gdFree(im->pixels[0]);
+  gdFree(im->pixels);
+  im->pixels = static_cast<unsigned char**>(block);
+  im.get_deleter().rows_in_one_block = true;
+  auto* pixels = reinterpret_cast<unsigned char*>(im->pixels + h);
+  for (std::size_t y = 0; y < h; ++y) im->pixels[y] = pixels + y * w;
+  im->sx = width;
+  im->sy = height;
+  im->cx2 = width - 1;  // the clipping rectangle: the whole image
+  im->cy2 = height - 1;
   for (int i = 0; i < palette.size(); ++i) {
     // Set the table directly: gdImageColorAllocate would merge nothing but is O(n) per call and
     // we want the indices to be exactly the palette's.
@@ -22,8 +46,7 @@ GdImage make_palette_image(int width, int height, const Palette& palette, int fi
     im->open[i] = 0;
   }
   im->colorsTotal = palette.size();
-  for (int y = 0; y < height; ++y)
-    std::memset(im->pixels[y], fill, static_cast<std::size_t>(width));
+  std::memset(pixels, fill, w * h);
   return im;
 }
 

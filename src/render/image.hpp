@@ -15,15 +15,16 @@
 
 namespace slidegif {
 
+// Destroys an image gd made, or one of make_palette_image()'s, whose rows are one block.
 struct GdImageDeleter {
-  void operator()(gdImagePtr im) const {
-    if (im != nullptr) gdImageDestroy(im);
-  }
+  bool rows_in_one_block = false;
+  void operator()(gdImagePtr im) const;
 };
 using GdImage = std::unique_ptr<gdImage, GdImageDeleter>;
 
-// A palette image with exactly `palette` allocated in order, every pixel set to `fill`.
-// Throws Error(Render) if gd cannot allocate it.
+// A palette image with exactly `palette` allocated in order, every pixel set to `fill`. Its
+// rows are one block (gd allocates each row apart: most of the cost of a small image), in
+// order, so pixels[0] holds them all. Throws Error(Render) if it cannot be allocated.
 GdImage make_palette_image(int width, int height, const Palette& palette, int fill);
 // Throws Error(Render) if gd cannot allocate it.
 GdImage make_truecolor_image(int width, int height);
