@@ -5,7 +5,9 @@
 #    requests/s, p99, and the ratio (target: >= 4x and >= 1,000 requests/s on 2 cores);
 #  - slidegif.cgi against a hello-world CGI under lighttpd (the process-spawn ceiling; target
 #    >= 0.5), without and with a move-pieces file beside the databases (slidegif pieces build;
-#    left out for a build without the command).
+#    left out for a build without the command);
+#  - a CGI that does no work but write one of slidegif.cgi's default GIFs (fixed_answer_cgi.c):
+#    the ceiling for an answer that size.
 # Each pair is measured ROUNDS times alternately; the medians are printed.
 #   tests/bench/fcgi_bench.sh BUILD_DIR [WRK_SECONDS] [ROUNDS]
 set -euo pipefail
@@ -16,6 +18,12 @@ source "$here/../e2e/fcgi_nginx_lib.sh"
 trap 'fcgi_nginx_stop; e2e_cleanup' EXIT
 hello=$E2E_STATE/hello.cgi
 cc -O2 -o "$hello" "$here/hello_cgi.c"
+# One default answer's GIF (the body after the CGI's header), for the fixed-answer CGI.
+answer=$E2E_STATE/answer.gif fixed=$E2E_STATE/fixed.cgi
+REQUEST_METHOD=GET QUERY_STRING='random=1&seed=7' "$build/slidegif.cgi" |
+  python3 -c 'import sys; d = sys.stdin.buffer.read(); sys.stdout.buffer.write(d[d.index(b"\r\n\r\n") + 4:])' \
+    >"$answer"
+cc -O2 -DANSWER_FILE="\"$answer\"" -o "$fixed" "$here/fixed_answer_cgi.c"
 
 # wrk's requests/s and p99 (ms) of URL, as "RPS P99".
 measure() {
@@ -41,6 +49,7 @@ fcgi_under_nginx() {  # query
 median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
 : >"$E2E_STATE/fcgi" ; : >"$E2E_STATE/cgi" ; : >"$E2E_STATE/hello" ; : >"$E2E_STATE/pieces"
+: >"$E2E_STATE/fixed"
 pieces_dir=$E2E_STATE/pieces_pdb
 pieces=false
 if "$build/slidegif" pieces build --size 3x3 --dir "$pieces_dir" >/dev/null 2>&1; then pieces=true; fi
@@ -55,6 +64,7 @@ for _ in $(seq "$rounds"); do
   cgi_under_lighttpd "$build/slidegif.cgi" "random=1" >>"$E2E_STATE/cgi"; echo >>"$E2E_STATE/cgi"
   if $pieces; then cgi_with_pieces >>"$E2E_STATE/pieces"; echo >>"$E2E_STATE/pieces"; fi
   cgi_under_lighttpd "$hello" "" >>"$E2E_STATE/hello"; echo >>"$E2E_STATE/hello"
+  cgi_under_lighttpd "$fixed" "" >>"$E2E_STATE/fixed"; echo >>"$E2E_STATE/fixed"
 done
 rps() { cut -d' ' -f1 "$E2E_STATE/$1" | median; }
 p99() { cut -d' ' -f2 "$E2E_STATE/$1" | median; }
@@ -68,9 +78,13 @@ if $pieces; then
     "$(rps pieces)" "$(p99 pieces)"
 fi
 printf '  %-44s %8s req/s  p99 %7s ms\n' "hello CGI under lighttpd (ceiling)" "$(rps hello)" "$(p99 hello)"
+printf '  %-44s %8s req/s  p99 %7s ms\n' "a CGI writing a fixed $(($(stat -c %s "$answer") / 1000)) KB GIF" \
+  "$(rps fixed)" "$(p99 fixed)"
 printf '  FastCGI / CGI: %s   CGI / hello CGI: %s\n' "$(ratio "$(rps fcgi)" "$(rps cgi)")" \
   "$(ratio "$(rps cgi)" "$(rps hello)")"
 if $pieces; then
   printf '  with the pieces file: FastCGI / CGI: %s   CGI / hello CGI: %s\n' \
     "$(ratio "$(rps fcgi)" "$(rps pieces)")" "$(ratio "$(rps pieces)" "$(rps hello)")"
 fi
+printf '  the fixed-answer CGI / hello CGI: %s (an answer that size, with no work at all)\n' \
+  "$(ratio "$(rps fixed)" "$(rps hello)")"
