@@ -20,9 +20,10 @@ hello=$E2E_STATE/hello.cgi
 cc -O2 -o "$hello" "$here/hello_cgi.c"
 # One default answer's GIF (the body after the CGI's header), for the fixed-answer CGI.
 answer=$E2E_STATE/answer.gif fixed=$E2E_STATE/fixed.cgi
-REQUEST_METHOD=GET QUERY_STRING='random=1&seed=7' "$build/slidegif.cgi" |
-  python3 -c 'import sys; d = sys.stdin.buffer.read(); sys.stdout.buffer.write(d[d.index(b"\r\n\r\n") + 4:])' \
-    >"$answer"
+REQUEST_METHOD=GET QUERY_STRING='random=1&seed=7' "$build/slidegif.cgi" | python3 -c '
+import sys
+d = sys.stdin.buffer.read()
+sys.stdout.buffer.write(d[d.index(b"\r\n\r\n") + 4:])' >"$answer"
 cc -O2 -DANSWER_FILE="\"$answer\"" -o "$fixed" "$here/fixed_answer_cgi.c"
 
 # wrk's requests/s and p99 (ms) of URL, as "RPS P99".
@@ -78,8 +79,9 @@ if $pieces; then
     "$(rps pieces)" "$(p99 pieces)"
 fi
 printf '  %-44s %8s req/s  p99 %7s ms\n' "hello CGI under lighttpd (ceiling)" "$(rps hello)" "$(p99 hello)"
-printf '  %-44s %8s req/s  p99 %7s ms\n' "a CGI writing a fixed $(($(stat -c %s "$answer") / 1000)) KB GIF" \
-  "$(rps fixed)" "$(p99 fixed)"
+fixed_kb=$(($(stat -c %s "$answer") / 1000))
+printf '  %-44s %8s req/s  p99 %7s ms\n' "a CGI writing a fixed $fixed_kb KB GIF" "$(rps fixed)" \
+  "$(p99 fixed)"
 printf '  FastCGI / CGI: %s   CGI / hello CGI: %s\n' "$(ratio "$(rps fcgi)" "$(rps cgi)")" \
   "$(ratio "$(rps cgi)" "$(rps hello)")"
 if $pieces; then
