@@ -1,5 +1,7 @@
 #include "fcgi/context.hpp"
 
+#include <cstdio>
+
 #include "app/font_locator.hpp"
 #include "cgi/server_config.hpp"
 #include "cgi/server_font.hpp"
@@ -10,7 +12,10 @@ namespace slidegif::fcgi {
 WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::string picture_dir)
     : pdb_dir_(std::move(pdb_dir)),
       font_path_(std::move(font_path)),
-      tables_(cgi::server_table_policy(pdb_dir_)) {
+      tables_(cgi::server_table_policy(pdb_dir_)),
+      file_(app::pieces_file_path(pdb_dir_), [](const std::string& problem) {
+        std::fprintf(stderr, "slidegif.fcgi: %s (GIFs are coded afresh)\n", problem.c_str());
+      }) {
   config_.services.font = [this] { return font(); };  // a copy shares the bytes
   config_.services.entropy = fresh_seed;
   config_.services.pattern_database = [this](const Board& goal) { return pattern_database(goal); };
@@ -18,6 +23,10 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::st
     return tables_(goal, to_draw);
   };
   config_.services.move_pieces = &pieces_;
+  if (!pdb_dir_.empty()) {
+    config_.services.move_pieces = &cache_then_file_;
+    drawing_.use_stored_drawings([this] { return file_.drawings(); });
+  }
   config_.services.drawing = &drawing_;
   cgi::serve_pictures(config_, picture_dir);
 }

@@ -3,8 +3,10 @@
 // state): the font read once, the pattern databases mapped once per shape, the distance tables
 // (saved ones, or a small one built to draw a puzzle of a given length) kept, the glyphs and
 // tile sprites drawn so far (slidegif/drawing_cache.hpp), and the coded frames of the moves
-// drawn so far (slidegif/move_pieces.hpp), which later GIFs copy. Everything
-// here is made on first need and never changes afterwards, so a request cannot see another's data.
+// drawn so far (slidegif/move_pieces.hpp), which later GIFs copy. A move-pieces file beside
+// the databases (`slidegif pieces build`), as the CGI reads it, serves what the worker has not
+// made yet, so a fresh worker copies from its first request. Everything here is made on first
+// need and never changes afterwards, so a request cannot see another's data.
 
 #include <optional>
 #include <string>
@@ -12,6 +14,7 @@
 
 #include "app/distance_tables.hpp"
 #include "app/pdb_store.hpp"
+#include "app/pieces_file.hpp"
 #include "cgi/handler.hpp"
 #include "slidegif/drawing_cache.hpp"
 #include "slidegif/font.hpp"
@@ -54,7 +57,12 @@ class WorkerContext {
   // Each worker is a process of its own answering one request at a time: its own cache, no
   // locks. Bounded (64 MB of coded bytes; emptied when full).
   MovePieceCache pieces_;
-  // Glyphs, palettes and tile sprites, made once (bounded as DrawingCache says).
+  // The pieces file, opened at the first GIF (a refused one is reported on stderr once), behind
+  // the cache.
+  app::PiecesFile file_;
+  TieredPieces cache_then_file_{pieces_, file_};
+  // Glyphs, palettes and tile sprites, made once (bounded as DrawingCache says), or taken from
+  // the pieces file.
   DrawingCache drawing_;
   cgi::HandlerConfig config_;
 };

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "altered_pieces.hpp"
 #include "app/font_locator.hpp"
 #include "app/pieces_build.hpp"
 #include "app/pieces_file.hpp"
@@ -24,25 +25,13 @@ using testing::TempDir;
 // fit at the caption size; a narrower board's are shrunk to a size of their own, whose glyphs
 // a file may not hold.)
 std::string answer(const std::string& dir) {
-  const auto r = testing::run_binary({std::string(SLIDEGIF_BINARY_DIR) + "/slidegif.cgi"}, {},
-                                     {{"REQUEST_METHOD", "GET"},
-                                      {"QUERY_STRING", "random=1&seed=7"},
-                                      {"SLIDEGIF_PDB_DIR", dir}});
+  const auto r = testing::run_binary(
+      {std::string(SLIDEGIF_BINARY_DIR) + "/slidegif.cgi"}, {},
+      {{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", "random=1&seed=7"}, {"SLIDEGIF_PDB_DIR", dir}});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Content-Type: image/gif"), std::string::npos) << r.out.substr(0, 300);
   EXPECT_TRUE(r.err.empty()) << r.err;  // no file refused
   return r.out;
-}
-
-// Every piece with one byte of its coded frames flipped.
-MovePieceCache altered(const MovePieceCache& pieces) {
-  MovePieceCache out(pieces.bytes() + 1);
-  for (const auto& [key, coded] : pieces.sorted()) {
-    std::vector<std::uint8_t> v(coded.begin(), coded.end());
-    v[v.size() / 2] ^= 0x55;
-    out.keep(key, std::move(v));
-  }
-  return out;
 }
 
 // The drawings with a bit of every stored glyph's coverage flipped (the layout:
@@ -85,7 +74,8 @@ TEST(PiecesCgi, TheRealCgiCopiesItsMovesSpritesAndGlyphsFromTheFile) {
   const std::string fresh = answer(none.path());
   app::save_pieces_file(app::pieces_file_path(honest.path()), pieces, sprites);
   EXPECT_TRUE(answer(honest.path()) == fresh) << "other bytes with the file";
-  app::save_pieces_file(app::pieces_file_path(moves.path()), altered(pieces), sprites);
+  app::save_pieces_file(app::pieces_file_path(moves.path()), testing::altered_pieces(pieces),
+                        sprites);
   EXPECT_TRUE(answer(moves.path()) != fresh) << "the CGI did not copy the file's coded moves";
   app::save_pieces_file(app::pieces_file_path(glyphs.path()), pieces, altered_glyphs(sprites));
   EXPECT_TRUE(answer(glyphs.path()) != fresh) << "the CGI did not take the file's glyphs";

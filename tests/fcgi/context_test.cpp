@@ -1,14 +1,21 @@
 // The FastCGI worker's per-process context: the CGI's handler with services that keep the font
-// and the pattern databases, giving the CGI's answers byte for byte.
+// and the pattern databases, giving the CGI's answers byte for byte, and a pieces file read
+// from the first request.
 #include "fcgi/context.hpp"
 
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <string>
+#include <vector>
 
+#include "altered_pieces.hpp"
 #include "app/distance_tables.hpp"
 #include "app/font_locator.hpp"
+#include "app/pieces_build.hpp"
+#include "app/pieces_file.hpp"
 #include "cgi/handler.hpp"
+#include "run_binary.hpp"
 #include "slidegif/random.hpp"
 #include "test_font.hpp"
 
@@ -70,6 +77,32 @@ TEST(WorkerContext, NoDatabasesWithoutADirectoryOrFor3x3) {
               nullptr);
   }
   EXPECT_EQ(empty.config().services.pattern_database(Board::standard_goal({3, 3})), nullptr);
+}
+
+// A fresh worker with a pieces file in its directory copies its first GIF from it: the honest
+// file gives the bytes of a worker without one, a file whose pieces were altered (stored with
+// a valid checksum) another answer.
+TEST(WorkerContext, CopiesFromThePiecesFileFromItsFirstRequest) {
+  AnimationOptions o;  // as `slidegif pieces build` draws (the CGI's defaults), in the test font
+  o.font = app::load_font(testing::kTestFontPath);
+  o.tile_px = 72;
+  o.tween = 3;
+  o.theme = "classic";
+  DrawingCache drawing;
+  const MovePieceCache pieces = app::build_move_pieces({{3, 3}}, o, drawing);
+  testing::TempDir none, honest, altered;
+  app::save_pieces_file(app::pieces_file_path(honest.path()), pieces, drawing.save_drawings());
+  app::save_pieces_file(app::pieces_file_path(altered.path()), testing::altered_pieces(pieces),
+                        drawing.save_drawings());
+  const auto first_gif = [](const std::string& dir) {
+    const WorkerContext context(dir, testing::kTestFontPath);
+    const cgi::Response r = get(context.config(), "random=1&seed=7");
+    EXPECT_EQ(r.status, 200);
+    return r.body;
+  };
+  const std::vector<std::uint8_t> fresh = first_gif(none.path());
+  EXPECT_TRUE(first_gif(honest.path()) == fresh) << "other bytes with the file";
+  EXPECT_TRUE(first_gif(altered.path()) != fresh) << "the worker did not copy from the file";
 }
 
 }  // namespace

@@ -202,6 +202,28 @@ TEST(MovePieces, CacheStaysWithinItsBytes) {
   EXPECT_GT(small.drops(), 0);
 }
 
+// A worker's cache in front of a file: the front store answers first, the one behind serves
+// what it lacks, and what is coded afresh goes in front only.
+TEST(MovePieces, TieredStoreAsksItsFrontFirst) {
+  MovePieceCache front, behind;
+  const MovePieceKey a{.tile = 1}, b{.tile = 2}, c{.tile = 3};
+  front.keep(a, {1});
+  behind.keep(a, {9});
+  behind.keep(b, {2});
+  TieredPieces tiered(front, behind);
+  const auto bytes = [&](const MovePieceKey& k) {
+    const auto s = tiered.find(k);
+    return std::vector<std::uint8_t>(s.begin(), s.end());
+  };
+  EXPECT_EQ(bytes(a), std::vector<std::uint8_t>{1});
+  EXPECT_EQ(bytes(b), std::vector<std::uint8_t>{2});
+  EXPECT_TRUE(tiered.find(c).empty());
+  tiered.keep(c, {3});
+  EXPECT_EQ(front.size(), 2U);
+  EXPECT_EQ(behind.size(), 2U);
+  EXPECT_FALSE(tiered.find(c).empty());
+}
+
 // The bytes coded for a few fixed animations. They change whenever the coder does, and then
 // kMovePiecesVersion must change with them, or pieces saved by an older program (a pieces
 // file) would be copied into a newer one's GIFs: bump it and set the hash here.

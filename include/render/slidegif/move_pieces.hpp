@@ -87,4 +87,23 @@ class MovePieceCache final : public MovePieces {
   int drops_ = 0;
 };
 
+// A store in front of another (a FastCGI worker's cache in front of the pieces file built
+// offline): find() asks `first`, then `second`; what is coded afresh is kept in `first`. Both
+// must outlive it.
+class TieredPieces final : public MovePieces {
+ public:
+  TieredPieces(MovePieces& first, MovePieces& second) : first_(first), second_(second) {}
+  std::span<const std::uint8_t> find(const MovePieceKey& key) override {
+    const auto hit = first_.find(key);
+    return hit.empty() ? second_.find(key) : hit;
+  }
+  void keep(const MovePieceKey& key, std::vector<std::uint8_t> coded) override {
+    first_.keep(key, std::move(coded));
+  }
+
+ private:
+  MovePieces& first_;
+  MovePieces& second_;
+};
+
 }  // namespace slidegif
