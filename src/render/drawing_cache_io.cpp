@@ -23,19 +23,11 @@ namespace {
 
 constexpr char kMagic[4] = {'S', 'P', 'R', '2'};
 constexpr std::size_t kThemeName = 16;
-constexpr std::size_t kSetHead = kThemeName + 8 + 4 * 2 + 8 + 8 + 4;
 
 void put_bytes(std::vector<std::uint8_t>& out, const void* bytes, std::size_t n) {
   const std::size_t at = out.size();
   out.resize(at + n);  // (insert of a short array trips GCC 12's -Wstringop-overflow)
   std::memcpy(out.data() + at, bytes, n);
-}
-
-template <std::unsigned_integral T>
-T get(const std::uint8_t*& p) {
-  const T v = read_le<T>(p);
-  p += sizeof v;
-  return v;
 }
 
 std::size_t image_bytes(int tile_px, int cells) {
@@ -49,17 +41,22 @@ void put_image(std::vector<std::uint8_t>& out, const gdImage& im) {
 }
 
 GdImage get_image(const std::uint8_t*& p, int tile_px, const Palette& palette) {
-  const auto transparent = static_cast<std::int16_t>(get<std::uint16_t>(p));
+  const auto transparent = static_cast<std::int16_t>(read_le<std::uint16_t>(p));
+  p += 2;
   GdImage im = make_palette_image(tile_px, tile_px, palette, 0);
-  for (int y = 0; y < tile_px; ++y, p += tile_px)
-    std::memcpy(im->pixels[y], p, static_cast<std::size_t>(tile_px));
+  // The rows are one block (make_palette_image), as they are stored.
+  const auto area = static_cast<std::size_t>(tile_px) * static_cast<std::size_t>(tile_px);
+  std::memcpy(im->pixels[0], p, area);
+  p += area;
   if (transparent >= 0) gdImageColorTransparent(im.get(), transparent);
   return im;
 }
 
-const Theme* theme_named(const char (&name)[kThemeName]) {
+// The theme a stored set names (kThemeName bytes, zero-padded), or null.
+const Theme* theme_named(const std::uint8_t* name) {
+  if (name == nullptr) return nullptr;
   for (const Theme& t : themes())
-    if (std::strncmp(t.name, name, kThemeName) == 0) return &t;
+    if (std::strncmp(t.name, reinterpret_cast<const char*>(name), kThemeName) == 0) return &t;
   return nullptr;
 }
 
@@ -134,46 +131,37 @@ std::vector<std::uint8_t> DrawingCache::Impl::save_drawings() {
 
 void DrawingCache::Impl::read_stored() {
   stored_.emplace();
-  const std::span<const std::uint8_t> bytes =
-      stored_source_ ? stored_source_() : std::span<const std::uint8_t>{};
-  if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 4) != 0) return;
-  const std::uint8_t* p = bytes.data() + 4;
-  const std::uint8_t* end = bytes.data() + bytes.size();
-  const auto count = get<std::uint32_t>(p);
-  Stored stored;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    if (static_cast<std::size_t>(end - p) < kSetHead) return;  // malformed: none is used
-    char name[kThemeName];
-    std::memcpy(name, p, kThemeName);
-    p += kThemeName;
+  LittleEndianReader in(stored_source_ ? stored_source_() : std::span<const std::uint8_t>{});
+  const std::uint8_t* magic = in.bytes(sizeof kMagic);
+  if (magic == nullptr || std::memcmp(magic, kMagic, sizeof kMagic) != 0) return;
+  Stored stored;  // kept only if every part reads: malformed, none is used
+  for (auto count = in.get<std::uint32_t>(); in.ok() && count > 0; --count) {
+    const std::uint8_t* name = in.bytes(kThemeName);
     StoredSet s{};
+    s.font_hash = in.get<std::uint64_t>();
+    s.tile_px = in.get<std::uint16_t>(), s.inset = in.get<std::uint16_t>();
+    s.radius = in.get<std::uint16_t>(), s.cells = in.get<std::uint16_t>();
+    s.digit_pt = std::bit_cast<double>(in.get<std::uint64_t>());
+    s.pixel_hash = in.get<std::uint64_t>();
+    const auto n = in.get<std::uint32_t>();
+    if (!in.ok() || s.cells < 2 || s.tile_px < 1 || n != image_bytes(s.tile_px, s.cells)) return;
+    const std::uint8_t* images = in.bytes(n);
+    if (images == nullptr) return;
+    s.images = {images, n};
     s.theme = theme_named(name);
-    s.font_hash = get<std::uint64_t>(p);
-    s.tile_px = get<std::uint16_t>(p), s.inset = get<std::uint16_t>(p);
-    s.radius = get<std::uint16_t>(p), s.cells = get<std::uint16_t>(p);
-    s.digit_pt = std::bit_cast<double>(get<std::uint64_t>(p));
-    s.pixel_hash = get<std::uint64_t>(p);
-    const auto n = get<std::uint32_t>(p);
-    if (s.cells < 2 || s.tile_px < 1 || n != image_bytes(s.tile_px, s.cells) ||
-        n > static_cast<std::size_t>(end - p))
-      return;
-    s.images = {p, n};
-    p += n;
     if (s.theme != nullptr)
       stored.sets.push_back(s);  // a theme this program lacks: never asked for
   }
-  if (end - p < 4) return;
-  for (auto fonts = get<std::uint32_t>(p); fonts > 0; --fonts) {
-    if (end - p < 12) return;
+  for (auto fonts = in.get<std::uint32_t>(); in.ok() && fonts > 0; --fonts) {
     StoredGlyphs g{};
-    g.font_hash = get<std::uint64_t>(p);
-    const auto n = get<std::uint32_t>(p);
-    if (n > static_cast<std::size_t>(end - p)) return;
-    g.snapshot = {p, n};
-    p += n;
+    g.font_hash = in.get<std::uint64_t>();
+    const auto n = in.get<std::uint32_t>();
+    const std::uint8_t* snapshot = in.bytes(n);
+    if (snapshot == nullptr) return;
+    g.snapshot = {snapshot, n};
     stored.glyphs.push_back(g);
   }
-  *stored_ = std::move(stored);
+  if (in.at_end()) *stored_ = std::move(stored);
 }
 
 void DrawingCache::Impl::restore_glyphs(const Font& font, GlyphCache& glyphs) {

@@ -27,33 +27,6 @@ constexpr char kMagic[4] = {'G', 'L', 'Y', '1'};
 constexpr std::uint16_t kFreeType[3] = {FREETYPE_MAJOR, FREETYPE_MINOR, FREETYPE_PATCH};
 constexpr int kMaxMaskSide = 4096;  // far past any glyph we draw: a bigger one is damage
 
-// Reads little-endian values from [p, end), failing (and staying failed) past the end.
-class Reader {
- public:
-  explicit Reader(std::span<const std::uint8_t> bytes)
-      : p_(bytes.data()), end_(bytes.data() + bytes.size()) {}
-  template <std::unsigned_integral T>
-  T get() {
-    if (!take(sizeof(T))) return 0;
-    return read_le<T>(p_ - sizeof(T));
-  }
-  std::int32_t get_i32() { return static_cast<std::int32_t>(get<std::uint32_t>()); }
-  std::int64_t get_i64() { return static_cast<std::int64_t>(get<std::uint64_t>()); }
-  const std::uint8_t* bytes(std::size_t n) { return take(n) ? p_ - n : nullptr; }
-  bool ok() const { return ok_; }
-  bool at_end() const { return ok_ && p_ == end_; }
-
- private:
-  bool take(std::size_t n) {
-    ok_ = ok_ && n <= static_cast<std::size_t>(end_ - p_);
-    if (ok_) p_ += n;
-    return ok_;
-  }
-  const std::uint8_t* p_;
-  const std::uint8_t* end_;
-  bool ok_ = true;
-};
-
 void put_i32(std::vector<std::uint8_t>& out, int v) {
   write_le(out, static_cast<std::uint32_t>(v));
 }
@@ -96,7 +69,7 @@ std::vector<std::uint8_t> GlyphCache::snapshot() const {
 }
 
 bool GlyphCache::restore(std::span<const std::uint8_t> bytes) {
-  Reader in(bytes);
+  LittleEndianReader in(bytes);
   const std::uint8_t* magic = in.bytes(sizeof kMagic);
   if (magic == nullptr || std::memcmp(magic, kMagic, sizeof kMagic) != 0) return false;
   for (const std::uint16_t v : kFreeType)

@@ -182,8 +182,12 @@ TEST(DrawingCache, StoredDrawingsDrawTheSameBytes) {
   std::vector<std::uint8_t> changed = bytes_of();
   changed[12 + 4] ^= 1;  // the first table's checksum (FreeType does not check it)
   EXPECT_EQ(draw_with(bytes, Font("changed.ttf", std::move(changed))), 0U);
-  // Cut short, or not saved sets at all.
+  // Cut short, with bytes after the end, a set's images cut short, or not saved sets at all.
   EXPECT_EQ(draw_with(std::span(bytes).first(bytes.size() - 1), testing::test_font()), 0U);
+  std::vector<std::uint8_t> longer = bytes;
+  longer.push_back(0);
+  EXPECT_EQ(draw_with(longer, testing::test_font()), 0U);
+  EXPECT_EQ(draw_with(std::span(bytes).first(200), testing::test_font()), 0U);
   const std::vector<std::uint8_t> junk(bytes.size(), 7);
   EXPECT_EQ(draw_with(junk, testing::test_font()), 0U);
 }
