@@ -32,7 +32,7 @@ struct PiecesHeader {
   std::uint64_t data_offset, data_bytes;
   std::uint64_t drawings_offset, drawings_bytes;  // DrawingCache::save_drawings()
   std::uint64_t file_bytes;
-  std::uint64_t payload_hash;  // XXH3-64 of the index and the pieces
+  std::uint64_t payload_hash;  // XXH3-64 of the index, the pieces and the drawings
   std::uint64_t header_hash;   // XXH3-64 of the bytes before this field
 };
 

@@ -41,7 +41,6 @@ class TileSprites {
   TileSprites(const TileSprites&) = delete;
   TileSprites& operator=(const TileSprites&) = delete;
 
-  int cells() const { return static_cast<int>(tiles_.size()); }
   const gdImage& fixed(int tile) const { return *tiles_.at(static_cast<std::size_t>(tile)); }
   // Made on first use (most animations move only some tiles), with `glyphs` if its digits
   // cannot be copied from the fixed tile.
