@@ -89,7 +89,7 @@ void FrameRenderer::paint(gdImage& im, const CoverageMask& mask, int x, int y, c
   for (int my = mask.ink_top; my < mask.ink_bottom; ++my) {
     const std::uint8_t* from = mask.row(my);
     unsigned char* to = im.pixels[y + my] + x;
-    for (int mx = 0; mx < mask.width; ++mx) {
+    for (int mx = mask.ink_left; mx < mask.ink_right; ++mx) {
       if (from[mx] != 0) to[mx] = lut[from[mx]];
     }
   }
@@ -156,13 +156,24 @@ int FrameRenderer::caption_pen_x(const std::vector<std::string>& texts) {
 void FrameRenderer::draw_caption(gdImage& frame, const std::string& text, int pen_x) {
   // Straight into the frame: the animation draws each caption once, when it changes.
   const Rect& band = layout_.caption;
-  if (!caption_shades_) caption_shades_ = shades(theme_.canvas, theme_.caption);
-  for (int y = band.y; y < band.y + band.h; ++y) {
-    std::memset(frame.pixels[y] + band.x, canvas_index_, static_cast<std::size_t>(band.w));
+  if (!caption_shades_) {
+    caption_shades_ = shades(theme_.canvas, theme_.caption);
+    (*caption_shades_)[0] = static_cast<std::uint8_t>(canvas_index_);  // no ink: the canvas
   }
   CoverageMask mask(band.w, band.h);
   draw_line(mask, layout_.caption_pt, pen_x, text);
-  paint(frame, mask, band.x, band.y, *caption_shades_);
+  // Every pixel of the band is written once, through the shades, without a branch per pixel:
+  // captions are drawn for each move, and the ink's ragged edges defeat branch prediction.
+  const auto& lut = *caption_shades_;
+  for (int my = 0; my < band.h; ++my) {
+    unsigned char* to = frame.pixels[band.y + my] + band.x;
+    if (my < mask.ink_top || my >= mask.ink_bottom) {
+      std::memset(to, canvas_index_, static_cast<std::size_t>(band.w));
+      continue;
+    }
+    const std::uint8_t* from = mask.row(my);
+    for (int mx = 0; mx < band.w; ++mx) to[mx] = lut[from[mx]];
+  }
 }
 
 }  // namespace slidegif

@@ -108,6 +108,8 @@ void max_mask(CoverageMask& dst, const std::uint8_t* mask, int w, int h, int ox,
   const bool first = dst.ink_top >= dst.ink_bottom;
   dst.ink_top = first ? oy + y0 : std::min(dst.ink_top, oy + y0);
   dst.ink_bottom = first ? oy + y1 : std::max(dst.ink_bottom, oy + y1);
+  dst.ink_left = first ? ox + x0 : std::min(dst.ink_left, ox + x0);
+  dst.ink_right = first ? ox + x1 : std::max(dst.ink_right, ox + x1);
   for (int y = y0; y < y1; ++y) {
     const std::uint8_t* row = mask + static_cast<std::ptrdiff_t>(y) * w;
     std::uint8_t* out =
@@ -205,10 +207,22 @@ std::pair<std::size_t, FT_UInt> GlyphCache::find_glyph(char32_t c) {
   return {0, 0};  // the font's own "missing" box
 }
 
+GlyphCache::AsciiGlyphs& GlyphCache::ascii(double pt) {
+  for (AsciiGlyphs& a : ascii_) {
+    if (a.pt == pt) return a;
+  }
+  char_size(pt, font_.name());  // a size FreeType cannot scale to (NaN) gets no entry
+  return ascii_.emplace_back(AsciiGlyphs{.pt = pt});
+}
+
 GlyphCache::Glyph& GlyphCache::metrics(double pt, char32_t c) {
+  Glyph** known = c < 128 ? &ascii(pt).glyph[c] : nullptr;
+  if (known != nullptr && *known != nullptr) return **known;
   const auto key = std::pair(pt, c);
-  if (auto it = glyphs_.find(key); it != glyphs_.end()) return it->second;
-  return glyphs_.emplace(key, load_metrics(pt, c)).first->second;
+  auto it = glyphs_.find(key);
+  if (it == glyphs_.end()) it = glyphs_.emplace(key, load_metrics(pt, c)).first;
+  if (known != nullptr) *known = &it->second;
+  return it->second;
 }
 
 GlyphCache::Glyph& GlyphCache::rendered(double pt, char32_t c) {
@@ -266,6 +280,8 @@ long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
   // FT_Get_Kerning reads the legacy 'kern' table only (DejaVu has one, and the lookup is a binary
   // search); fonts that kern only through GPOS come out unkerned, as reading GPOS needs a shaper.
   const auto pair = (std::uint64_t{left} << 32) | right;
+  RecentKerning& recent = recent_kerning_[(left * 31 + right) % recent_kerning_.size()];
+  if (recent.pt == pt && recent.pair == pair) return recent.value;
   auto it = kerning_.find(pair);
   if (it == kerning_.end()) {
     const FT_Face face = freetype().faces[0].face.get();
@@ -274,19 +290,28 @@ long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
         FT_HAS_KERNING(face) && FT_Get_Kerning(face, left, right, FT_KERNING_UNSCALED, &k) == 0;
     it = kerning_.emplace(pair, found ? k.x : 0).first;
   }
-  if (it->second == 0) return 0;
   // Scaled here rather than by FreeType, whose scale is that of the size last loaded.
-  return std::lround(static_cast<double>(it->second) * (pt / kPointsPerPixel) * 64 /
-                     static_cast<double>(units_per_em_));
+  const long scaled = it->second == 0
+                          ? 0
+                          : std::lround(static_cast<double>(it->second) * (pt / kPointsPerPixel) *
+                                        64 / static_cast<double>(units_per_em_));
+  recent = {pt, pair, scaled};
+  return scaled;
 }
 
 template <class F>
 void GlyphCache::lay_out(double pt, std::string_view utf8, bool render, F&& f) {
   FT_Pos pen = 0;     // 26.6 pixels: rounding only where a glyph is put keeps spacing even
   unsigned prev = 0;  // the previous glyph of the font itself (fallbacks are not kerned)
+  if (utf8.empty()) return;
+  // Stays valid: looking glyphs up below finds this same entry, so ascii_ does not grow.
+  const AsciiGlyphs& known = ascii(pt);
   for (std::size_t i = 0; i < utf8.size();) {
     const char32_t c = next_code_point(utf8, i);
-    const Glyph& g = render ? rendered(pt, c) : metrics(pt, c);
+    const Glyph* fast = c < 128 ? known.glyph[c] : nullptr;  // ASCII, looked up before
+    const Glyph& g = fast != nullptr && (!render || fast->rendered || fast->skip) ? *fast
+                     : render                                                     ? rendered(pt, c)
+                                                                                  : metrics(pt, c);
     if (g.skip) continue;
     if (prev != 0 && g.index != 0 && g.face == 0) pen += kerning(pt, prev, g.index);
     f(g, round_px(pen));

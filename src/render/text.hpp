@@ -7,6 +7,7 @@
 
 #include <gd.h>
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -46,7 +47,8 @@ struct CoverageMask {
   }
   int width, height;
   std::vector<std::uint8_t> alpha;
-  int ink_top = 0, ink_bottom = 0;  // rows [ink_top, ink_bottom) are the only ones drawn on
+  // Rows [ink_top, ink_bottom) and columns [ink_left, ink_right) hold all that was drawn.
+  int ink_top = 0, ink_bottom = 0, ink_left = 0, ink_right = 0;
 };
 
 // Text through FreeType, unhinted, with a glyph cache. Hinting runs each glyph's TrueType
@@ -124,6 +126,24 @@ class GlyphCache {
   // plus scaling, and fitting captions asks for the same pairs again and again.
   std::unordered_map<std::uint64_t, long> kerning_;
   std::map<std::pair<double, char32_t>, Glyph> glyphs_;
+  // ASCII glyphs of one size, pointing into glyphs_ (whose nodes never move): a caption's
+  // characters are looked up several times each, and searching the map for them was about 5%
+  // of a CGI request's instructions.
+  struct AsciiGlyphs {
+    double pt = 0;
+    std::array<Glyph*, 128> glyph{};
+  };
+  std::vector<AsciiGlyphs> ascii_;  // a few sizes: title, caption, tile numbers
+  AsciiGlyphs& ascii(double pt);
+  // Pair kerning scaled to a size, by pair: kerning_ is a hash map whose lookup (a division by
+  // its bucket count) cost as much as the glyph's. A pair may be pushed out by another; then
+  // it is looked up again.
+  struct RecentKerning {
+    double pt = -1;
+    std::uint64_t pair = 0;
+    long value = 0;
+  };
+  std::array<RecentKerning, 256> recent_kerning_{};
 };
 
 }  // namespace slidegif

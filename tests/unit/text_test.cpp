@@ -156,7 +156,7 @@ TEST(Text, BadSizeIsARenderError) {
 }
 
 // Captions go through a coverage mask: it must cover exactly the pixels the true-colour path
-// paints, and its ink rows must bound them.
+// paints, and its ink rows and columns must bound them.
 TEST(Text, MaskCoversWhatDrawPaints) {
   GlyphCache glyphs(testing::test_font());
   for (double pt : {7.0, 16.5}) {
@@ -185,6 +185,8 @@ TEST(Text, MaskCoversWhatDrawPaints) {
           ++painted;
           EXPECT_GE(y, mask.ink_top);
           EXPECT_LT(y, mask.ink_bottom);
+          EXPECT_GE(x, mask.ink_left);
+          EXPECT_LT(x, mask.ink_right);
         }
       }
     }
