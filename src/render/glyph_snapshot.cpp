@@ -25,7 +25,16 @@ namespace {
 
 constexpr char kMagic[4] = {'G', 'L', 'Y', '1'};
 constexpr std::uint16_t kFreeType[3] = {FREETYPE_MAJOR, FREETYPE_MINOR, FREETYPE_PATCH};
-constexpr int kMaxMaskSide = 4096;  // far past any glyph we draw: a bigger one is damage
+// Far past any glyph we draw: bigger ones are damage, or a file made to overflow the layout's
+// pen and offsets (the checksum around a pieces file catches damage only).
+constexpr int kMaxMaskSide = 4096;
+constexpr std::int64_t kMaxAdvance = std::int64_t{kMaxMaskSide} * 64;  // 26.6
+constexpr std::int64_t kMaxKerning = 1 << 20;                          // font units
+constexpr double kMaxSize = 1e4;                                       // as FreeType scales
+
+bool within(std::int64_t v, std::int64_t limit) {
+  return v >= -limit && v <= limit;
+}
 
 void put_i32(std::vector<std::uint8_t>& out, int v) {
   write_le(out, static_cast<std::uint32_t>(v));
@@ -84,24 +93,31 @@ bool GlyphCache::restore(std::span<const std::uint8_t> bytes) {
     const auto c = static_cast<char32_t>(in.get<std::uint32_t>());
     Glyph g;
     g.index = in.get<std::uint32_t>();
-    g.advance = static_cast<long>(in.get_i64());
+    const std::int64_t advance = in.get_i64();
+    if (!within(advance, kMaxAdvance)) return false;
+    g.advance = static_cast<long>(advance);
     g.left = in.get_i32(), g.right = in.get_i32(), g.top = in.get_i32(), g.bottom = in.get_i32();
+    for (const int v : {g.left, g.right, g.top, g.bottom})
+      if (!within(v, kMaxMaskSide)) return false;
     g.rendered = in.get<std::uint8_t>() != 0;
     if (g.rendered) {
       g.dx = in.get_i32(), g.dy = in.get_i32();
+      if (!within(g.dx, kMaxMaskSide) || !within(g.dy, kMaxMaskSide)) return false;
       g.w = in.get<std::uint16_t>(), g.h = in.get<std::uint16_t>();
       if (g.w > kMaxMaskSide || g.h > kMaxMaskSide) return false;
       const auto area = static_cast<std::size_t>(g.w) * static_cast<std::size_t>(g.h);
       const std::uint8_t* coverage = in.bytes(area);
       if (coverage != nullptr) g.coverage.assign(coverage, coverage + area);
     }
-    if (g.index == 0 || !(pt > 0)) return false;
+    if (g.index == 0 || !(pt > 0 && pt <= kMaxSize)) return false;
     glyphs.emplace_back(std::pair(pt, c), std::move(g));
   }
   std::vector<std::pair<std::uint64_t, long>> kerning;
   for (auto n = in.get<std::uint32_t>(); in.ok() && n > 0; --n) {
     const auto pair = in.get<std::uint64_t>();
-    kerning.emplace_back(pair, static_cast<long>(in.get_i64()));
+    const std::int64_t value = in.get_i64();
+    if (!within(value, kMaxKerning)) return false;
+    kerning.emplace_back(pair, static_cast<long>(value));
   }
   if (!in.at_end()) return false;
   units_per_em_ = units_per_em;

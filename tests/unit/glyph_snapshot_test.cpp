@@ -115,5 +115,30 @@ TEST(GlyphSnapshot, DamagedBytesAddNothing) {
   EXPECT_TRUE(refused(no_units));
 }
 
+// A pieces file's checksum catches damage, not bytes made to pass it: numbers that would
+// overflow the pen or a mask's offsets are refused even in well-formed bytes.
+TEST(GlyphSnapshot, AbsurdNumbersAreRefused) {
+  const std::vector<std::uint8_t> bytes = loaded_snapshot();
+  auto refused = [](std::vector<std::uint8_t> b) {
+    GlyphCache glyphs(testing::test_font());
+    return !glyphs.restore(b) && glyphs.size() == 0;
+  };
+  ASSERT_FALSE(refused(bytes));
+  // The first glyph follows the 20-byte head: size (8), character (4), index (4), advance (8),
+  // then the ink box's left (4).
+  std::vector<std::uint8_t> advance = bytes;
+  advance.at(20 + 16 + 6) = 0x40;  // 2^54 in 26.6
+  EXPECT_TRUE(refused(advance));
+  std::vector<std::uint8_t> left = bytes;
+  left.at(20 + 24 + 3) = 0x40;  // 2^30 pixels
+  EXPECT_TRUE(refused(left));
+  std::vector<std::uint8_t> size = bytes;
+  size.at(20 + 7) = 0x7f;  // a size near 2^1000 points
+  EXPECT_TRUE(refused(size));
+  std::vector<std::uint8_t> kerning = bytes;
+  kerning.at(kerning.size() - 2) = 0x40;  // the last pair's, 2^54 font units
+  EXPECT_TRUE(refused(kerning));
+}
+
 }  // namespace
 }  // namespace slidegif
