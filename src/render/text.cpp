@@ -225,13 +225,11 @@ GlyphCache::Glyph& GlyphCache::metrics(double pt, char32_t c) {
   return it->second;
 }
 
-GlyphCache::Glyph& GlyphCache::rendered(double pt, char32_t c) {
-  Glyph& g = metrics(pt, c);
+void GlyphCache::rasterise(double pt, Glyph& g) {
   if (!g.rendered && !g.skip) {
     load_coverage(pt, g);
     g.rendered = true;
   }
-  return g;
 }
 
 GlyphCache::Glyph GlyphCache::load_metrics(double pt, char32_t c) {
@@ -280,8 +278,6 @@ long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
   // FT_Get_Kerning reads the legacy 'kern' table only (DejaVu has one, and the lookup is a binary
   // search); fonts that kern only through GPOS come out unkerned, as reading GPOS needs a shaper.
   const auto pair = (std::uint64_t{left} << 32) | right;
-  RecentKerning& recent = recent_kerning_[(left * 31 + right) % recent_kerning_.size()];
-  if (recent.pt == pt && recent.pair == pair) return recent.value;
   auto it = kerning_.find(pair);
   if (it == kerning_.end()) {
     const FT_Face face = freetype().faces[0].face.get();
@@ -290,13 +286,10 @@ long GlyphCache::kerning(double pt, unsigned left, unsigned right) {
         FT_HAS_KERNING(face) && FT_Get_Kerning(face, left, right, FT_KERNING_UNSCALED, &k) == 0;
     it = kerning_.emplace(pair, found ? k.x : 0).first;
   }
+  if (it->second == 0) return 0;
   // Scaled here rather than by FreeType, whose scale is that of the size last loaded.
-  const long scaled = it->second == 0
-                          ? 0
-                          : std::lround(static_cast<double>(it->second) * (pt / kPointsPerPixel) *
-                                        64 / static_cast<double>(units_per_em_));
-  recent = {pt, pair, scaled};
-  return scaled;
+  return std::lround(static_cast<double>(it->second) * (pt / kPointsPerPixel) * 64 /
+                     static_cast<double>(units_per_em_));
 }
 
 template <class F>
@@ -304,14 +297,14 @@ void GlyphCache::lay_out(double pt, std::string_view utf8, bool render, F&& f) {
   FT_Pos pen = 0;     // 26.6 pixels: rounding only where a glyph is put keeps spacing even
   unsigned prev = 0;  // the previous glyph of the font itself (fallbacks are not kerned)
   if (utf8.empty()) return;
-  // Stays valid: looking glyphs up below finds this same entry, so ascii_ does not grow.
+  // The size's ASCII table, read here without a call a character; metrics() fills it, and it
+  // stays valid: metrics() finds this same entry, so ascii_ does not grow.
   const AsciiGlyphs& known = ascii(pt);
   for (std::size_t i = 0; i < utf8.size();) {
     const char32_t c = next_code_point(utf8, i);
-    const Glyph* fast = c < 128 ? known.glyph[c] : nullptr;  // ASCII, looked up before
-    const Glyph& g = fast != nullptr && (!render || fast->rendered || fast->skip) ? *fast
-                     : render                                                     ? rendered(pt, c)
-                                                                                  : metrics(pt, c);
+    Glyph* const seen = c < 128 ? known.glyph[c] : nullptr;
+    Glyph& g = seen != nullptr ? *seen : metrics(pt, c);
+    if (render) rasterise(pt, g);
     if (g.skip) continue;
     if (prev != 0 && g.index != 0 && g.face == 0) pen += kerning(pt, prev, g.index);
     f(g, round_px(pen));

@@ -111,7 +111,8 @@ class GlyphCache {
   // that does, else the font's "missing" glyph (index 0).
   std::pair<std::size_t, unsigned> find_glyph(char32_t c);
   Glyph& metrics(double pt, char32_t c);
-  Glyph& rendered(double pt, char32_t c);
+  // Loads g's coverage mask unless it has one (or is a line break).
+  void rasterise(double pt, Glyph& g);
   Glyph load_metrics(double pt, char32_t c);
   void load_coverage(double pt, Glyph& g);
   long kerning(double pt, unsigned left, unsigned right);
@@ -135,15 +136,6 @@ class GlyphCache {
   };
   std::vector<AsciiGlyphs> ascii_;  // a few sizes: title, caption, tile numbers
   AsciiGlyphs& ascii(double pt);
-  // Pair kerning scaled to a size, by pair: kerning_ is a hash map whose lookup (a division by
-  // its bucket count) cost as much as the glyph's. A pair may be pushed out by another; then
-  // it is looked up again.
-  struct RecentKerning {
-    double pt = -1;
-    std::uint64_t pair = 0;
-    long value = 0;
-  };
-  std::array<RecentKerning, 256> recent_kerning_{};
 };
 
 }  // namespace slidegif
