@@ -40,14 +40,13 @@ void put_image(std::vector<std::uint8_t>& out, const gdImage& im) {
   for (int y = 0; y < im.sy; ++y) put_bytes(out, im.pixels[y], static_cast<std::size_t>(im.sx));
 }
 
-GdImage get_image(const std::uint8_t*& p, int tile_px, const Palette& palette) {
-  const auto transparent = static_cast<std::int16_t>(read_le<std::uint16_t>(p));
-  p += 2;
+// The next image of a stored set, whose size read_stored() checked.
+GdImage get_image(LittleEndianReader& in, int tile_px, const Palette& palette) {
+  const auto transparent = static_cast<std::int16_t>(in.get<std::uint16_t>());
   GdImage im = make_palette_image(tile_px, tile_px, palette, 0);
   // The rows are one block (make_palette_image), as they are stored.
   const auto area = static_cast<std::size_t>(tile_px) * static_cast<std::size_t>(tile_px);
-  std::memcpy(im->pixels[0], p, area);
-  p += area;
+  std::memcpy(im->pixels[0], in.bytes(area), area);
   if (transparent >= 0) gdImageColorTransparent(im.get(), transparent);
   return im;
 }
@@ -182,20 +181,23 @@ std::shared_ptr<TileSprites> DrawingCache::Impl::stored_sprites(const Theme& the
                                                                 int cells, const Font& font) {
   if (!stored_source_) return nullptr;
   if (!stored_) read_stored();
+  if (stored_->sets.empty()) return nullptr;
+  const std::uint64_t hash = font_hash(font);
   const StoredSet* found = nullptr;
   for (const StoredSet& s : stored_->sets) {
-    if (s.theme == &theme && s.tile_px == layout.tile_px && s.inset == layout.inset &&
-        s.radius == layout.radius && s.cells == cells && s.digit_pt == layout.digit_pt) {
+    if (s.theme == &theme && s.font_hash == hash && s.tile_px == layout.tile_px &&
+        s.inset == layout.inset && s.radius == layout.radius && s.cells == cells &&
+        s.digit_pt == layout.digit_pt) {
       found = &s;
       break;
     }
   }
-  if (found == nullptr || found->font_hash != font_hash(font)) return nullptr;
+  if (found == nullptr) return nullptr;
   const Palette& on = palette(theme);
-  const std::uint8_t* p = found->images.data();
+  LittleEndianReader in(found->images);
   std::vector<GdImage> fixed, floating(1);
-  for (int tile = 0; tile < cells; ++tile) fixed.push_back(get_image(p, layout.tile_px, on));
-  for (int tile = 1; tile < cells; ++tile) floating.push_back(get_image(p, layout.tile_px, on));
+  for (int tile = 0; tile < cells; ++tile) fixed.push_back(get_image(in, layout.tile_px, on));
+  for (int tile = 1; tile < cells; ++tile) floating.push_back(get_image(in, layout.tile_px, on));
   ++stored_used_;
   return std::make_shared<TileSprites>(theme, on, layout, std::move(fixed), std::move(floating),
                                        found->pixel_hash);

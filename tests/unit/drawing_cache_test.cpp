@@ -192,5 +192,32 @@ TEST(DrawingCache, StoredDrawingsDrawTheSameBytes) {
   EXPECT_EQ(draw_with(junk, testing::test_font()), 0U);
 }
 
+// The same look saved for two fonts: each font finds its own set, whichever was saved first.
+TEST(DrawingCache, StoredSetsOfTheSameLookForTwoFontsAreBothFound) {
+  std::mt19937 rng(4);
+  const Look look = looks()[0];
+  const auto b = testing::test_font().bytes();
+  std::vector<std::uint8_t> changed(b.begin(), b.end());
+  changed[12 + 4] ^= 1;  // another font to the cache (a table checksum), the same digits
+  const std::vector<Font> fonts = {testing::test_font(), Font("changed.ttf", std::move(changed))};
+  const Board start = shuffled(look.shape, rng);
+  const std::vector<Move> moves = random_moves(start, 10, rng);
+  const auto options = [&look](const Font& font) {
+    AnimationOptions o = options_for(look);
+    o.font = font;
+    return o;
+  };
+  DrawingCache first;
+  for (const Font& font : fonts) render_animation(start, moves, options(font), {}, nullptr, &first);
+  const std::vector<std::uint8_t> bytes = first.save_drawings();
+  for (const Font& font : fonts) {
+    DrawingCache cache;
+    cache.use_stored_drawings([&bytes] { return std::span<const std::uint8_t>(bytes); });
+    EXPECT_EQ(render_animation(start, moves, options(font), {}, nullptr, &cache).bytes,
+              render_animation(start, moves, options(font)).bytes);
+    EXPECT_EQ(cache.stats().stored_used, 1U) << font.name();
+  }
+}
+
 }  // namespace
 }  // namespace slidegif
