@@ -21,19 +21,16 @@ source "$here/../e2e/fcgi_nginx_lib.sh"
 trap 'fcgi_nginx_stop; e2e_cleanup' EXIT
 hello=$E2E_STATE/hello.cgi
 cc -O2 -o "$hello" "$here/hello_cgi.c"
-# One default answer's GIF (the body after the CGI's header), for the fixed-answer CGI.
+# One default answer: its GIF (the body after the CGI's header) for the fixed-answer CGI, its
+# ETag for the revalidation requests.
 answer=$E2E_STATE/answer.gif fixed=$E2E_STATE/fixed.cgi
-REQUEST_METHOD=GET QUERY_STRING='random=1&seed=7' "$build/slidegif.cgi" | python3 -c '
-import sys
-d = sys.stdin.buffer.read()
-sys.stdout.buffer.write(d[d.index(b"\r\n\r\n") + 4:])' >"$answer"
-cc -O2 -DANSWER_FILE="\"$answer\"" -o "$fixed" "$here/fixed_answer_cgi.c"
-
-# The ETag of the default answer above, for the revalidation requests.
 etag=$(REQUEST_METHOD=GET QUERY_STRING='random=1&seed=7' "$build/slidegif.cgi" | python3 -c '
 import sys
-head = sys.stdin.buffer.read().split(b"\r\n\r\n")[0].decode()
-print([l.split(":", 1)[1].strip() for l in head.split("\r\n") if l.lower().startswith("etag:")][0])')
+head, _, body = sys.stdin.buffer.read().partition(b"\r\n\r\n")
+open(sys.argv[1], "wb").write(body)
+print([l.split(":", 1)[1].strip() for l in head.decode().split("\r\n")
+       if l.lower().startswith("etag:")][0])' "$answer")
+cc -O2 -DANSWER_FILE="\"$answer\"" -o "$fixed" "$here/fixed_answer_cgi.c"
 REQUEST_METHOD=GET QUERY_STRING='random=1&seed=7' HTTP_IF_NONE_MATCH=$etag "$build/slidegif.cgi" |
   head -1 | grep -q '^Status: 304' || { echo "fcgi_bench: the revalidation is not answered 304" >&2; exit 1; }
 

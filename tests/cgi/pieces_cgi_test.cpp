@@ -67,23 +67,23 @@ TEST(PiecesCgi, TheRealCgiCopiesItsMovesSpritesAndGlyphsFromTheFile) {
   o.theme = "classic";
   DrawingCache drawing;
   const MovePieceCache pieces = app::build_move_pieces({{3, 3}}, o, drawing);
-  std::vector<std::uint8_t> sprites = drawing.save_drawings();
-  ASSERT_GT(sprites.size(), 1000u);
+  std::vector<std::uint8_t> drawings = drawing.save_drawings();
+  ASSERT_GT(drawings.size(), 1000u);
 
   TempDir none, honest, moves, looks, glyphs;
   const std::string fresh = answer(none.path());
-  app::save_pieces_file(app::pieces_file_path(honest.path()), pieces, sprites);
+  app::save_pieces_file(app::pieces_file_path(honest.path()), pieces, drawings);
   EXPECT_TRUE(answer(honest.path()) == fresh) << "other bytes with the file";
   app::save_pieces_file(app::pieces_file_path(moves.path()), testing::altered_pieces(pieces),
-                        sprites);
+                        drawings);
   EXPECT_TRUE(answer(moves.path()) != fresh) << "the CGI did not copy the file's coded moves";
-  app::save_pieces_file(app::pieces_file_path(glyphs.path()), pieces, altered_glyphs(sprites));
+  app::save_pieces_file(app::pieces_file_path(glyphs.path()), pieces, altered_glyphs(drawings));
   EXPECT_TRUE(answer(glyphs.path()) != fresh) << "the CGI did not take the file's glyphs";
   // A pixel in the middle of tile 1's fixed sprite, which the start frame shows (the layout:
   // drawing_cache_io.cpp; one set, of 3x3 tiles `s` pixels wide).
-  const std::size_t s = sprites[32] | sprites[33] << 8, area = s * s;
-  sprites[60 + (2 + area) + 2 + area / 2 + s / 2] ^= 0x01;
-  app::save_pieces_file(app::pieces_file_path(looks.path()), pieces, sprites);
+  const std::size_t s = drawings[32] | drawings[33] << 8, area = s * s;
+  drawings[60 + (2 + area) + 2 + area / 2 + s / 2] ^= 0x01;
+  app::save_pieces_file(app::pieces_file_path(looks.path()), pieces, drawings);
   EXPECT_TRUE(answer(looks.path()) != fresh) << "the CGI did not take the file's sprites";
 }
 
