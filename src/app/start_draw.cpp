@@ -52,6 +52,10 @@ Board random_walk(const Board& goal, int length, Random& rng) {
 Board walk_to_distance(const Job& job, const Services& services, const Board& goal, int moves,
                        Random& rng) {
   check_range(goal.shape(), moves);
+  // Loaded (on first use, built) before the clock starts: the budget is the searches'.
+  const PdbHeuristic* pdb = job.solve.use_pdb && services.pattern_database
+                                ? services.pattern_database(goal)
+                                : nullptr;
   const auto deadline = Clock::now() + std::chrono::duration<double>(job.solve.max_seconds);
   int length = moves;
   for (;;) {
@@ -60,8 +64,7 @@ Board walk_to_distance(const Job& job, const Services& services, const Board& go
     const Board start = random_walk(goal, length, rng);
     SolveOptions options;
     options.limits.max_seconds = left;
-    if (job.solve.use_pdb && services.pattern_database)
-      options.pdb = services.pattern_database(goal);
+    options.pdb = pdb;
     Solution s;
     try {
       s = solve(start, goal, options);

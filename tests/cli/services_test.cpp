@@ -12,7 +12,6 @@ namespace slidegif::cli {
 namespace {
 
 TEST(PatternDatabases, FourByFourGoalsAreLoadedOncePerGoal) {
-  testing::load_small_pdb();  // built once into the build tree, shared with tests/pdb
   PatternDatabases databases(testing::small_pdb_dir());
   const Board goal = Board::standard_goal({4, 4});
   const PdbHeuristic* first = databases(goal);

@@ -5,6 +5,11 @@
 E2E_SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 E2E_STATE=$(mktemp -d "${TMPDIR:-/tmp}/slidegif-e2e.XXXXXX")
 E2E_PID=""
+# A home of the script's own: nothing it runs reads or writes the user's home or cache.
+export HOME=$E2E_STATE/home XDG_CACHE_HOME=$E2E_STATE/home/.cache
+export XDG_CONFIG_HOME=$E2E_STATE/home/.config XDG_DATA_HOME=$E2E_STATE/home/.local/share
+unset SLIDEGIF_PDB_DIR
+mkdir -p "$HOME"
 
 # e2e_kill PID: stops a background process of this script and reaps it (no-op when empty).
 e2e_kill() {
