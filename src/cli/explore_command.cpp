@@ -133,7 +133,7 @@ void announce_database(const std::string& path, Shape shape, bool rows) {
 
 void write_plot(const ExploreArgs& a, const FullSearch& all, const Board& goal) {
   PlotOptions options;
-  options.font = app::load_font(a.font);
+  options.font = app::font_or_default(a.font);
   options.theme = a.theme;
   const std::string title =
       fmt::format("{} from {}: {} states by distance", format_shape(goal.shape()),

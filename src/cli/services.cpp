@@ -29,9 +29,7 @@ const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
 app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases,
                            bool show_progress) {
   app::Services s;
-  s.font = [path = flags.font] {
-    return path.empty() ? app::default_font() : app::load_font(path);
-  };
+  s.font = [path = flags.font] { return app::font_or_default(path); };
   s.complete_font = [](const Font& font, std::string_view text) {
     return with_system_fallbacks(
         font, text, [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); });
