@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/atomic_file.hpp"
+#include "app/data_files.hpp"
 #include "app/font_locator.hpp"
 #include "app/job_json.hpp"
 #include "app/pdb_location.hpp"
@@ -73,8 +74,8 @@ void print_text(const FullSearch& all, const Board& goal, std::uint64_t peak,
              static_cast<double>(all.index.size()) / all.seconds / 1e6,
              static_cast<double>(peak) / 1e6);
   if (!saved.empty()) {
-    fmt::print("saved {} ({:.1f} MB)\n", saved,
-               static_cast<double>(full_search_bytes(goal.shape(), DistanceStorage::Mod3)) / 1e6);
+    std::error_code ec;
+    fmt::print("saved {} ({})\n", saved, app::human_size(std::filesystem::file_size(saved, ec)));
   }
 }
 

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <filesystem>
 #include <optional>
 
+#include "app/data_files.hpp"
 #include "app/pdb_store.hpp"
 #include "app/progress.hpp"
 #include "slidegif/board.hpp"
@@ -24,8 +26,16 @@ PdbCommand::PdbCommand(CLI::App& app) {
                    "5x5: 6-6-6-6, ~255 MB, minutes; other shapes: 7-tile blocks, the default) "
                    "or all")
       ->check(CLI::IsMember({"small", "large", "all"}));
-  status_ = cmd_->add_subcommand("status",
-                                 "List the pattern databases present and whether they check out");
+  status_ = cmd_->add_subcommand(
+      "status",
+      "List every data file (databases, tables, the pieces file) with its size and whether it "
+      "checks out, then the sets of one shape");
+  clean_ = cmd_->add_subcommand(
+      "clean", "Remove every data file slidegif made in the directory (nothing else)");
+  clean_->add_option("--dir,--pdb-dir", dir_,
+                     fmt::format("Directory (default: ${}, else $XDG_CACHE_HOME/slidegif, else "
+                                 "~/.cache/slidegif)",
+                                 app::kPdbDirEnv));
   for (auto* c : {build_, status_}) {
     c->add_option("--dir,--pdb-dir", dir_,
                   fmt::format("Directory (default: ${}, else $XDG_CACHE_HOME/slidegif, else "
@@ -44,6 +54,7 @@ PdbCommand::PdbCommand(CLI::App& app) {
 
 int PdbCommand::run() const {
   if (build_->parsed()) return build();
+  if (clean_->parsed()) return clean();
   return status();
 }
 
@@ -86,19 +97,59 @@ int PdbCommand::build() const {
   return 0;
 }
 
+namespace {
+
+std::string_view kind_name(app::DataFile::Kind kind) {
+  switch (kind) {
+    case app::DataFile::Kind::PatternDatabase:
+      return "pattern database";
+    case app::DataFile::Kind::DistanceTable:
+      return "distance table";
+    case app::DataFile::Kind::MovePieces:
+      return "move pieces";
+    case app::DataFile::Kind::TrustStamp:
+      return "trust stamp";
+    case app::DataFile::Kind::Leftover:
+      return "left by an interrupted build (pdb clean removes it)";
+  }
+  return "";
+}
+
+}  // namespace
+
 int PdbCommand::status() const {
   const std::string dir = app::default_pdb_dir(dir_);
-  fmt::print("pattern databases in {}\n", dir);
+  const auto files = app::list_data_files(dir);
+  fmt::print("data files in {}: {}\n", dir, files.empty() ? "none" : "");
+  std::uint64_t total = 0;
+  for (const auto& f : files) {
+    total += f.bytes;
+    const std::string name = std::filesystem::path(f.path).filename();
+    const bool checked = f.kind != app::DataFile::Kind::TrustStamp &&
+                         f.kind != app::DataFile::Kind::Leftover;
+    fmt::print("  {:<32} {:>10}  {}{}\n", name, app::human_size(f.bytes), kind_name(f.kind),
+               !checked ? "" : f.trusted ? ", ok" : fmt::format(", damaged: {}", f.problem));
+  }
+  if (!files.empty()) fmt::print("  {:<32} {:>10}\n", "total", app::human_size(total));
   const Board goal = this->goal();
+  fmt::print("{} sets:\n", format_shape(goal.shape()));
   const std::string size = size_.empty() ? "" : fmt::format(" --size {}", size_);
   for (const auto& s : app::pdb_status(dir, goal)) {
     if (!s.present)
       fmt::print("  {:<6} missing   (slidegif pdb build --set {}{})\n", s.set, s.set, size);
     else if (s.trusted)
-      fmt::print("  {:<6} ok        {} ({:.1f} MB)\n", s.set, s.path, s.bytes / 1e6);
+      fmt::print("  {:<6} ok        {} ({})\n", s.set, s.path, app::human_size(s.bytes));
     else
       fmt::print("  {:<6} damaged   {}: {} (rebuilt on next use)\n", s.set, s.path, s.problem);
   }
+  return 0;
+}
+
+int PdbCommand::clean() const {
+  const std::string dir = app::default_pdb_dir(dir_);
+  const app::Removed removed = app::remove_data_files(dir);
+  fmt::print("removed {} file{} ({}) from {}\n", removed.files, removed.files == 1 ? "" : "s",
+             app::human_size(removed.bytes), dir);
   return 0;
 }
 

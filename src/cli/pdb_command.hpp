@@ -1,6 +1,6 @@
 #pragma once
 // `slidegif pdb build [--set small|large|all] [--size RxC] [--dir DIR]` and
-// `slidegif pdb status [--size RxC] [--dir DIR]`.
+// `slidegif pdb status [--size RxC] [--dir DIR]` and `slidegif pdb clean [--dir DIR]`.
 //
 //   PdbCommand pdb(app);                      // before app.parse()
 //   if (pdb.selected()) return pdb.run();     // inside the usual try/catch
@@ -23,11 +23,13 @@ class PdbCommand {
  private:
   int build() const;
   int status() const;
+  int clean() const;
   Board goal() const;  // --goal on --size (default 4x4), or that shape's standard goal
 
   CLI::App* cmd_ = nullptr;
   CLI::App* build_ = nullptr;
   CLI::App* status_ = nullptr;
+  CLI::App* clean_ = nullptr;
   std::string set_;  // empty: the shape's first_use_set()
   std::string dir_;
   std::string goal_;

@@ -3,11 +3,14 @@
 // shape, and the refusals. The larger boards are in tests/slow.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "published_counts.hpp"
+#include "app/data_files.hpp"
 #include "run_binary.hpp"
 #include "slidegif/distance_table.hpp"
 
@@ -108,7 +111,11 @@ TEST(ExploreSave, SolveAndRandomUseTheSavedTable) {
   testing::TempDir dir;
   const RunResult saved = run_slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()});
   ASSERT_EQ(saved.exit_code, 0) << saved.err;
-  EXPECT_NE(saved.out.find("saved " + dir.file("2x5-distances.dist") + " (0.5 MB)"),
+  // The file's own size, in human units (the table: 2 bits for each of 1,814,400 states).
+  const auto bytes = std::filesystem::file_size(dir.file("2x5-distances.dist"));
+  EXPECT_GT(bytes, 1'814'400u / 4);
+  EXPECT_NE(saved.out.find("saved " + dir.file("2x5-distances.dist") + " (" +
+                           app::human_size(bytes) + ")"),
             std::string::npos)
       << saved.out;
   const RunResult solved =

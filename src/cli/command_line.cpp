@@ -1,0 +1,134 @@
+#include "cli/command_line.hpp"
+
+#include <fmt/format.h>
+
+#include "cli/exit_status.hpp"
+#include "cli/manual.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif::cli {
+namespace {
+
+constexpr const char* kFooter =
+    R"(Boards: "283104765" (one digit per tile, up to 10 cells), "2,8,3,1,0,4,7,6,5" or
+"2 8 3 1 0 4 7 6 5" (any size), rows split by '/' ("283/104/765", "1,2,3/4,5,0").
+0 or _ is the blank. Moves are named by the direction the blank goes: U D L R.
+
+Examples:
+  slidegif solve 867254301 -o hardest.gif        # 31 moves, optimal, as a GIF
+  slidegif solve 283104765 --goal 123804765 --json
+  slidegif solve 12/30 --size 2x2                # rectangular boards: rows with '/' or --size
+  slidegif random --size 4 --seed 7 -o r.gif     # a reproducible random 15-puzzle
+  slidegif check 867254301 --goal 123456780      # solvable or not, and why
+  slidegif solve --batch puzzles.txt             # one "START [GOAL]" per line
+  slidegif solve --batch puzzles.txt --jobs 2    # two lines at once, answers in order
+  slidegif pdb build --set small                 # pattern databases for fast 4x4 solving
+  slidegif pdb build --size 2x8                  # ... and for another shape of 12-16 cells
+  slidegif pieces build                          # coded move frames for the CGI, beside them
+  slidegif explore --size 3 --db 8puzzle.sqlite  # every 3x3 state: God's number, a database
+  slidegif random --moves 20                     # a puzzle exactly 20 moves from the goal
+
+Boards of 12 to 16 cells (4x4, 2x8, 3x5...) are solved optimally with pattern databases (built
+on first use, or by 'slidegif pdb build [--size RxC]'); past --max-seconds, and on boards larger
+than 16 cells, the answer is the best solution found, marked "NOT optimal".
+
+Exit status: 0 ok, 1 failure (I/O, rendering), 2 bad input, 3 unsolvable.
+More: man slidegif.)";
+
+int exit_status(const Error& e) {
+  switch (e.kind()) {
+    case Error::Kind::BadInput:
+    case Error::Kind::Unsupported:
+      return kBadInput;
+    case Error::Kind::Unsolvable:
+      return kUnsolvable;
+    // The CLI always asks for the near-optimal fallback, so a budget error means that failed.
+    case Error::Kind::BudgetExceeded:
+      return kFailure;
+    case Error::Kind::Render:
+      return kFailure;
+  }
+  return kFailure;
+}
+
+// The core says what went wrong; what to change is said here, in terms of our flags.
+std::string advice(const Error& e) {
+  switch (e.hint()) {
+    case Error::Hint::None:
+      return "";
+    case Error::Hint::SearchBudget:
+      return "; raise --max-seconds";
+    case Error::Hint::Tile:
+      return e.suggestion() > 0 ? fmt::format("; use --tile {}", e.suggestion())
+                                : "; use a smaller --tile";
+    case Error::Hint::Tween:
+      return "; use fewer --tween frames";
+    case Error::Hint::TileOrTween:
+      return e.suggestion() > 0
+                 ? fmt::format("; use --tile {} or fewer --tween frames", e.suggestion())
+                 : "; use a smaller --tile or fewer --tween frames";
+    case Error::Hint::Font:
+      return "; pass --font PATH";
+  }
+  return "";
+}
+
+}  // namespace
+
+CommandLine::CommandLine()
+    : app_(std::make_unique<CLI::App>(
+          "slidegif: solve sliding-tile puzzles optimally and render the solution as an "
+          "animated GIF")) {
+  CLI::App& app = *app_;
+  app.footer(kFooter);
+  app.require_subcommand(1);
+  app.set_version_flag("--version", SLIDEGIF_VERSION);
+  puzzles_ = std::make_unique<PuzzleCommands>(app, kFooter);
+  pdb_ = std::make_unique<PdbCommand>(app);
+  explore_ = std::make_unique<ExploreCommand>(app);
+  pieces_ = std::make_unique<PiecesCommand>(app);
+  completion_ = app.add_subcommand("completion", "Print a shell completion script (bash, zsh, fish)");
+  completion_->add_option("SHELL", completion_shell_, "The shell: bash, zsh or fish")
+      ->required()
+      ->check(CLI::IsMember(completion_shells()));
+}
+
+int CommandLine::run(int argc, const char* const* argv) {
+  CLI::App& app = *app_;
+  // CLI11 would only say "a subcommand is required" for a misspelt one.
+  if (argc > 1 && argv[1][0] != '-' &&
+      app.get_subcommands([&](const CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
+    std::vector<std::string> names;
+    for (const CLI::App* c : app.get_subcommands([](const CLI::App*) { return true; }))
+      names.push_back(c->get_name());
+    fmt::print(stderr, "slidegif: unknown command '{}' (use {}; see --help)\n", argv[1],
+               fmt::join(names, ", "));
+    return kBadInput;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kOk : kBadInput;
+  }
+
+  try {
+    if (puzzles_->selected()) return puzzles_->run();
+    if (pdb_->selected()) return pdb_->run();
+    if (explore_->selected()) return explore_->run();
+    if (pieces_->selected()) return pieces_->run();
+    if (completion_->parsed()) {
+      fmt::print("{}", completion_script(app, completion_shell_));
+      return kOk;
+    }
+  } catch (const Error& e) {
+    fmt::print(stderr, "slidegif: {}{}\n", e.what(), advice(e));
+    return exit_status(e);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "slidegif: {}\n", e.what());
+    return kFailure;
+  }
+  return kFailure;
+}
+
+}  // namespace slidegif::cli

@@ -1,0 +1,134 @@
+#include "cli/puzzle_commands.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/batch.hpp"
+#include "cli/exit_status.hpp"
+#include "cli/report.hpp"
+#include "slidegif/error.hpp"
+#include "slidegif/solvability.hpp"
+#include "slidegif/table_solve.hpp"
+
+namespace slidegif::cli {
+namespace {
+
+Board goal_or_standard(const std::string& text, Shape shape) {
+  return text.empty() ? Board::standard_goal(shape) : parse_board(text, shape);
+}
+
+int parse_moves(const std::string& text) {
+  if (text == "max") return kHardestMoves;
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 0) {
+    throw Error(
+        Error::Kind::BadInput,
+        fmt::format("--moves takes a number of moves (0 or more) or 'max', not '{}'", text));
+  }
+  return n;
+}
+
+}  // namespace
+
+int run_solve(const SolveArgs& a) {
+  app::Job job = base_job(a.flags);
+  if (a.jobs != 0 && a.batch.empty()) {
+    throw Error(Error::Kind::BadInput, "--jobs applies to --batch only");
+  }
+  if (!a.batch.empty()) {
+    if (!a.start.empty())
+      throw Error(Error::Kind::BadInput, "give either START or --batch, not both");
+    if (!a.flags.output.empty())
+      throw Error(Error::Kind::BadInput, "--batch makes no GIFs; drop -o");
+    if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
+    std::ifstream file;
+    if (a.batch != "-") {
+      // A directory opens as a stream and fails at the first read, with a library's message.
+      std::error_code ec;
+      if (std::filesystem::is_directory(a.batch, ec))
+        throw std::runtime_error(fmt::format("cannot read {}: {}", a.batch, std::strerror(EISDIR)));
+      file.open(a.batch);
+      if (!file)
+        throw std::runtime_error(fmt::format("cannot read {}: {}", a.batch, std::strerror(errno)));
+    }
+    std::istream& in = a.batch == "-" ? std::cin : file;
+    const int jobs = a.jobs == 0 ? default_batch_jobs() : a.jobs;
+    return solve_batch(in, job, a.flags, jobs) == 0 ? kOk : kFailure;
+  }
+  if (a.start.empty()) throw Error(Error::Kind::BadInput, "give a START board or --batch FILE");
+  job.puzzle.start = parse_board(a.start, job.puzzle.shape);
+  if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.start->shape());
+  solve_and_report(job, a.flags);
+  return kOk;
+}
+
+int run_random(const RandomArgs& a) {
+  if (a.random_goal && !a.goal.empty()) {
+    throw Error(Error::Kind::BadInput, "give either --goal or --random-goal, not both");
+  }
+  app::Job job = base_job(a.flags);
+  job.puzzle.random_goal = a.random_goal;
+  job.puzzle.seed = a.seed;
+  if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
+  if (!a.moves.empty()) job.puzzle.moves = parse_moves(a.moves);
+  solve_and_report(job, a.flags);
+  return kOk;
+}
+
+int run_check(const CheckArgs& a) {
+  const std::optional<Shape> shape =
+      a.size.empty() ? std::nullopt : std::optional<Shape>(parse_shape(a.size));
+  const Board start = parse_board(a.start, shape);
+  const Board goal = goal_or_standard(a.goal, start.shape());
+  const auto report = check_solvable(start, goal);
+  fmt::print("{}: {}\n", report.solvable ? "solvable" : "unsolvable", report.explanation);
+  return report.solvable ? kOk : kUnsolvable;
+}
+
+PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
+    solve_ = app.add_subcommand("solve", "Solve START optimally (and render it with -o)");
+  solve_->add_option("START", solve_args_.start, "The start board");
+  solve_->add_option("--goal", solve_args_.goal, "Goal board (default: 1..N-1 then the blank)");
+  solve_->add_option("--batch", solve_args_.batch,
+                        "Solve every line 'START [GOAL]' of FILE ('-' for stdin); no GIFs");
+  solve_
+      ->add_option("--jobs", solve_args_.jobs,
+                   "With --batch: lines solved at once, answers in input order (default: all "
+                   "cores)")
+      ->check(CLI::Range(1, 256));
+  add_output_flags(*solve_, solve_args_.flags);
+  solve_->footer(footer);
+
+    random_ =
+      app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
+  random_->add_option("--seed", random_args_.seed, "Seed for a reproducible puzzle (default: random)");
+  random_->add_option("--goal", random_args_.goal, "Goal board (default: 1..N-1 then the blank)");
+  random_->add_flag("--random-goal", random_args_.random_goal, "A uniformly random goal too");
+  random_->add_option("--moves", random_args_.moves,
+                         "Exactly N moves from the goal, or 'max' (uniform with a distance "
+                         "table, as 3x3 always has; 4x4: random walks, not uniform)");
+  add_output_flags(*random_, random_args_.flags);
+  random_->footer(footer);
+
+    check_ = app.add_subcommand("check", "Tell whether START can reach the goal, and why");
+  check_->add_option("START", check_args_.start, "The start board")->required();
+  check_->add_option("--goal", check_args_.goal, "Goal board (default: 1..N-1 then the blank)");
+  check_->add_option("--size", check_args_.size, "Board size: 3, 4 or RxC");
+  check_->footer(footer);
+
+}
+
+int PuzzleCommands::run() const {
+  if (solve_->parsed()) return run_solve(solve_args_);
+  if (random_->parsed()) return run_random(random_args_);
+  return run_check(check_args_);
+}
+
+}  // namespace slidegif::cli
