@@ -87,6 +87,8 @@ CommandLine::CommandLine()
   pdb_ = std::make_unique<PdbCommand>(app);
   explore_ = std::make_unique<ExploreCommand>(app);
   pieces_ = std::make_unique<PiecesCommand>(app);
+  help_ = app.add_subcommand("help", "Show the help of slidegif or of a command: help solve");
+  help_->add_option("COMMAND", help_topic_, "A command, and a subcommand of it: help pdb build");
   completion_ = app.add_subcommand("completion", "Print a shell completion script (bash, zsh, fish)");
   completion_->add_option("SHELL", completion_shell_, "The shell: bash, zsh or fish")
       ->required()
@@ -107,10 +109,24 @@ int CommandLine::run(int argc, const char* const* argv) {
   }
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? kOk : kBadInput;
+    // CLI11 names the command it was parsing only in its usage line: say which to ask about.
+    std::string command;
+    for (const CLI::App* c = &app; c != nullptr;) {
+      const auto parsed = c->get_subcommands();
+      c = parsed.empty() ? nullptr : parsed.front();
+      if (c) command += " " + c->get_name();
+    }
+    fmt::print(stderr, "slidegif: {} (see 'slidegif help{}')\n", e.what(), command);
+    return kBadInput;
   }
+  if (help_->parsed()) return show_help();
 
   try {
     if (puzzles_->selected()) return puzzles_->run();
@@ -129,6 +145,26 @@ int CommandLine::run(int argc, const char* const* argv) {
     return kFailure;
   }
   return kFailure;
+}
+
+int CommandLine::show_help() const {
+  const CLI::App* topic = app_.get();
+  std::string prefix;  // the words before the topic's own name, for its usage line
+  for (const std::string& word : help_topic_) {
+    prefix += prefix.empty() ? "slidegif" : " " + topic->get_name();
+    const auto found = topic->get_subcommands(
+        [&word](const CLI::App* c) { return c->get_name() == word; });
+    if (found.empty()) {
+      fmt::print(stderr, "slidegif: no command '{}' to help with (see 'slidegif help')\n",
+                 fmt::join(help_topic_, " "));
+      return kBadInput;
+    }
+    topic = found.front();
+  }
+  // Through the formatter: App::help() would show the help of the command parsed (help's own).
+  const std::string name = prefix.empty() ? "slidegif" : prefix + " " + topic->get_name();
+  fmt::print("{}", topic->get_formatter()->make_help(topic, name, CLI::AppFormatMode::Normal));
+  return kOk;
 }
 
 }  // namespace slidegif::cli

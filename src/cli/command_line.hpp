@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/explore_command.hpp"
 #include "cli/pdb_command.hpp"
@@ -31,6 +33,10 @@ class CommandLine {
   std::unique_ptr<PdbCommand> pdb_;
   std::unique_ptr<ExploreCommand> explore_;
   std::unique_ptr<PiecesCommand> pieces_;
+  int show_help() const;
+
+  CLI::App* help_ = nullptr;
+  std::vector<std::string> help_topic_;
   CLI::App* completion_ = nullptr;
   std::string completion_shell_;
 };

@@ -97,3 +97,35 @@ TEST(Manual, CompletionRefusesAnUnknownShell) {
 
 }  // namespace
 }  // namespace slidegif::cli
+
+namespace slidegif::cli {
+namespace {
+
+TEST(Help, LikeGitHelp) {
+  auto r = testing::run_slidegif({"help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind("slidegif: solve sliding-tile puzzles", 0), 0u) << r.out;
+  r = testing::run_slidegif({"help", "solve"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("Usage: slidegif solve [OPTIONS] [START]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--tween"), std::string::npos);
+  r = testing::run_slidegif({"help", "pdb", "build"});
+  EXPECT_NE(r.out.find("Usage: slidegif pdb build"), std::string::npos) << r.out;
+  r = testing::run_slidegif({"help", "sovle"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("slidegif: no command 'sovle'"), std::string::npos) << r.err;
+}
+
+TEST(Help, ParseErrorsSayWhoAndWhereToLook) {
+  const auto r = testing::run_slidegif({"solve", "123456780", "--gaol", "1"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_EQ(r.err.rfind("slidegif: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("--gaol"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(see 'slidegif help solve')"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+}  // namespace
+}  // namespace slidegif::cli
