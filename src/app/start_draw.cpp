@@ -53,9 +53,8 @@ Board walk_to_distance(const Job& job, const Services& services, const Board& go
                        Random& rng) {
   check_range(goal.shape(), moves);
   // Loaded (on first use, built) before the clock starts: the budget is the searches'.
-  const PdbHeuristic* pdb = job.solve.use_pdb && services.pattern_database
-                                ? services.pattern_database(goal)
-                                : nullptr;
+  const PdbHeuristic* pdb =
+      job.solve.use_pdb && services.pattern_database ? services.pattern_database(goal) : nullptr;
   const auto deadline = Clock::now() + std::chrono::duration<double>(job.solve.max_seconds);
   int length = moves;
   for (;;) {

@@ -89,7 +89,8 @@ CommandLine::CommandLine()
   pieces_ = std::make_unique<PiecesCommand>(app);
   help_ = app.add_subcommand("help", "Show the help of slidegif or of a command: help solve");
   help_->add_option("COMMAND", help_topic_, "A command, and a subcommand of it: help pdb build");
-  completion_ = app.add_subcommand("completion", "Print a shell completion script (bash, zsh, fish)");
+  completion_ =
+      app.add_subcommand("completion", "Print a shell completion script (bash, zsh, fish)");
   completion_->add_option("SHELL", completion_shell_, "The shell: bash, zsh or fish")
       ->required()
       ->check(CLI::IsMember(completion_shells()));
@@ -152,8 +153,8 @@ int CommandLine::show_help() const {
   std::string prefix;  // the words before the topic's own name, for its usage line
   for (const std::string& word : help_topic_) {
     prefix += prefix.empty() ? "slidegif" : " " + topic->get_name();
-    const auto found = topic->get_subcommands(
-        [&word](const CLI::App* c) { return c->get_name() == word; });
+    const auto found =
+        topic->get_subcommands([&word](const CLI::App* c) { return c->get_name() == word; });
     if (found.empty()) {
       fmt::print(stderr, "slidegif: no command '{}' to help with (see 'slidegif help')\n",
                  fmt::join(help_topic_, " "));

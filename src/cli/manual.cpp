@@ -137,9 +137,12 @@ complete -o default -F _slidegif slidegif
 std::string zsh_quote(const std::string& text) {
   std::string out;
   for (char ch : text) {
-    if (ch == '\'') out += "'\\''";
-    else if (ch == ':') out += "\\:";
-    else out += ch;
+    if (ch == '\'')
+      out += "'\\''";
+    else if (ch == ':')
+      out += "\\:";
+    else
+      out += ch;
   }
   return out;
 }
@@ -162,8 +165,8 @@ std::string zsh_script(const std::vector<CommandInfo>& commands) {
       if (!o.takes_value || o.names.empty()) continue;
       for (const auto& n : o.names) {
         const std::string action = !o.choices.empty() ? "compadd -- " + join(o.choices, " ")
-                                   : wants_files(o)    ? std::string("_files")
-                                                       : "_message " + o.value_name;
+                                   : wants_files(o)   ? std::string("_files")
+                                                      : "_message " + o.value_name;
         values += fmt::format("    ('{}|{}') {}; return ;;\n", c.path, n, action);
       }
     }
@@ -211,11 +214,12 @@ std::string fish_script(const std::vector<CommandInfo>& commands) {
     std::string condition = c.path.empty() ? "__fish_use_subcommand" : "";
     for (const auto& word : split(c.path, ' ')) {
       if (word.empty()) continue;
-      condition += fmt::format("{}__fish_seen_subcommand_from {}",
-                               condition.empty() ? "" : "; and ", word);
+      condition +=
+          fmt::format("{}__fish_seen_subcommand_from {}", condition.empty() ? "" : "; and ", word);
     }
     if (!c.path.empty() && !c.subcommands.empty())
-      condition += fmt::format("; and not __fish_seen_subcommand_from {}", join(c.subcommands, " "));
+      condition +=
+          fmt::format("; and not __fish_seen_subcommand_from {}", join(c.subcommands, " "));
     for (const auto& sub : c.subcommands) {
       const auto it = std::find_if(commands.begin(), commands.end(), [&](const CommandInfo& s) {
         return s.path == (c.path.empty() ? sub : c.path + " " + sub);
@@ -229,8 +233,10 @@ std::string fish_script(const std::vector<CommandInfo>& commands) {
       for (const auto& n : o.names)
         spec += n.rfind("--", 0) == 0 ? fmt::format(" -l {}", n.substr(2))
                                       : fmt::format(" -s {}", n.substr(1));
-      if (!o.choices.empty()) spec += fmt::format(" -x -a {}", fish_quote(join(o.choices, " ")));
-      else if (wants_files(o)) spec += " -r -F";
+      if (!o.choices.empty())
+        spec += fmt::format(" -x -a {}", fish_quote(join(o.choices, " ")));
+      else if (wants_files(o))
+        spec += " -r -F";
       out += fmt::format("complete -c slidegif -n {}{} -d {}\n", fish_quote(condition), spec,
                          fish_quote(o.description));
     }
@@ -244,9 +250,12 @@ std::string roff(const std::string& text) {
   bool line_start = true;
   for (char ch : text) {
     if (line_start && (ch == '.' || ch == '\'')) out += "\\&";
-    if (ch == '\\') out += "\\e";
-    else if (ch == '-') out += "\\-";
-    else out += ch;
+    if (ch == '\\')
+      out += "\\e";
+    else if (ch == '-')
+      out += "\\-";
+    else
+      out += ch;
     line_start = ch == '\n';
   }
   return out;
@@ -255,11 +264,11 @@ std::string roff(const std::string& text) {
 std::string option_line(const OptionInfo& o) {
   std::vector<std::string> names;
   for (const auto& n : o.names) names.push_back(fmt::format("\\fB{}\\fR", roff(n)));
-  std::string line = o.names.empty() ? fmt::format("\\fI{}\\fR", roff(o.positional))
-                                     : join(names, ", ");
+  std::string line =
+      o.names.empty() ? fmt::format("\\fI{}\\fR", roff(o.positional)) : join(names, ", ");
   if (o.takes_value && !o.names.empty()) {
-    line += " \\fI" +
-            roff(o.choices.empty() ? o.value_name : "{" + join(o.choices, ",") + "}") + "\\fR";
+    line += " \\fI" + roff(o.choices.empty() ? o.value_name : "{" + join(o.choices, ",") + "}") +
+            "\\fR";
   }
   return line;
 }
@@ -332,7 +341,9 @@ slidegif random \-\-moves 20
 
 }  // namespace
 
-std::vector<std::string> completion_shells() { return {"bash", "zsh", "fish"}; }
+std::vector<std::string> completion_shells() {
+  return {"bash", "zsh", "fish"};
+}
 
 std::string completion_script(const CLI::App& app, std::string_view shell) {
   const auto commands = commands_of(app);

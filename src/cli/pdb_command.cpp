@@ -125,10 +125,12 @@ int PdbCommand::status() const {
   for (const auto& f : files) {
     total += f.bytes;
     const std::string name = std::filesystem::path(f.path).filename();
-    const bool checked = f.kind != app::DataFile::Kind::TrustStamp &&
-                         f.kind != app::DataFile::Kind::Leftover;
+    const bool checked =
+        f.kind != app::DataFile::Kind::TrustStamp && f.kind != app::DataFile::Kind::Leftover;
     fmt::print("  {:<32} {:>10}  {}{}\n", name, app::human_size(f.bytes), kind_name(f.kind),
-               !checked ? "" : f.trusted ? ", ok" : fmt::format(", damaged: {}", f.problem));
+               !checked    ? ""
+               : f.trusted ? ", ok"
+                           : fmt::format(", damaged: {}", f.problem));
   }
   if (!files.empty()) fmt::print("  {:<32} {:>10}\n", "total", app::human_size(total));
   const Board goal = this->goal();

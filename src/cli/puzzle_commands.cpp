@@ -93,11 +93,11 @@ int run_check(const CheckArgs& a) {
 }
 
 PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
-    solve_ = app.add_subcommand("solve", "Solve START optimally (and render it with -o)");
+  solve_ = app.add_subcommand("solve", "Solve START optimally (and render it with -o)");
   solve_->add_option("START", solve_args_.start, "The start board");
   solve_->add_option("--goal", solve_args_.goal, "Goal board (default: 1..N-1 then the blank)");
   solve_->add_option("--batch", solve_args_.batch,
-                        "Solve every line 'START [GOAL]' of FILE ('-' for stdin); no GIFs");
+                     "Solve every line 'START [GOAL]' of FILE ('-' for stdin); no GIFs");
   solve_
       ->add_option("--jobs", solve_args_.jobs,
                    "With --batch: lines solved at once, answers in input order (default: all "
@@ -106,23 +106,22 @@ PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
   add_output_flags(*solve_, solve_args_.flags);
   solve_->footer(footer);
 
-    random_ =
-      app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
-  random_->add_option("--seed", random_args_.seed, "Seed for a reproducible puzzle (default: random)");
+  random_ = app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
+  random_->add_option("--seed", random_args_.seed,
+                      "Seed for a reproducible puzzle (default: random)");
   random_->add_option("--goal", random_args_.goal, "Goal board (default: 1..N-1 then the blank)");
   random_->add_flag("--random-goal", random_args_.random_goal, "A uniformly random goal too");
   random_->add_option("--moves", random_args_.moves,
-                         "Exactly N moves from the goal, or 'max' (uniform with a distance "
-                         "table, as 3x3 always has; 4x4: random walks, not uniform)");
+                      "Exactly N moves from the goal, or 'max' (uniform with a distance "
+                      "table, as 3x3 always has; 4x4: random walks, not uniform)");
   add_output_flags(*random_, random_args_.flags);
   random_->footer(footer);
 
-    check_ = app.add_subcommand("check", "Tell whether START can reach the goal, and why");
+  check_ = app.add_subcommand("check", "Tell whether START can reach the goal, and why");
   check_->add_option("START", check_args_.start, "The start board")->required();
   check_->add_option("--goal", check_args_.goal, "Goal board (default: 1..N-1 then the blank)");
   check_->add_option("--size", check_args_.size, "Board size: 3, 4 or RxC");
   check_->footer(footer);
-
 }
 
 int PuzzleCommands::run() const {

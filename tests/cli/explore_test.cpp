@@ -4,13 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
-#include "published_counts.hpp"
 #include "app/data_files.hpp"
+#include "published_counts.hpp"
 #include "run_binary.hpp"
 #include "slidegif/distance_table.hpp"
 

@@ -45,7 +45,8 @@ TEST(Manual, EveryCommandAndOptionIsInThePageAndEachCompletion) {
     const std::string script = completion_script(cli.app(), shell);
     for (const auto& n : names) {
       // fish names a long option "-l goal".
-      const std::string written = shell == "fish" && n.rfind("--", 0) == 0 ? "-l " + n.substr(2) : n;
+      const std::string written =
+          shell == "fish" && n.rfind("--", 0) == 0 ? "-l " + n.substr(2) : n;
       EXPECT_NE(script.find(written), std::string::npos) << shell << " " << n;
     }
   }
@@ -57,8 +58,8 @@ TEST(Manual, ThePageIsValidRoff) {
   testing::TempDir dir;
   { std::ofstream(dir.file("slidegif.1")) << man_page(cli.app()); }
   // groff warns of what it cannot read (-ww); the page must be read without one.
-  const auto r = testing::run_binary(
-      {"/bin/sh", "-c", "groff -man -ww -z " + dir.file("slidegif.1")});
+  const auto r =
+      testing::run_binary({"/bin/sh", "-c", "groff -man -ww -z " + dir.file("slidegif.1")});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
 }

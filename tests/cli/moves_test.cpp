@@ -43,8 +43,8 @@ TEST(Moves, FifteenPuzzleByWalksIsExactAndOptimal) {
   // The test is of the walks, not of a first-use build, and no slow machine may miss its
   // budget: the databases are in place first, and the budget is ample.
   testing::install_small_pdb_in_cache();
-  const auto j = json_of(
-      {"random", "--size", "4", "--moves", "24", "--seed", "3", "--max-seconds", "120"});
+  const auto j =
+      json_of({"random", "--size", "4", "--moves", "24", "--seed", "3", "--max-seconds", "120"});
   EXPECT_EQ(j["length"], 24);
   EXPECT_EQ(j["optimal"], true);
 }

@@ -21,7 +21,9 @@ std::string env_or_throw(const char* name) {
 }
 
 // The small set's file name for the standard 4x4 goal.
-std::string small_pdb_name() { return app::pdb_file_name(Board::standard_goal({4, 4}), "small"); }
+std::string small_pdb_name() {
+  return app::pdb_file_name(Board::standard_goal({4, 4}), "small");
+}
 
 // Copies the fixture's file (not its trust stamp: this copy is checked afresh) into dir, or
 // builds it there.
@@ -70,6 +72,8 @@ std::string small_pdb_dir() {
   return dir.string();
 }
 
-void install_small_pdb_in_cache() { provide_small_pdb(private_cache_dir()); }
+void install_small_pdb_in_cache() {
+  provide_small_pdb(private_cache_dir());
+}
 
 }  // namespace slidegif::testing
