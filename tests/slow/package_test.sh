@@ -29,10 +29,12 @@ slidegif solve 867254301 --tween 2 -o a.gif >/dev/null
 [[ $(head -c 6 a.gif) == GIF89a ]] || fail "no GIF"
 slidegif.fcgi --help >/dev/null 2>&1 || /usr/lib/slidegif/slidegif.fcgi --help >/dev/null ||
   fail "slidegif.fcgi does not start: $(ldd /usr/lib/slidegif/slidegif.fcgi | grep 'not found')"
-REQUEST_METHOD=GET QUERY_STRING='start=867254301' /usr/lib/cgi-bin/slidegif.cgi | head -c 200 |
-  grep -q 'Content-Type: image/gif' || fail "slidegif.cgi does not answer"
-man -P cat slidegif 2>/dev/null | grep -q 'slidegif solve' || fail "man slidegif shows no page"
-man -P cat slidegif.fcgi 2>/dev/null | grep -q 'QUERY PARAMETERS' || fail "no man slidegif.fcgi"
+REQUEST_METHOD=GET QUERY_STRING='start=867254301' /usr/lib/cgi-bin/slidegif.cgi >answer
+grep -aq '^Content-Type: image/gif' answer || fail "slidegif.cgi does not answer"
+man -P cat slidegif >page 2>/dev/null || fail "man slidegif shows no page"
+grep -q 'slidegif solve' page || fail "man slidegif shows no commands"
+man -P cat slidegif.cgi >page 2>/dev/null || fail "man slidegif.cgi shows no page"
+grep -q 'QUERY PARAMETERS' page || fail "man slidegif.cgi does not show slidegif.fcgi(8)"
 bash -c 'source /usr/share/bash-completion/bash_completion
   _completion_loader slidegif
   COMP_WORDS=(slidegif pdb st); COMP_CWORD=2; _slidegif
