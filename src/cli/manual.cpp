@@ -378,4 +378,17 @@ std::string man_page(const CLI::App& app) {
   return page + kManualTail;
 }
 
+std::string man_page_from_template(const std::string& page_template, const CLI::App& app) {
+  std::string options;
+  for (const CLI::Option* o : app.get_options()) {
+    const OptionInfo info = option_info(*o);
+    options += fmt::format(".TP\n{}\n{}\n", option_line(info), option_text(info));
+  }
+  const std::string marker = "@OPTIONS@\n";
+  const auto at = page_template.find(marker);
+  if (at == std::string::npos)
+    throw std::invalid_argument("the man page template has no @OPTIONS@");
+  return page_template.substr(0, at) + options + page_template.substr(at + marker.size());
+}
+
 }  // namespace slidegif::cli

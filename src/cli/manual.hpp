@@ -25,4 +25,8 @@ std::string completion_script(const CLI::App& app, std::string_view shell);
 // exit status and examples.
 std::string man_page(const CLI::App& app);
 
+// A man page from `page_template` with its line "@OPTIONS@" replaced by the options of `app`
+// (a program without subcommands, such as slidegif.fcgi) as roff .TP entries.
+std::string man_page_from_template(const std::string& page_template, const CLI::App& app);
+
 }  // namespace slidegif::cli

@@ -1,0 +1,37 @@
+#include "fcgi/server_options.hpp"
+
+#include <cstdlib>
+
+#include "app/pdb_location.hpp"
+
+namespace slidegif::fcgi {
+
+std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
+  if (const char* dir = std::getenv(app::kPdbDirEnv)) o.pdb_dir = dir;
+  if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR")) o.picture_dir = dir;
+  auto app = std::make_unique<CLI::App>(
+      "slidegif.fcgi: the slidegif.cgi endpoint as a FastCGI server, a pool of resident "
+      "workers",
+      "slidegif.fcgi");
+  app->add_option("--listen", o.listen,
+                  "A socket path, or [HOST]:PORT (default: the socket on standard input, as "
+                  "spawn-fcgi and systemd socket activation pass it)");
+  app->add_option("--workers", o.workers, "Worker processes (default: one per core)")
+      ->check(CLI::Range(1, 256));
+  app->add_option("--max-requests", o.max_requests,
+                  "Requests a worker answers before it is replaced (0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0ul, 1'000'000'000ul));
+  app->add_option("--pdb-dir", o.pdb_dir,
+                  "Pattern databases, distance tables and the move-pieces file, never built "
+                  "(default: $SLIDEGIF_PDB_DIR)");
+  app->add_option("--io-timeout", o.io_seconds,
+                  "Seconds a connection may stay idle in the middle of a request (default: 10)")
+      ->check(CLI::Range(1u, 3600u));
+  app->footer(
+      "The pictures requests may name come from $SLIDEGIF_PICTURE_DIR, as for slidegif.cgi.\n"
+      "More: man slidegif.fcgi.");
+  return app;
+}
+
+}  // namespace slidegif::fcgi

@@ -1,0 +1,28 @@
+#pragma once
+// slidegif.fcgi's command line, defined once with CLI11: the program parses it, and the man
+// page's OPTIONS section is generated from it (cli/manual.hpp), so they cannot drift.
+//
+//   ServerOptions options;
+//   CLI::App app = server_command_line(options);
+//   app.parse(argc, argv);
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+namespace slidegif::fcgi {
+
+struct ServerOptions {
+  std::string listen;  // empty: the socket on standard input (or systemd's fd 3)
+  int workers = 0;     // 0: one per core
+  unsigned long max_requests = 10000;
+  unsigned io_seconds = 0;  // 0: WorkerLimits' default
+  std::string pdb_dir;      // default: $SLIDEGIF_PDB_DIR
+  std::string picture_dir;  // $SLIDEGIF_PICTURE_DIR
+};
+
+// The options bound to `options`, whose defaults it first takes from the environment
+// ($SLIDEGIF_PDB_DIR, $SLIDEGIF_PICTURE_DIR).
+std::unique_ptr<CLI::App> server_command_line(ServerOptions& options);
+
+}  // namespace slidegif::fcgi

@@ -1,0 +1,66 @@
+// slidegif.fcgi's command line: defaults from the environment, bounds refused, and its man
+// page's options generated from the same definitions.
+#include "fcgi/server_options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "cli/manual.hpp"
+
+namespace slidegif::fcgi {
+namespace {
+
+void parse(ServerOptions& o, std::vector<std::string> args) {
+  const auto app = server_command_line(o);
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  app->parse(reversed);
+}
+
+TEST(ServerOptions, DefaultsFromTheEnvironmentThenFlags) {
+  ::setenv("SLIDEGIF_PDB_DIR", "/var/cache/slidegif", 1);
+  ::setenv("SLIDEGIF_PICTURE_DIR", "/srv/pictures", 1);
+  ServerOptions o;
+  parse(o, {});
+  EXPECT_EQ(o.pdb_dir, "/var/cache/slidegif");
+  EXPECT_EQ(o.picture_dir, "/srv/pictures");
+  EXPECT_EQ(o.workers, 0);  // one per core, decided by the program
+  EXPECT_EQ(o.max_requests, 10000u);
+  ServerOptions flags;
+  parse(flags, {"--pdb-dir", "/tmp/x", "--workers", "3", "--max-requests", "0", "--io-timeout", "5",
+                "--listen", "127.0.0.1:9000"});
+  EXPECT_EQ(flags.pdb_dir, "/tmp/x");
+  EXPECT_EQ(flags.workers, 3);
+  EXPECT_EQ(flags.max_requests, 0u);
+  EXPECT_EQ(flags.io_seconds, 5u);
+  EXPECT_EQ(flags.listen, "127.0.0.1:9000");
+  ::unsetenv("SLIDEGIF_PDB_DIR");
+  ::unsetenv("SLIDEGIF_PICTURE_DIR");
+}
+
+TEST(ServerOptions, OutOfRangeAndUnknownAreRefused) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--workers", "0"},
+                                                                {"--workers", "257"},
+                                                                {"--io-timeout", "0"},
+                                                                {"--max-requests", "-1"},
+                                                                {"--max-requests", "lots"},
+                                                                {"--bogus"},
+                                                                {"--listen"}}) {
+    ServerOptions o;
+    EXPECT_THROW(parse(o, args), CLI::ParseError) << args[0];
+  }
+}
+
+TEST(ServerOptions, TheManPageHasEveryOption) {
+  ServerOptions o;
+  const auto app = server_command_line(o);
+  const std::string page =
+      cli::man_page_from_template(".TH X 8\n.SH OPTIONS\n@OPTIONS@\n.SH END\n", *app);
+  for (const char* flag : {"listen", "workers", "max\\-requests", "pdb\\-dir", "io\\-timeout"})
+    EXPECT_NE(page.find(std::string("\\fB\\-\\-") + flag + "\\fR"), std::string::npos) << flag;
+  EXPECT_EQ(page.find("@OPTIONS@"), std::string::npos);
+  EXPECT_THROW(cli::man_page_from_template(".TH X 8\n", *app), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace slidegif::fcgi
