@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "cli/exit_status.hpp"
 #include "cli/manual.hpp"
+#include "cli/suggest.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::cli {
@@ -96,16 +99,58 @@ CommandLine::CommandLine()
       ->check(CLI::IsMember(completion_shells()));
 }
 
+namespace {
+
+std::vector<std::string> subcommand_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* c : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(c->get_name());
+  return names;
+}
+
+std::vector<std::string> option_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options())
+    for (const auto& l : o->get_lnames()) names.push_back("--" + l);
+  return names;
+}
+
+// What the user most likely meant by the first word of argv that names no command or option
+// where it stands, as "; did you mean '--goal'?", or "" when nothing is close.
+std::string suggestion(const CLI::App& root, int argc, const char* const* argv) {
+  const CLI::App* at = &root;
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    if (word.size() > 2 && word.rfind("--", 0) == 0) {
+      word = word.substr(0, word.find('='));
+      const auto known = option_names(*at);
+      if (std::find(known.begin(), known.end(), word) != known.end()) continue;
+      const auto near = closest(word, known);
+      return near ? fmt::format("; did you mean '{}'?", *near) : "";
+    }
+    const auto found = at->get_subcommands([&](const CLI::App* c) { return c->get_name() == word; });
+    if (!found.empty()) {
+      at = found.front();
+    } else if (!subcommand_names(*at).empty() && word[0] != '-') {
+      const auto near = closest(word, subcommand_names(*at));
+      return near ? fmt::format("; did you mean '{}'?", *near) : "";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
 int CommandLine::run(int argc, const char* const* argv) {
   CLI::App& app = *app_;
   // CLI11 would only say "a subcommand is required" for a misspelt one.
   if (argc > 1 && argv[1][0] != '-' &&
       app.get_subcommands([&](const CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
-    std::vector<std::string> names;
-    for (const CLI::App* c : app.get_subcommands([](const CLI::App*) { return true; }))
-      names.push_back(c->get_name());
-    fmt::print(stderr, "slidegif: unknown command '{}' (use {}; see --help)\n", argv[1],
-               fmt::join(names, ", "));
+    const std::string hint = suggestion(app, argc, argv);
+    fmt::print(stderr, "slidegif: unknown command '{}'{}\n", argv[1],
+               !hint.empty() ? hint
+                             : fmt::format(" (commands: {}; see 'slidegif help')",
+                                           fmt::join(subcommand_names(app), ", ")));
     return kBadInput;
   }
   try {
@@ -124,7 +169,8 @@ int CommandLine::run(int argc, const char* const* argv) {
       c = parsed.empty() ? nullptr : parsed.front();
       if (c) command += " " + c->get_name();
     }
-    fmt::print(stderr, "slidegif: {} (see 'slidegif help{}')\n", e.what(), command);
+    fmt::print(stderr, "slidegif: {}{} (see 'slidegif help{}')\n", e.what(),
+               suggestion(app, argc, argv), command);
     return kBadInput;
   }
   if (help_->parsed()) return show_help();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "app/output_format.hpp"
 #include "app/picture_files.hpp"
 #include "cli/language_choice.hpp"
 #include "slidegif/language.hpp"
@@ -64,6 +65,8 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
 
 app::Job base_job(const OutputFlags& flags) {
   app::Job job = flags.job;
+  // Before any work: a name asking for a format we do not write is refused.
+  if (!flags.output.empty() && flags.output != "-") app::format_of_output_name(flags.output);
   if (!flags.size.empty()) job.puzzle.shape = parse_shape(flags.size);
   job.animation.lang = choose_language(flags.lang, locale_env(), [](const std::string& note) {
     fmt::print(stderr, "note: {}\n", note);

@@ -48,6 +48,7 @@ PdbCommand::PdbCommand(CLI::App& app) {
   // Bounded as explore's: 0 or -1 meant the default silently, and nothing bounded a large count.
   build_->add_option("--threads", threads_, "Threads (default: 1 for small, all cores for large)")
       ->check(CLI::Range(1, 64));
+  build_->add_flag("--force", force_, "Build again even when the set is there and checks out");
   build_->add_flag("--progress", progress_,
                    "Draw the progress bar even when stderr is not a terminal");
 }
@@ -81,6 +82,15 @@ int PdbCommand::build() const {
   const std::string_view wanted = !set_.empty() ? set_ : first.empty() ? "large" : first;
   for (std::string_view set : {"small", "large"}) {
     if (wanted != "all" && wanted != set) continue;
+    // Like make: a set that is there and checks out (its trust stamp, else its checksum) is
+    // up to date; the large ones take minutes and gigabytes to build again.
+    const std::string existing = dir + "/" + app::pdb_file_name(base, set);
+    if (std::string why; !force_ && app::load_pdb_file(existing, app::PdbVerify::Once, &why)) {
+      std::error_code ec;
+      fmt::print("up to date: {} ({}; --force builds it again)\n", existing,
+                 app::human_size(std::filesystem::file_size(existing, ec)));
+      continue;
+    }
     app::ProgressBar bar(fmt::format("{} set", set), progress_);
     PdbBuildOptions options;
     // The small tables fit the caches well enough that a second thread mostly contends.

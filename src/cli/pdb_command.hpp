@@ -36,6 +36,7 @@ class PdbCommand {
   std::string size_;
   int threads_ = 0;
   bool progress_ = false;
+  bool force_ = false;
 };
 
 }  // namespace slidegif::cli

@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -34,6 +35,16 @@ int parse_moves(const std::string& text) {
   }
   return n;
 }
+
+// A seed is a whole number of 64 bits: CLI11 alone wraps "-5" and clamps what is too large.
+const CLI::Validator kSeed(
+    [](std::string& text) -> std::string {
+      std::uint64_t value = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (ec == std::errc() && end == text.data() + text.size()) return "";
+      return fmt::format("a seed is a whole number from 0 to {}, not '{}'", UINT64_MAX, text);
+    },
+    "0..2^64-1");
 
 }  // namespace
 
@@ -107,8 +118,9 @@ PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
   solve_->footer(footer);
 
   random_ = app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
-  random_->add_option("--seed", random_args_.seed,
-                      "Seed for a reproducible puzzle (default: random)");
+  random_
+      ->add_option("--seed", random_args_.seed, "Seed for a reproducible puzzle (default: random)")
+      ->check(kSeed);
   random_->add_option("--goal", random_args_.goal, "Goal board (default: 1..N-1 then the blank)");
   random_->add_flag("--random-goal", random_args_.random_goal, "A uniformly random goal too");
   random_->add_option("--moves", random_args_.moves,

@@ -6,6 +6,8 @@
 set -euo pipefail
 build=$(realpath "$1") seconds=${2:-10}
 here=$(cd "$(dirname "$0")" && pwd)
+# The user's databases, found before lib.sh gives the servers a home of their own.
+pdb_dir=${SLIDEGIF_PDB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/slidegif}
 source "$here/../e2e/lib.sh"
 cgi=$build/slidegif.cgi hello=$E2E_STATE/hello.cgi
 cc -O2 -o "$hello" "$here/hello_cgi.c"
@@ -27,8 +29,7 @@ one_request "random 3x3, defaults" "random=1"
 one_request "random 3x3, tween=0" "random=1&tween=0"
 one_request "random 3x3, tween=0, tile=40" "random=1&tween=0&tile=40"
 # Issue 4: a random 15-puzzle with the pattern databases present (built by `slidegif pdb build`
-# into the default cache directory, or $SLIDEGIF_PDB_DIR).
-pdb_dir=${SLIDEGIF_PDB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/slidegif}
+# into the default cache directory, or $SLIDEGIF_PDB_DIR: pdb_dir above).
 if compgen -G "$pdb_dir/4x4-*.pdb" >/dev/null; then
   SLIDEGIF_PDB_DIR=$pdb_dir one_request "random 4x4, tween=0, databases" "random=1&size=4&tween=0"
   SLIDEGIF_PDB_DIR=$pdb_dir one_request "random 4x4, defaults, databases" "random=1&size=4"

@@ -130,3 +130,28 @@ TEST(Help, ParseErrorsSayWhoAndWhereToLook) {
 
 }  // namespace
 }  // namespace slidegif::cli
+
+namespace slidegif::cli {
+namespace {
+
+TEST(Manual, ZshReadsItsScriptAndFishCompletesWithIt) {
+  testing::TempDir dir;
+  for (const char* shell : {"zsh", "fish"}) {
+    const auto r = testing::run_slidegif({"completion", shell});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::ofstream(dir.file(shell)) << r.out;
+  }
+  const auto zsh = testing::run_binary({"/usr/bin/zsh", "-n", dir.file("zsh")});
+  EXPECT_EQ(zsh.exit_code, 0) << zsh.err;
+  const auto fish = testing::run_binary(
+      {"/usr/bin/fish", "-c",
+       "source " + dir.file("fish") +
+           "; complete -C 'slidegif pdb st'; complete -C 'slidegif random --theme '"});
+  EXPECT_EQ(fish.exit_code, 0) << fish.err;
+  EXPECT_NE(fish.out.find("status\t"), std::string::npos) << fish.out;
+  EXPECT_NE(fish.out.find("mint\t"), std::string::npos) << fish.out;
+  EXPECT_EQ(fish.out.find("solve\t"), std::string::npos) << fish.out;
+}
+
+}  // namespace
+}  // namespace slidegif::cli

@@ -1,0 +1,29 @@
+#include "app/output_format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <vector>
+
+#include "slidegif/error.hpp"
+
+namespace slidegif::app {
+
+OutputFormat format_of_output_name(std::string_view name) {
+  std::string extension = std::filesystem::path(name).extension().string();
+  if (extension.empty()) return OutputFormat::Gif;
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::vector<std::string_view> known;
+  for (const auto& f : kOutputFormats) {
+    if (f.extension == extension) return f.format;
+    known.push_back(f.extension);
+  }
+  throw Error(Error::Kind::BadInput,
+              fmt::format("cannot write {}: the output formats are {} (by the file's extension)",
+                          name, fmt::join(known, ", ")));
+}
+
+}  // namespace slidegif::app
