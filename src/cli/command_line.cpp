@@ -128,7 +128,8 @@ std::string suggestion(const CLI::App& root, int argc, const char* const* argv) 
       const auto near = closest(word, known);
       return near ? fmt::format("; did you mean '{}'?", *near) : "";
     }
-    const auto found = at->get_subcommands([&](const CLI::App* c) { return c->get_name() == word; });
+    const auto found =
+        at->get_subcommands([&](const CLI::App* c) { return c->get_name() == word; });
     if (!found.empty()) {
       at = found.front();
     } else if (!subcommand_names(*at).empty() && word[0] != '-') {

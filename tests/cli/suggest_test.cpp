@@ -10,9 +10,9 @@ namespace {
 
 TEST(Suggest, CloseWordsAreFoundFarOnesAreNot) {
   const std::vector<std::string> commands = {"solve", "random", "check", "explore", "pdb"};
-  EXPECT_EQ(closest("sovle", commands), "solve");     // two letters swapped
+  EXPECT_EQ(closest("sovle", commands), "solve");  // two letters swapped
   EXPECT_EQ(closest("slove", commands), "solve");
-  EXPECT_EQ(closest("randm", commands), "random");    // one missing
+  EXPECT_EQ(closest("randm", commands), "random");  // one missing
   EXPECT_EQ(closest("explroe", commands), "explore");
   EXPECT_EQ(closest("pbd", commands), "pdb");
   EXPECT_EQ(closest("bake", commands), std::nullopt);
