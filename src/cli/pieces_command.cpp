@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "app/data_files.hpp"
 #include "app/font_locator.hpp"
 #include "app/pdb_location.hpp"
 #include "app/pieces_build.hpp"
@@ -65,8 +66,9 @@ int PiecesCommand::run() const {
   app::save_pieces_file(path, pieces, drawing.save_drawings());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  fmt::print("{}: {} coded moves, {:.1f} MB, built in {:.1f} s\n", path, pieces.size(),
-             static_cast<double>(pieces.bytes()) / 1e6, seconds);
+  // The file's own size: the pieces, their index and the drawings.
+  fmt::print("{}: {} coded moves, {}, built in {:.1f} s\n", path, pieces.size(),
+             app::human_size(std::filesystem::file_size(path, ec)), seconds);
   return 0;
 }
 
