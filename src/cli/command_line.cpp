@@ -122,7 +122,7 @@ std::string suggestion(const CLI::App& root, int argc, const char* const* argv) 
   for (int i = 1; i < argc; ++i) {
     std::string word = argv[i];
     if (word.size() > 2 && word.rfind("--", 0) == 0) {
-      word = word.substr(0, word.find('='));
+      if (const auto equals = word.find('='); equals != std::string::npos) word.resize(equals);
       const auto known = option_names(*at);
       if (std::find(known.begin(), known.end(), word) != known.end()) continue;
       const auto near = closest(word, known);
