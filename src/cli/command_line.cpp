@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "cli/exit_status.hpp"
 #include "cli/manual.hpp"
@@ -140,19 +142,33 @@ std::string suggestion(const CLI::App& root, int argc, const char* const* argv) 
   return "";
 }
 
+// Says what went wrong and returns `status`: "slidegif: MESSAGE" on stderr, or with --json one
+// object {"error": MESSAGE, "exit_code": STATUS} on stdout, where a JSON reader looks.
+int failed(bool json, const std::string& message, int status) {
+  if (json) {
+    fmt::print("{}\n", nlohmann::json{{"error", message}, {"exit_code", status}}.dump());
+  } else {
+    fmt::print(stderr, "slidegif: {}\n", message);
+  }
+  return status;
+}
+
 }  // namespace
 
 int CommandLine::run(int argc, const char* const* argv) {
   CLI::App& app = *app_;
+  const bool json = std::any_of(argv + std::min(argc, 1), argv + argc,
+                                [](const char* a) { return std::string_view(a) == "--json"; });
   // CLI11 would only say "a subcommand is required" for a misspelt one.
   if (argc > 1 && argv[1][0] != '-' &&
       app.get_subcommands([&](const CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
     const std::string hint = suggestion(app, argc, argv);
-    fmt::print(stderr, "slidegif: unknown command '{}'{}\n", argv[1],
-               !hint.empty() ? hint
-                             : fmt::format(" (commands: {}; see 'slidegif help')",
-                                           fmt::join(subcommand_names(app), ", ")));
-    return kBadInput;
+    return failed(json,
+                  fmt::format("unknown command '{}'{}", argv[1],
+                              !hint.empty() ? hint
+                                            : fmt::format(" (commands: {}; see 'slidegif help')",
+                                                          fmt::join(subcommand_names(app), ", "))),
+                  kBadInput);
   }
   try {
     app.parse(argc, argv);
@@ -170,9 +186,10 @@ int CommandLine::run(int argc, const char* const* argv) {
       c = parsed.empty() ? nullptr : parsed.front();
       if (c) command += " " + c->get_name();
     }
-    fmt::print(stderr, "slidegif: {}{} (see 'slidegif help{}')\n", e.what(),
-               suggestion(app, argc, argv), command);
-    return kBadInput;
+    return failed(
+        json,
+        fmt::format("{}{} (see 'slidegif help{}')", e.what(), suggestion(app, argc, argv), command),
+        kBadInput);
   }
   if (help_->parsed()) return show_help();
 
@@ -186,11 +203,9 @@ int CommandLine::run(int argc, const char* const* argv) {
       return kOk;
     }
   } catch (const Error& e) {
-    fmt::print(stderr, "slidegif: {}{}\n", e.what(), advice(e));
-    return exit_status(e);
+    return failed(json, fmt::format("{}{}", e.what(), advice(e)), exit_status(e));
   } catch (const std::exception& e) {
-    fmt::print(stderr, "slidegif: {}\n", e.what());
-    return kFailure;
+    return failed(json, e.what(), kFailure);
   }
   return kFailure;
 }

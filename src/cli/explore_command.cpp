@@ -18,6 +18,7 @@
 #include "app/pdb_location.hpp"
 #include "app/progress.hpp"
 #include "app/table_file.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/state_database.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/histogram_plot.hpp"
@@ -152,7 +153,7 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
   cmd_->add_option("--goal", args_.goal, "Goal board (default: 1..N-1 then the blank)");
   cmd_->add_flag("--json", args_.json, "Print one JSON object");
   cmd_->add_option("--threads", args_.threads, "Threads (default: all cores for large boards)")
-      ->check(CLI::Range(1, 64));
+      ->check(whole_number(1, 64));
   cmd_->add_flag("--save", args_.save,
                  "Save the distance table (2 bits a state) where the pattern databases are: "
                  "solve and random --moves then use it");

@@ -2,9 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "app/output_format.hpp"
 #include "app/picture_files.hpp"
 #include "cli/language_choice.hpp"
+#include "cli/number_checks.hpp"
+#include "slidegif/error.hpp"
 #include "slidegif/language.hpp"
 
 namespace slidegif::cli {
@@ -25,7 +29,7 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
          },
          fmt::format("Search budget in seconds (default: {}, or {} on boards over 16 cells)",
                      f.job.solve.max_seconds, f.job.solve.fallback_seconds))
-      ->check(CLI::Range(0.01, 86400.0));
+      ->check(decimal_number(0.01, 86400.0));
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,
                  "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
@@ -39,7 +43,7 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
                              "px or the animation too large)",
                              a.tile_px, kFitBoardPx))
       ->each([&a](const std::string&) { a.fit_tile = false; })
-      ->check(CLI::Range(limits.min_tile_px, limits.max_tile_px));
+      ->check(whole_number(limits.min_tile_px, limits.max_tile_px));
   cmd.add_option("--theme", a.theme, "Colour theme")
       ->capture_default_str()
       ->check(CLI::IsMember(theme_names()));
@@ -54,19 +58,29 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
   cmd.add_flag("--dither", a.dither, "With --image: dither the picture onto its palette");
   cmd.add_option("--delay", a.delay_ms, "Milliseconds per move")
       ->capture_default_str()
-      ->check(CLI::Range(limits.min_delay_ms, limits.max_delay_ms));
+      ->check(whole_number(limits.min_delay_ms, limits.max_delay_ms));
   cmd.add_option("--tween", a.tween, "Intermediate sliding frames per move")
       ->capture_default_str()
-      ->check(CLI::Range(0, limits.max_tween));
+      ->check(whole_number(0, limits.max_tween));
   cmd.add_option("--loop", a.loop, "Times to play the animation (0 = forever)")
       ->capture_default_str()
-      ->check(CLI::Range(0, limits.max_loop));
+      ->check(whole_number(0, limits.max_loop));
 }
 
 app::Job base_job(const OutputFlags& flags) {
   app::Job job = flags.job;
-  // Before any work: a name asking for a format we do not write is refused.
-  if (!flags.output.empty() && flags.output != "-") app::format_of_output_name(flags.output);
+  // Before any work: a name asking for a format we do not write is refused, and so is a link
+  // to a file that does not exist (cp will not write through one either).
+  if (!flags.output.empty() && flags.output != "-") {
+    app::format_of_output_name(flags.output);
+    std::error_code ec;
+    if (std::filesystem::is_symlink(flags.output, ec) && !std::filesystem::exists(flags.output, ec))
+      throw Error(
+          Error::Kind::BadInput,
+          fmt::format("-o {}: a symbolic link to {}, which does not exist; not writing "
+                      "through it",
+                      flags.output, std::filesystem::read_symlink(flags.output, ec).string()));
+  }
   if (!flags.size.empty()) job.puzzle.shape = parse_shape(flags.size);
   job.animation.lang = choose_language(flags.lang, locale_env(), [](const std::string& note) {
     fmt::print(stderr, "note: {}\n", note);

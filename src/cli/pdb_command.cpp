@@ -9,6 +9,7 @@
 #include "app/data_files.hpp"
 #include "app/pdb_store.hpp"
 #include "app/progress.hpp"
+#include "cli/number_checks.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/partition_presets.hpp"
@@ -47,7 +48,7 @@ PdbCommand::PdbCommand(CLI::App& app) {
   }
   // Bounded as explore's: 0 or -1 meant the default silently, and nothing bounded a large count.
   build_->add_option("--threads", threads_, "Threads (default: 1 for small, all cores for large)")
-      ->check(CLI::Range(1, 64));
+      ->check(whole_number(1, 64));
   build_->add_flag("--force", force_, "Build again even when the set is there and checks out");
   build_->add_flag("--progress", progress_,
                    "Draw the progress bar even when stderr is not a terminal");

@@ -13,6 +13,7 @@
 #include "app/pieces_build.hpp"
 #include "app/pieces_file.hpp"
 #include "app/progress.hpp"
+#include "cli/number_checks.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/drawing_cache.hpp"
 #include "slidegif/error.hpp"
@@ -32,9 +33,9 @@ PiecesCommand::PiecesCommand(CLI::App& app) {
                                  app::kPdbDirEnv));
   build_->add_option("--size", sizes_, "Board sizes, comma-separated (default: 3x3,4x4)");
   build_->add_option("--tile", tile_, "Tile size in pixels, as requests draw it (default: 72)")
-      ->check(CLI::Range(16, 256));
+      ->check(whole_number(16, 256));
   build_->add_option("--tween", tween_, "Sliding frames per move (default: 3)")
-      ->check(CLI::Range(0, 16));
+      ->check(whole_number(0, 16));
   build_->add_option("--theme", theme_, "Colour theme (default: classic)");
   build_->add_flag("--progress", progress_,
                    "Draw the progress bar even when stderr is not a terminal");

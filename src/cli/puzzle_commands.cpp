@@ -9,9 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "cli/batch.hpp"
 #include "cli/exit_status.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/report.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
@@ -99,7 +101,15 @@ int run_check(const CheckArgs& a) {
   const Board start = parse_board(a.start, shape);
   const Board goal = goal_or_standard(a.goal, start.shape());
   const auto report = check_solvable(start, goal);
-  fmt::print("{}: {}\n", report.solvable ? "solvable" : "unsolvable", report.explanation);
+  if (a.json) {
+    fmt::print("{}\n", nlohmann::json{{"start", format_board(start)},
+                                      {"goal", format_board(goal)},
+                                      {"solvable", report.solvable},
+                                      {"explanation", report.explanation}}
+                           .dump());
+  } else {
+    fmt::print("{}: {}\n", report.solvable ? "solvable" : "unsolvable", report.explanation);
+  }
   return report.solvable ? kOk : kUnsolvable;
 }
 
@@ -113,7 +123,7 @@ PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
       ->add_option("--jobs", solve_args_.jobs,
                    "With --batch: lines solved at once, answers in input order (default: all "
                    "cores)")
-      ->check(CLI::Range(1, 256));
+      ->check(whole_number(1, 256));
   add_output_flags(*solve_, solve_args_.flags);
   solve_->footer(footer);
 
@@ -133,6 +143,8 @@ PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
   check_->add_option("START", check_args_.start, "The start board")->required();
   check_->add_option("--goal", check_args_.goal, "Goal board (default: 1..N-1 then the blank)");
   check_->add_option("--size", check_args_.size, "Board size: 3, 4 or RxC");
+  check_->add_flag("--json", check_args_.json,
+                   "Print one JSON object: start, goal, solvable, explanation");
   check_->footer(footer);
 }
 

@@ -32,6 +32,7 @@ struct RandomArgs {
 
 struct CheckArgs {
   std::string start, goal, size;
+  bool json = false;
 };
 
 int run_solve(const SolveArgs& a);

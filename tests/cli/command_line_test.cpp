@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "private_home.hpp"
 #include "run_binary.hpp"
@@ -54,6 +56,74 @@ TEST(CommandLine, PdbBuildLeavesASetThatChecksOutUnlessForced) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("built " + file), std::string::npos) << r.out;
   EXPECT_NE(std::filesystem::last_write_time(file), before);
+}
+
+}  // namespace
+}  // namespace slidegif::cli
+
+namespace slidegif::cli {
+namespace {
+
+TEST(CommandLine, NumbersOutOfRangeOrMalformedSayWhatTheOptionTakes) {
+  const std::pair<std::vector<std::string>, std::string> table[] = {
+      {{"solve", "867254301", "--tile", "abc"},
+       "--tile: takes a whole number from 16 to 256, not 'abc'"},
+      {{"solve", "867254301", "--tile", "8"},
+       "--tile: takes a whole number from 16 to 256, not '8'"},
+      {{"solve", "867254301", "--tween", "1.5"}, "--tween: takes a whole number from 0 to"},
+      {{"solve", "867254301", "--max-seconds", "soon"}, "--max-seconds: takes a number from 0.01"},
+      {{"solve", "--batch", "-", "--jobs", "0"}, "--jobs: takes a whole number from 1 to 256"},
+      {{"explore", "--threads", "-1"}, "--threads: takes a whole number from 1 to 64"},
+  };
+  for (const auto& [args, message] : table) {
+    const auto r = testing::run_slidegif(args);
+    EXPECT_EQ(r.exit_code, 2) << args[2];
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  }
+}
+
+TEST(CommandLine, ALinkToAMissingFileIsNotWrittenThrough) {
+  testing::TempDir dir;
+  std::filesystem::create_symlink(dir.file("missing/target.gif"), dir.file("link.gif"));
+  const auto r = testing::run_slidegif({"solve", "12/30", "-o", dir.file("link.gif")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(
+      r.err.find("a symbolic link to " + dir.file("missing/target.gif") + ", which does not exist"),
+      std::string::npos)
+      << r.err;
+  EXPECT_TRUE(std::filesystem::is_symlink(dir.file("link.gif")));
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"link.gif"});
+}
+
+TEST(CommandLine, WithJsonErrorsAreOneJsonObject) {
+  const std::pair<std::vector<std::string>, int> table[] = {
+      {{"solve", "867254301", "--tile", "abc", "--json"}, 2},  // a parse error
+      {{"solve", "12345678", "--json"}, 2},                    // bad input
+      {{"solve", "213456780", "--json"}, 3},                   // unsolvable
+      {{"check", "213456780", "--json", "--size", "9"}, 2},    // bad size
+  };
+  for (const auto& [args, status] : table) {
+    const auto r = testing::run_slidegif(args);
+    EXPECT_EQ(r.exit_code, status) << args[1];
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["exit_code"], status);
+    EXPECT_FALSE(j["error"].get<std::string>().empty());
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  }
+}
+
+TEST(CommandLine, CheckSpeaksJson) {
+  auto r = testing::run_slidegif({"check", "213456780", "--json"});
+  EXPECT_EQ(r.exit_code, 3);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["solvable"], false);
+  EXPECT_EQ(j["start"], "213456780");
+  EXPECT_EQ(j["goal"], "123456780");
+  EXPECT_NE(j["explanation"].get<std::string>().find("inversion"), std::string::npos);
+  r = testing::run_slidegif({"check", "867254301", "--json"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["solvable"], true);
 }
 
 }  // namespace
