@@ -37,7 +37,13 @@ BatchOutcome answer_line(const BatchItem& item, const app::Job& base, const Outp
       return {fmt::format("{}\n", app::json_line({{"line", item.number}, {"error", e.what()}})),
               true};
     }
-    return {fmt::format("error: line {}: {}\n", item.number, e.what()), true};
+    // What was read, and what a line holds, beside what is wrong with it.
+    constexpr std::size_t kShown = 60;
+    const std::string read =
+        item.line.size() > kShown ? item.line.substr(0, kShown) + "..." : item.line;
+    return {fmt::format("error: line {}: '{}': {} (a line holds START [GOAL], or START ; GOAL)\n",
+                        item.number, read, e.what()),
+            true};
   }
 }
 

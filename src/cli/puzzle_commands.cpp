@@ -48,6 +48,28 @@ const CLI::Validator kSeed(
     },
     "0..2^64-1");
 
+// Options that only change how the GIF is drawn do nothing without -o; --numbers and --dither
+// only change a picture puzzle. Say so on stderr, rather than ignore them.
+void note_options_without_effect(const CLI::App& cmd, const OutputFlags& f) {
+  std::vector<std::string> unused;
+  if (f.output.empty()) {
+    for (const char* name : {"--tile", "--theme", "--title", "--lang", "--font", "--image",
+                             "--numbers", "--dither", "--delay", "--tween", "--loop"})
+      if (cmd.count(name) > 0) unused.push_back(name);
+    if (!unused.empty())
+      fmt::print(stderr, "note: {} {} only the GIF, and without -o FILE there is none: ignored\n",
+                 fmt::join(unused, ", "), unused.size() == 1 ? "changes" : "change");
+    return;
+  }
+  if (f.image.empty()) {
+    for (const char* name : {"--numbers", "--dither"})
+      if (cmd.count(name) > 0) unused.push_back(name);
+    if (!unused.empty())
+      fmt::print(stderr, "note: {} {} only a picture puzzle (--image FILE): ignored\n",
+                 fmt::join(unused, ", "), unused.size() == 1 ? "changes" : "change");
+  }
+}
+
 }  // namespace
 
 int run_solve(const SolveArgs& a) {
@@ -149,8 +171,14 @@ PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
 }
 
 int PuzzleCommands::run() const {
-  if (solve_->parsed()) return run_solve(solve_args_);
-  if (random_->parsed()) return run_random(random_args_);
+  if (solve_->parsed()) {
+    note_options_without_effect(*solve_, solve_args_.flags);
+    return run_solve(solve_args_);
+  }
+  if (random_->parsed()) {
+    note_options_without_effect(*random_, random_args_.flags);
+    return run_random(random_args_);
+  }
   return run_check(check_args_);
 }
 

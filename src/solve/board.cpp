@@ -70,6 +70,14 @@ Shape infer_square(std::size_t count) {
   for (int side = kMinSide; side <= kMaxSide; ++side) {
     if (static_cast<std::size_t>(side * side) == count) return {side, side};
   }
+  // Say what was understood: a square too large is not "no square".
+  for (int side = kMaxSide + 1; side * side <= static_cast<int>(count); ++side) {
+    if (static_cast<std::size_t>(side * side) == count)
+      bad_input(detail::format(
+          "{} tiles make a {}x{} board; boards are {} to {} rows and columns "
+          "(up to {}x{}, {} tiles)",
+          count, side, side, kMinSide, kMaxSide, kMaxSide, kMaxSide, kMaxSide * kMaxSide));
+  }
   bad_input(detail::format("{} tiles do not make a square board; give the size as RxC", count));
 }
 

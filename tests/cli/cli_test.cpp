@@ -147,9 +147,12 @@ TEST(Cli, BatchAnswersEveryLineAndSurvivesBadOnes) {
   ASSERT_EQ(out.size(), 6u) << r.out;
   EXPECT_EQ(out[0].substr(0, 3), "31 ");
   EXPECT_EQ(out[1].substr(0, 2), "4 ");
-  EXPECT_TRUE(contains(out[2], "error: line 4:")) << out[2];
+  // The line number, what was read, what is wrong, and what a line holds.
+  EXPECT_TRUE(contains(out[2], "error: line 4: '12345678': 8 tiles do not make a square board"))
+      << out[2];
+  EXPECT_TRUE(contains(out[2], "(a line holds START [GOAL], or START ; GOAL)")) << out[2];
   EXPECT_EQ(out[3], "1 R");
-  EXPECT_TRUE(contains(out[4], "error: line 6: unsolvable")) << out[4];
+  EXPECT_TRUE(contains(out[4], "error: line 6: '213456780': unsolvable")) << out[4];
   EXPECT_EQ(out[5], "0 -");
 }
 
@@ -163,7 +166,8 @@ TEST(Cli, BatchRefusesAHugeLine) {
   std::string first, second;
   std::getline(lines, first);
   std::getline(lines, second);
-  EXPECT_TRUE(contains(first, "error: line 1: line is too long")) << first.substr(0, 200);
+  EXPECT_TRUE(contains(first, "error: line 1: '" + std::string(60, '1') + "...': line is too long"))
+      << first.substr(0, 200);
   EXPECT_EQ(second, "1 R");
 }
 

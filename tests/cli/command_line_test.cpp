@@ -128,3 +128,27 @@ TEST(CommandLine, CheckSpeaksJson) {
 
 }  // namespace
 }  // namespace slidegif::cli
+
+namespace slidegif::cli {
+namespace {
+
+TEST(CommandLine, OptionsThatDoNothingHereSaySo) {
+  auto r = testing::run_slidegif({"solve", "867254301", "--theme", "dark", "--tween", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(
+      r.err.find(
+          "note: --theme, --tween change only the GIF, and without -o FILE there is none: ignored"),
+      std::string::npos)
+      << r.err;
+  testing::TempDir dir;
+  r = testing::run_slidegif({"random", "--numbers", "-o", dir.file("a.gif")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("note: --numbers changes only a picture puzzle (--image FILE): ignored"),
+            std::string::npos)
+      << r.err;
+  r = testing::run_slidegif({"solve", "867254301", "--theme", "dark", "-o", dir.file("b.gif")});
+  EXPECT_EQ(r.err, "");
+}
+
+}  // namespace
+}  // namespace slidegif::cli

@@ -1,7 +1,9 @@
 // Parsing, formatting and moving boards.
+#include "slidegif/board.hpp"
+
 #include <gtest/gtest.h>
 
-#include "slidegif/board.hpp"
+#include "slidegif/error.hpp"
 
 namespace slidegif {
 namespace {
@@ -37,7 +39,8 @@ TEST(Board, ShapeFromRowsSizeOrSquareCount) {
 }
 
 TEST(Board, FormatReadsBack) {
-  for (const char* text : {"283104765", "123/450", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0", "12/30"}) {
+  for (const char* text :
+       {"283104765", "123/450", "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0", "12/30"}) {
     const Board b = parse_board(text);
     EXPECT_EQ(parse_board(format_board(b)), b) << text;
   }
@@ -89,6 +92,25 @@ TEST(Board, MovesAreNamedByTheBlank) {
 TEST(Board, StandardGoal) {
   EXPECT_EQ(format_board(Board::standard_goal({3, 3})), "123456780");
   EXPECT_EQ(format_board(Board::standard_goal({2, 3})), "123/450");
+}
+
+}  // namespace
+}  // namespace slidegif
+
+namespace slidegif {
+namespace {
+
+TEST(Board, ASquareTooLargeSaysWhatWasUnderstoodAndTheLimit) {
+  std::string tiles = "0";
+  for (int t = 1; t < 81; ++t) tiles += "," + std::to_string(t);
+  try {
+    parse_board(tiles);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "81 tiles make a 9x9 board; boards are 2 to 8 rows and columns (up to 8x8, 64 "
+              "tiles)");
+  }
 }
 
 }  // namespace
