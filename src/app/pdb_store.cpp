@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include "app/pdb_cost.hpp"
+#include "slidegif/error.hpp"
 #include "slidegif/goal_framing.hpp"
 #include "slidegif/partition_presets.hpp"
 
@@ -44,10 +46,10 @@ std::vector<PdbFileStatus> pdb_status(const std::string& dir, const Board& goal)
   return out;
 }
 
-std::optional<LoadedPdb> load_best_pdb(const Board& goal, const std::string& dir,
-                                       bool build_if_missing,
-                                       const std::function<void(const std::string&)>& note,
-                                       const PdbBuildOptions& build_options) {
+std::optional<LoadedPdb> load_best_pdb(
+    const Board& goal, const std::string& dir, bool build_if_missing,
+    const std::function<void(const std::string&)>& note, const PdbBuildOptions& build_options,
+    const std::function<bool(const std::string& cost)>& confirm) {
   if (!has_preset_partitions(goal.shape())) return std::nullopt;
   const Board base = pdb_base_goal(goal);
   const std::string_view first = first_use_set(goal.shape());
@@ -70,12 +72,21 @@ std::optional<LoadedPdb> load_best_pdb(const Board& goal, const std::string& dir
           format_shape(goal.shape()), dir, kLargeBuildCost));
     return std::nullopt;
   }
+  const std::string size_flag =
+      goal.shape() == Shape{4, 4} ? "" : " --size " + format_shape(goal.shape());
+  if (const PdbBuildCost cost = pdb_build_cost(base, first);
+      cost.is_long() && confirm && !confirm(describe(cost))) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("solving {} optimally needs its pattern database first ({}): "
+                            "'slidegif pdb build{}' builds it, or add --yes",
+                            format_shape(goal.shape()), describe(cost), size_flag));
+  }
   if (note)
-    note(fmt::format(
-        "{} the {} pattern database for {} in {} (once; 'slidegif pdb build{}' does "
-        "it ahead of time)",
-        first_damaged ? "rebuilding" : "building", first, format_shape(goal.shape()), dir,
-        goal.shape() == Shape{4, 4} ? "" : " --size " + format_shape(goal.shape())));
+    note(
+        fmt::format("{} the {} pattern database for {} in {} (once; 'slidegif pdb build{}' does "
+                    "it ahead of time)",
+                    first_damaged ? "rebuilding" : "building", first, format_shape(goal.shape()),
+                    dir, size_flag));
   const std::string path = build_pdb_file(dir, base, first, build_options);
   std::string why;
   auto pdb = load_pdb_file(path, PdbVerify::Once, &why);

@@ -48,10 +48,13 @@ std::string_view first_use_set(Shape shape);
 // The best trusted database for solving towards `goal` (large before small), or std::nullopt
 // (boards without presets, partition_presets.hpp; nothing usable and build_if_missing false).
 // With build_if_missing, a missing or damaged first_use_set() is (re)built, with a line to
-// `note` saying so; on 5x5 (no first-use set) the note says how to build it instead.
-std::optional<LoadedPdb> load_best_pdb(const Board& goal, const std::string& dir,
-                                       bool build_if_missing,
-                                       const std::function<void(const std::string&)>& note = {},
-                                       const PdbBuildOptions& build_options = {});
+// `note` saying so; on 5x5 (no first-use set) the note says how to build it instead. A long
+// build (PdbBuildCost::is_long) is first put to `confirm` with its cost described, when given:
+// if it says no, nothing is built and Error(BadInput) says how to build it.
+std::optional<LoadedPdb> load_best_pdb(
+    const Board& goal, const std::string& dir, bool build_if_missing,
+    const std::function<void(const std::string&)>& note = {},
+    const PdbBuildOptions& build_options = {},
+    const std::function<bool(const std::string& cost)>& confirm = {});
 
 }  // namespace slidegif::app

@@ -56,7 +56,7 @@ int default_batch_jobs() {
 int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags, int jobs) {
   // Pattern databases by goal: loaded (mmap) once, not once per line, and shared read-only by
   // every thread.
-  PatternDatabases databases(flags.pdb_dir);
+  PatternDatabases databases(flags.pdb_dir, flags.yes);
   // One answer line per puzzle, nothing in between: no progress line.
   const app::Services services = cli_services(flags, databases, /*show_progress=*/false);
   // Answers go out in blocks when they come fast, yet none waits more than this for the

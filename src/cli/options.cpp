@@ -35,6 +35,9 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
                  "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
   cmd.add_flag_callback(
       "--no-pdb", [&f] { f.job.solve.use_pdb = false; }, "Do not use (or build) pattern databases");
+  cmd.add_flag("-y,--yes", f.yes,
+               "Build the pattern database a board needs first however long it takes (without "
+               "it: asked on a terminal, refused elsewhere, over 30 CPU-seconds or 100 MB)");
   cmd.add_option("--font", f.font, "TrueType font for numbers and captions (default: shipped)");
   // Unless --tile is given, large boards and long animations get smaller tiles.
   a.fit_tile = true;

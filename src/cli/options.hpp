@@ -18,6 +18,7 @@ struct OutputFlags {
   std::string pdb_dir;  // --pdb-dir, empty: $SLIDEGIF_PDB_DIR or the cache directory
   std::string lang;     // --lang, empty: from the locale (cli/language_choice.hpp)
   std::string image;    // --image FILE: a picture puzzle
+  bool yes = false;     // --yes: long first-use builds without asking
   app::Job job;         // solve settings and animation options; the boards come later
 };
 

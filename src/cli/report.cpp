@@ -56,7 +56,7 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& g
 }  // namespace
 
 void solve_and_report(const app::Job& job, const OutputFlags& flags) {
-  PatternDatabases databases(flags.pdb_dir);
+  PatternDatabases databases(flags.pdb_dir, flags.yes);
   const app::Services services = cli_services(flags, databases, /*show_progress=*/true);
   const app::Solved solved = app::solve_job(job, services);
   if (::isatty(STDERR_FILENO) && solved.solution.stats.seconds >= 0.5) {

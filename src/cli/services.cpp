@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <iostream>
+
 #include "app/distance_tables.hpp"
 #include "app/font_locator.hpp"
 #include "app/progress.hpp"
@@ -21,9 +24,23 @@ const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
     build.progress = [&bar](double f) { bar.update(f); };
     it->second = app::load_best_pdb(
         goal, app::default_pdb_dir(dir_flag_), /*build_if_missing=*/true,
-        [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); }, build);
+        [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); }, build,
+        [this, &goal](const std::string& cost) { return may_build(goal, cost); });
   }
   return it->second ? it->second->heuristic.get() : nullptr;
+}
+
+bool PatternDatabases::may_build(const Board& goal, const std::string& cost) const {
+  if (yes_) return true;
+  // Asked only where someone can answer: standard input and the error stream on a terminal
+  // (a batch read from standard input is never asked).
+  if (::isatty(STDIN_FILENO) == 0 || ::isatty(STDERR_FILENO) == 0) return false;
+  fmt::print(stderr, "{} needs its pattern database first: {}. Build it now? [y/N] ",
+             format_shape(goal.shape()), cost);
+  std::fflush(stderr);
+  std::string answer;
+  std::getline(std::cin, answer);
+  return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
 }
 
 app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases,

@@ -20,13 +20,19 @@ namespace slidegif::cli {
 // heuristics handed out are read-only views of read-only mappings.
 class PatternDatabases {
  public:
-  explicit PatternDatabases(std::string dir_flag) : dir_flag_(std::move(dir_flag)) {}
+  // `yes` (--yes): build what a first use needs however long it takes. Without it, a long
+  // build (app/pdb_cost.hpp) is asked about on a terminal and refused elsewhere.
+  explicit PatternDatabases(std::string dir_flag, bool yes = false)
+      : dir_flag_(std::move(dir_flag)), yes_(yes) {}
   // Null for boards without databases (partition_presets.hpp), or when nothing usable is there and
   // building failed.
   const PdbHeuristic* operator()(const Board& goal);
 
  private:
+  bool may_build(const Board& goal, const std::string& cost) const;
+
   std::string dir_flag_;
+  bool yes_ = false;
   std::mutex mutex_;
   std::map<std::string, std::optional<app::LoadedPdb>> loaded_;
 };
