@@ -38,7 +38,21 @@ on first use, or by 'slidegif pdb build [--size RxC]'); past --max-seconds, and 
 than 16 cells, the answer is the best solution found, marked "NOT optimal".
 
 Exit status: 0 ok, 1 failure (I/O, rendering), 2 bad input, 3 unsolvable.
-More: man slidegif.)";
+More: slidegif help COMMAND, man slidegif.)";
+
+// Under each command's own help: the notation, not the whole tour.
+constexpr const char* kCommandFooter =
+    R"(Boards: "283104765" (one digit per tile), "2,8,3,1,0,4,7,6,5" (any size), rows split by
+'/' ("283/104/765"); 0 or _ is the blank. Moves name the direction the blank goes: U D L R.
+Exit status: 0 ok, 1 failure, 2 bad input, 3 unsolvable. More: man slidegif.)";
+
+// Sets `footer` on every command below `app`, which CLI11 would give the root's.
+void set_footers(CLI::App& app, const std::string& footer) {
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+    sub->footer(footer);
+    set_footers(*sub, footer);
+  }
+}
 
 int exit_status(const Error& e) {
   switch (e.kind()) {
@@ -88,7 +102,7 @@ CommandLine::CommandLine()
   app.footer(kFooter);
   app.require_subcommand(1);
   app.set_version_flag("--version", SLIDEGIF_VERSION);
-  puzzles_ = std::make_unique<PuzzleCommands>(app, kFooter);
+  puzzles_ = std::make_unique<PuzzleCommands>(app);
   pdb_ = std::make_unique<PdbCommand>(app);
   explore_ = std::make_unique<ExploreCommand>(app);
   pieces_ = std::make_unique<PiecesCommand>(app);
@@ -99,6 +113,7 @@ CommandLine::CommandLine()
   completion_->add_option("SHELL", completion_shell_, "The shell: bash, zsh or fish")
       ->required()
       ->check(CLI::IsMember(completion_shells()));
+  set_footers(app, kCommandFooter);
 }
 
 namespace {

@@ -135,7 +135,7 @@ int run_check(const CheckArgs& a) {
   return report.solvable ? kOk : kUnsolvable;
 }
 
-PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
+PuzzleCommands::PuzzleCommands(CLI::App& app) {
   solve_ = app.add_subcommand("solve", "Solve START optimally (and render it with -o)");
   solve_->add_option("START", solve_args_.start, "The start board");
   solve_->add_option("--goal", solve_args_.goal, "Goal board (default: 1..N-1 then the blank)");
@@ -147,7 +147,6 @@ PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
                    "cores)")
       ->check(whole_number(1, 256));
   add_output_flags(*solve_, solve_args_.flags);
-  solve_->footer(footer);
 
   random_ = app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
   random_
@@ -159,7 +158,6 @@ PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
                       "Exactly N moves from the goal, or 'max' (uniform with a distance "
                       "table, as 3x3 always has; 4x4: random walks, not uniform)");
   add_output_flags(*random_, random_args_.flags);
-  random_->footer(footer);
 
   check_ = app.add_subcommand("check", "Tell whether START can reach the goal, and why");
   check_->add_option("START", check_args_.start, "The start board")->required();
@@ -167,7 +165,6 @@ PuzzleCommands::PuzzleCommands(CLI::App& app, const std::string& footer) {
   check_->add_option("--size", check_args_.size, "Board size: 3, 4 or RxC");
   check_->add_flag("--json", check_args_.json,
                    "Print one JSON object: start, goal, solvable, explanation");
-  check_->footer(footer);
 }
 
 int PuzzleCommands::run() const {

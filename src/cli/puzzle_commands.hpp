@@ -41,8 +41,7 @@ int run_check(const CheckArgs& a);
 
 class PuzzleCommands {
  public:
-  // `footer` is shown under each command's --help.
-  PuzzleCommands(CLI::App& app, const std::string& footer);
+  explicit PuzzleCommands(CLI::App& app);
   bool selected() const { return solve_->parsed() || random_->parsed() || check_->parsed(); }
   int run() const;
 

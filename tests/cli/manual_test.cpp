@@ -155,3 +155,23 @@ TEST(Manual, ZshReadsItsScriptAndFishCompletesWithIt) {
 
 }  // namespace
 }  // namespace slidegif::cli
+
+namespace slidegif::cli {
+namespace {
+
+TEST(Help, EachCommandShowsItsOwnOptionsAndAShortFooter) {
+  const auto top = testing::run_slidegif({"--help"});
+  EXPECT_NE(top.out.find("Examples:"), std::string::npos);
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"solve", "--help"},
+                                               {"pdb", "build", "--help"},
+                                               {"help", "random"}}) {
+    const auto r = testing::run_slidegif(args);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out.find("Examples:"), std::string::npos) << args[0];
+    EXPECT_NE(r.out.find("More: man slidegif."), std::string::npos) << args[0];
+    EXPECT_LT(std::count(r.out.begin(), r.out.end(), '\n'), 45) << r.out;
+  }
+}
+
+}  // namespace
+}  // namespace slidegif::cli
