@@ -74,14 +74,8 @@ void note_options_without_effect(const CLI::App& cmd, const OutputFlags& f) {
 
 int run_solve(const SolveArgs& a) {
   app::Job job = base_job(a.flags);
-  if (a.jobs != 0 && a.batch.empty()) {
-    throw Error(Error::Kind::BadInput, "--jobs applies to --batch only");
-  }
+  // START, --batch, --jobs and -o are kept apart by the parser (excludes, needs).
   if (!a.batch.empty()) {
-    if (!a.start.empty())
-      throw Error(Error::Kind::BadInput, "give either START or --batch, not both");
-    if (!a.flags.output.empty())
-      throw Error(Error::Kind::BadInput, "--batch makes no GIFs; drop -o");
     if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
     std::ifstream file;
     if (a.batch != "-") {
@@ -105,9 +99,6 @@ int run_solve(const SolveArgs& a) {
 }
 
 int run_random(const RandomArgs& a) {
-  if (a.random_goal && !a.goal.empty()) {
-    throw Error(Error::Kind::BadInput, "give either --goal or --random-goal, not both");
-  }
   app::Job job = base_job(a.flags);
   job.puzzle.random_goal = a.random_goal;
   job.puzzle.seed = a.seed;
@@ -137,23 +128,30 @@ int run_check(const CheckArgs& a) {
 
 PuzzleCommands::PuzzleCommands(CLI::App& app) {
   solve_ = app.add_subcommand("solve", "Solve START optimally (and render it with -o)");
-  solve_->add_option("START", solve_args_.start, "The start board");
+  CLI::Option* start = solve_->add_option("START", solve_args_.start, "The start board");
   solve_->add_option("--goal", solve_args_.goal, "Goal board (default: 1..N-1 then the blank)");
-  solve_->add_option("--batch", solve_args_.batch,
-                     "Solve every line 'START [GOAL]' of FILE ('-' for stdin); no GIFs");
+  CLI::Option* batch =
+      solve_
+          ->add_option("--batch", solve_args_.batch,
+                       "Solve every line 'START [GOAL]' of FILE ('-' for stdin); no GIFs")
+          ->excludes(start);
   solve_
       ->add_option("--jobs", solve_args_.jobs,
                    "With --batch: lines solved at once, answers in input order (default: all "
                    "cores)")
-      ->check(whole_number(1, 256));
+      ->check(whole_number(1, 256))
+      ->needs(batch);
   add_output_flags(*solve_, solve_args_.flags);
+  solve_->get_option("--output")->excludes(batch);  // a batch makes no GIFs
 
   random_ = app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
   random_
       ->add_option("--seed", random_args_.seed, "Seed for a reproducible puzzle (default: random)")
       ->check(kSeed);
-  random_->add_option("--goal", random_args_.goal, "Goal board (default: 1..N-1 then the blank)");
-  random_->add_flag("--random-goal", random_args_.random_goal, "A uniformly random goal too");
+  CLI::Option* goal = random_->add_option("--goal", random_args_.goal,
+                                          "Goal board (default: 1..N-1 then the blank)");
+  random_->add_flag("--random-goal", random_args_.random_goal, "A uniformly random goal too")
+      ->excludes(goal);
   random_->add_option("--moves", random_args_.moves,
                       "Exactly N moves from the goal, or 'max' (uniform with a distance "
                       "table, as 3x3 always has; 4x4: random walks, not uniform)");

@@ -255,7 +255,7 @@ TEST(Cli, EveryBadInputFailsCleanlyWithoutAFile) {
       {{"solve", "--batch", "/nonexistent/file"}, 1, "No such file or directory"},
       {{"solve", "--batch", "/"}, 1, "cannot read /: Is a directory"},
       {{"random", "--seed", "abc"}, 2, "--seed"},
-      {{"random", "--goal", "123456780", "--random-goal"}, 2, "not both"},
+      {{"random", "--goal", "123456780", "--random-goal"}, 2, "--goal excludes --random-goal"},
       {{"solve", "283104765", "--bogus"}, 2, "bogus"},
       {{"frobnicate"}, 2, "frobnicate"},
   };

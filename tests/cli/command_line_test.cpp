@@ -152,3 +152,24 @@ TEST(CommandLine, OptionsThatDoNothingHereSaySo) {
 
 }  // namespace
 }  // namespace slidegif::cli
+
+namespace slidegif::cli {
+namespace {
+
+TEST(CommandLine, OptionsThatExcludeOrNeedEachOtherAreRefusedByTheParser) {
+  const std::pair<std::vector<std::string>, std::vector<std::string>> table[] = {
+      {{"solve", "867254301", "--batch", "-"}, {"--batch", "START"}},
+      {{"solve", "867254301", "--jobs", "2"}, {"--jobs", "--batch"}},
+      {{"solve", "--batch", "-", "-o", "x.gif"}, {"--output", "--batch"}},
+      {{"random", "--goal", "123456780", "--random-goal"}, {"--random-goal", "--goal"}},
+  };
+  for (const auto& [args, names] : table) {
+    const auto r = testing::run_slidegif(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    for (const auto& name : names) EXPECT_NE(r.err.find(name), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace slidegif::cli
