@@ -24,7 +24,8 @@ struct CommandInfo {
   std::string path;
   std::string description;
   std::vector<OptionInfo> options;
-  std::vector<std::string> subcommands;  // the names right below this one
+  std::vector<std::string> subcommands;              // the names right below this one
+  std::vector<std::string> subcommand_descriptions;  // theirs, in the same order
 };
 
 std::vector<std::string> split(const std::string& text, char sep) {
@@ -68,7 +69,10 @@ void collect(const CLI::App& app, const std::string& path, std::vector<CommandIn
   command.description = app.get_description();
   for (const CLI::Option* o : app.get_options()) command.options.push_back(option_info(*o));
   const auto subs = app.get_subcommands([](const CLI::App*) { return true; });
-  for (const CLI::App* sub : subs) command.subcommands.push_back(sub->get_name());
+  for (const CLI::App* sub : subs) {
+    command.subcommands.push_back(sub->get_name());
+    command.subcommand_descriptions.push_back(sub->get_description());
+  }
   out.push_back(std::move(command));
   for (const CLI::App* sub : subs)
     collect(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);
@@ -152,11 +156,8 @@ std::string zsh_script(const std::vector<CommandInfo>& commands) {
   for (const auto& c : commands) {
     if (!c.path.empty()) paths += fmt::format(" '{}'", c.path);
     std::string entries;
-    for (const auto& sub : c.subcommands) {
-      const auto it = std::find_if(commands.begin(), commands.end(), [&](const CommandInfo& s) {
-        return s.path == (c.path.empty() ? sub : c.path + " " + sub);
-      });
-      entries += fmt::format(" '{}:{}'", sub, zsh_quote(it->description));
+    for (std::size_t i = 0; i < c.subcommands.size(); ++i) {
+      entries += fmt::format(" '{}:{}'", c.subcommands[i], zsh_quote(c.subcommand_descriptions[i]));
     }
     for (const auto& o : c.options)
       for (const auto& n : o.names) entries += fmt::format(" '{}:{}'", n, zsh_quote(o.description));
@@ -220,12 +221,9 @@ std::string fish_script(const std::vector<CommandInfo>& commands) {
     if (!c.path.empty() && !c.subcommands.empty())
       condition +=
           fmt::format("; and not __fish_seen_subcommand_from {}", join(c.subcommands, " "));
-    for (const auto& sub : c.subcommands) {
-      const auto it = std::find_if(commands.begin(), commands.end(), [&](const CommandInfo& s) {
-        return s.path == (c.path.empty() ? sub : c.path + " " + sub);
-      });
-      out += fmt::format("complete -c slidegif -n {} -a {} -d {}\n", fish_quote(condition), sub,
-                         fish_quote(it->description));
+    for (std::size_t i = 0; i < c.subcommands.size(); ++i) {
+      out += fmt::format("complete -c slidegif -n {} -a {} -d {}\n", fish_quote(condition),
+                         c.subcommands[i], fish_quote(c.subcommand_descriptions[i]));
     }
     for (const auto& o : c.options) {
       if (o.names.empty()) continue;

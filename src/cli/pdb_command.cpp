@@ -131,7 +131,7 @@ std::string_view kind_name(app::DataFile::Kind kind) {
 int PdbCommand::status() const {
   const std::string dir = app::default_pdb_dir(dir_);
   const auto files = app::list_data_files(dir);
-  fmt::print("data files in {}: {}\n", dir, files.empty() ? "none" : "");
+  fmt::print("data files in {}:{}\n", dir, files.empty() ? " none" : "");
   std::uint64_t total = 0;
   for (const auto& f : files) {
     total += f.bytes;
