@@ -5,7 +5,7 @@
 #include <new>
 #include <nlohmann/json.hpp>
 
-#include "app/job_key.hpp"
+#include "app/job/job_key.hpp"
 #include "cgi/etag.hpp"
 #include "cgi/request.hpp"
 #include "slidegif/error.hpp"
@@ -100,6 +100,7 @@ Response error_response(const Error& e) {
       return r;
     }
     case Error::Kind::Render:
+    case Error::Kind::Cancelled:  // requests are never stopped early
       break;
   }
   return text_response(500, fmt::format("rendering failed: {}", e.what()));

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/job.hpp"
+#include "app/job/job.hpp"
 #include "cgi/limits.hpp"
 #include "cgi/response.hpp"
 
@@ -31,7 +31,7 @@ struct HandlerConfig {
   app::Services services;
   // The search settings of every request; tests and the fuzzer tighten them. A handler without
   // the near-optimal fallback answers 503 past the budget.
-  app::SolveSettings solve = kSolveSettings;
+  SolveOptions solve = kSolveSettings;
   // The pictures a request may name (picture=NAME), from the administrator's directory: their
   // file names (listed by ?pictures=1; NAME is the name without the extension), and the
   // picture called `name`, which throws Error(BadInput) for an unknown one. Empty: the server

@@ -6,16 +6,16 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "app/job.hpp"
-#include "slidegif/animation.hpp"
-#include "slidegif/solver.hpp"
+#include "app/job/job.hpp"
+#include "render/animation.hpp"
+#include "solve/search/solver.hpp"
 
 namespace slidegif::cgi {
 
 // Query string: longer ones are refused before decoding.
 inline constexpr std::size_t kMaxQueryBytes = 4096;
 // Boards: only sizes the solver proves optimal within the budget below.
-inline constexpr int kMaxCells = kMaxOptimalCells;  // 16, i.e. up to 4x4
+inline constexpr int kMaxRequestCells = kMaxOptimalCells;  // 16, i.e. up to 4x4
 // Search budget for an optimal answer. Past it (no pattern database for a hard 4x4, or a long
 // narrow board) the near-optimal solver gets kFallbackSeconds more and the GIF says "not
 // optimal"; a handler configured without that fallback answers 503 instead.
@@ -24,11 +24,11 @@ inline constexpr std::uint64_t kSearchNodes = 60'000'000;
 inline constexpr double kFallbackSeconds = 0.5;
 // The above as the settings of every request's job. Databases are used where the server has
 // them ($SLIDEGIF_PDB_DIR); the CGI never builds them.
-inline constexpr app::SolveSettings kSolveSettings{.max_seconds = kSearchSeconds,
-                                                   .max_nodes = kSearchNodes,
-                                                   .near_optimal_fallback = true,
-                                                   .fallback_seconds = kFallbackSeconds,
-                                                   .use_pdb = true};
+inline constexpr SolveOptions kSolveSettings{.max_seconds = kSearchSeconds,
+                                             .max_nodes = kSearchNodes,
+                                             .near_optimal_fallback = true,
+                                             .fallback_seconds = kFallbackSeconds,
+                                             .use_pdb = true};
 // Rendering: the same limits type as the command line's, stricter numbers.
 inline constexpr RenderLimits kRenderLimits{
     .min_tile_px = 16,

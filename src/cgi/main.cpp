@@ -12,14 +12,14 @@
 #include <optional>
 #include <string>
 
-#include "app/distance_tables.hpp"
-#include "app/pdb_store.hpp"
-#include "app/pieces_file.hpp"
+#include "app/data/distance_tables.hpp"
+#include "app/data/pdb_store.hpp"
+#include "app/data/pieces_file.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/limits.hpp"
 #include "cgi/server_config.hpp"
 #include "cgi/server_font.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
 
 namespace {
 

@@ -7,11 +7,11 @@
 #include <optional>
 #include <string_view>
 
-#include "app/picture_files.hpp"
+#include "app/files/picture_files.hpp"
 #include "cgi/limits.hpp"
+#include "render/text/language.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/language.hpp"
-#include "slidegif/table_solve.hpp"
+#include "solve/table/table_solve.hpp"
 
 namespace slidegif::cgi {
 namespace {
@@ -140,7 +140,7 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
 app::Job default_job() {
   app::Job job;
   job.solve = kSolveSettings;
-  job.limits = {.render = kRenderLimits, .max_cells = kMaxCells};
+  job.limits = {.render = kRenderLimits, .max_cells = kMaxRequestCells};
   AnimationOptions& o = job.animation;
   o.tile_px = 72;
   o.delay_ms = 400;

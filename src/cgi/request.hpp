@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "app/job.hpp"
+#include "app/job/job.hpp"
 #include "cgi/query.hpp"
 
 namespace slidegif::cgi {

@@ -1,6 +1,6 @@
 #include "cgi/server_config.hpp"
 
-#include "app/picture_files.hpp"
+#include "app/files/picture_files.hpp"
 
 namespace slidegif::cgi {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "app/distance_tables.hpp"
+#include "app/data/distance_tables.hpp"
 #include "cgi/handler.hpp"
 
 namespace slidegif::cgi {

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <span>
 
-#include "app/font_locator.hpp"
+#include "app/files/font_locator.hpp"
 
 namespace slidegif::embedded {
 // Chosen when the build was configured (src/cgi/CMakeLists.txt); empty when none was found.

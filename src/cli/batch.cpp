@@ -6,7 +6,7 @@
 #include <string>
 #include <thread>
 
-#include "app/job_json.hpp"
+#include "app/job/job_json.hpp"
 #include "cli/batch_input.hpp"
 #include "cli/ordered_runner.hpp"
 #include "cli/prompt_output.hpp"

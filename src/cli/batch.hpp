@@ -3,7 +3,7 @@
 
 #include <istream>
 
-#include "app/job.hpp"
+#include "app/job/job.hpp"
 #include "cli/options.hpp"
 
 namespace slidegif::cli {

@@ -10,6 +10,7 @@
 #include "cli/manual.hpp"
 #include "cli/suggest.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/version.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -65,6 +66,7 @@ int exit_status(const Error& e) {
     case Error::Kind::BudgetExceeded:
       return kFailure;
     case Error::Kind::Render:
+    case Error::Kind::Cancelled:  // the CLI never stops a search early
       return kFailure;
   }
   return kFailure;

@@ -11,19 +11,19 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "app/atomic_file.hpp"
-#include "app/data_files.hpp"
-#include "app/font_locator.hpp"
-#include "app/job_json.hpp"
-#include "app/pdb_location.hpp"
-#include "app/progress.hpp"
-#include "app/table_file.hpp"
+#include "app/data/data_files.hpp"
+#include "app/data/pdb_location.hpp"
+#include "app/data/table_file.hpp"
+#include "app/files/atomic_file.hpp"
+#include "app/files/font_locator.hpp"
+#include "app/files/progress.hpp"
+#include "app/job/job_json.hpp"
 #include "cli/number_checks.hpp"
 #include "cli/state_database.hpp"
+#include "render/frame/theme.hpp"
+#include "render/histogram_plot.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/histogram_plot.hpp"
-#include "slidegif/optimal_paths.hpp"
-#include "slidegif/theme.hpp"
+#include "solve/table/optimal_paths.hpp"
 
 namespace slidegif::cli {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // `slidegif explore [--size RxC] [--goal BOARD] [--json] [--threads N] [--progress] [--save
 // [--dir DIR]]`: a
-// breadth-first search of a board's whole state space (slidegif/full_search.hpp), printed as
+// breadth-first search of a board's whole state space (solve/table/full_search.hpp), printed as
 // God's number, the count at every distance, the antipodes, the time and the peak memory.
 //
 //   ExploreCommand explore(app);                  // before app.parse()
@@ -10,7 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "slidegif/full_search.hpp"
+#include "solve/table/full_search.hpp"
 
 namespace slidegif::cli {
 

@@ -4,7 +4,7 @@
 
 #include <cstdlib>
 
-#include "slidegif/language.hpp"
+#include "render/text/language.hpp"
 
 namespace slidegif::cli {
 

@@ -14,7 +14,7 @@ struct LocaleEnv {
 };
 LocaleEnv locale_env();  // the process's
 
-// A language code with a table (slidegif/language.hpp). `flag` (--lang) first: an unknown one
+// A language code with a table (render/text/language.hpp). `flag` (--lang) first: an unknown one
 // is English, said through `note`. Without it, the first set locale variable's language
 // ("zh_CN.UTF-8" -> "zh"); one without a table ("fr_FR", "C", "POSIX") is English, silently.
 std::string choose_language(const std::string& flag, const LocaleEnv& env,

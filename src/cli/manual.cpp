@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "slidegif/version.hpp"
+
 namespace slidegif::cli {
 namespace {
 

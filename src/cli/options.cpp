@@ -4,12 +4,12 @@
 
 #include <filesystem>
 
-#include "app/output_format.hpp"
-#include "app/picture_files.hpp"
+#include "app/files/picture_files.hpp"
 #include "cli/language_choice.hpp"
 #include "cli/number_checks.hpp"
+#include "render/text/language.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/language.hpp"
+#include "slidegif/format.hpp"
 
 namespace slidegif::cli {
 
@@ -75,7 +75,7 @@ app::Job base_job(const OutputFlags& flags) {
   // Before any work: a name asking for a format we do not write is refused, and so is a link
   // to a file that does not exist (cp will not write through one either).
   if (!flags.output.empty() && flags.output != "-") {
-    app::format_of_output_name(flags.output);
+    format_of_output_name(flags.output);
     std::error_code ec;
     if (std::filesystem::is_symlink(flags.output, ec) && !std::filesystem::exists(flags.output, ec))
       throw Error(
@@ -88,8 +88,7 @@ app::Job base_job(const OutputFlags& flags) {
   job.animation.lang = choose_language(flags.lang, locale_env(), [](const std::string& note) {
     fmt::print(stderr, "note: {}\n", note);
   });
-  if (!flags.image.empty())
-    job.animation.picture = app::read_picture(flags.image, job.limits.render);
+  if (!flags.image.empty()) job.animation.picture = read_picture(flags.image, job.limits.render);
   return job;
 }
 

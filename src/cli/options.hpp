@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "app/job.hpp"
+#include "app/job/job.hpp"
 
 namespace slidegif::cli {
 

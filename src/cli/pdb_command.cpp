@@ -6,13 +6,13 @@
 #include <filesystem>
 #include <optional>
 
-#include "app/data_files.hpp"
-#include "app/pdb_store.hpp"
-#include "app/progress.hpp"
+#include "app/data/data_files.hpp"
+#include "app/data/pdb_store.hpp"
+#include "app/files/progress.hpp"
 #include "cli/number_checks.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/partition_presets.hpp"
+#include "solve/pattern/partition_presets.hpp"
 
 namespace slidegif::cli {
 PdbCommand::PdbCommand(CLI::App& app) {

@@ -7,15 +7,15 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "app/data_files.hpp"
-#include "app/font_locator.hpp"
-#include "app/pdb_location.hpp"
-#include "app/pieces_build.hpp"
-#include "app/pieces_file.hpp"
-#include "app/progress.hpp"
+#include "app/data/data_files.hpp"
+#include "app/data/pdb_location.hpp"
+#include "app/data/pieces_build.hpp"
+#include "app/data/pieces_file.hpp"
+#include "app/files/font_locator.hpp"
+#include "app/files/progress.hpp"
 #include "cli/number_checks.hpp"
+#include "render/cache/drawing_cache.hpp"
 #include "slidegif/board.hpp"
-#include "slidegif/drawing_cache.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::cli {

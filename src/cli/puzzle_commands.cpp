@@ -17,7 +17,7 @@
 #include "cli/report.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
-#include "slidegif/table_solve.hpp"
+#include "solve/table/table_solve.hpp"
 
 namespace slidegif::cli {
 namespace {

@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <optional>
 
-#include "app/atomic_file.hpp"
-#include "app/job_json.hpp"
+#include "app/files/atomic_file.hpp"
+#include "app/job/job_json.hpp"
 #include "cli/services.hpp"
-#include "slidegif/table_solve.hpp"
+#include "solve/table/table_solve.hpp"
 
 namespace slidegif::cli {
 namespace {

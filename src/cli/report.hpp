@@ -2,7 +2,7 @@
 // One job for the CLI: solve it, optionally render and write the GIF, then print the human
 // summary or the JSON object.
 
-#include "app/job.hpp"
+#include "app/job/job.hpp"
 #include "cli/options.hpp"
 
 namespace slidegif::cli {

@@ -6,12 +6,12 @@
 #include <cstdio>
 #include <iostream>
 
-#include "app/distance_tables.hpp"
-#include "app/font_locator.hpp"
-#include "app/progress.hpp"
+#include "app/data/distance_tables.hpp"
+#include "app/files/font_locator.hpp"
+#include "app/files/progress.hpp"
 #include "cli/system_fonts.hpp"
-#include "slidegif/partition_presets.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
+#include "solve/pattern/partition_presets.hpp"
 
 namespace slidegif::cli {
 
@@ -60,7 +60,7 @@ app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases
   s.distance_table = [tables](const Board& goal, bool to_draw) { return (*tables)(goal, to_draw); };
   if (show_progress && ::isatty(STDERR_FILENO)) {
     // Searches longer than a moment show where they are, on one self-overwriting line.
-    s.progress = [](const SearchStats& st) {
+    s.control.progress = [](const SearchStats& st) {
       if (st.best_length > 0)
         fmt::print(stderr, "\rimproving: {:.1f} s, best so far {} moves ", st.seconds,
                    st.best_length);

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
-#include "app/job.hpp"
-#include "app/pdb_store.hpp"
+#include "app/data/pdb_store.hpp"
+#include "app/job/job.hpp"
 #include "cli/options.hpp"
 
 namespace slidegif::cli {

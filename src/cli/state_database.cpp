@@ -9,8 +9,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "app/atomic_file.hpp"
+#include "app/files/atomic_file.hpp"
 #include "cli/remove_on_signal.hpp"
+#include "slidegif/version.hpp"
 
 namespace slidegif::cli {
 namespace {

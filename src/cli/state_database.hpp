@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <string>
 
-#include "slidegif/full_search.hpp"
-#include "slidegif/optimal_paths.hpp"
+#include "solve/table/full_search.hpp"
+#include "solve/table/optimal_paths.hpp"
 
 namespace slidegif::cli {
 

@@ -6,9 +6,9 @@
 #include <memory>
 #include <vector>
 
-#include "app/font_locator.hpp"
+#include "app/files/font_locator.hpp"
+#include "render/text/font_coverage.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/font_coverage.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -69,8 +69,7 @@ Font with_system_fallbacks(const Font& font, std::string_view text,
     }
     if (still.size() == missing.size()) continue;  // nothing new from this one
     try {
-      fallbacks.push_back(
-          app::load_font(reinterpret_cast<const char*>(file)).with_face_index(index));
+      fallbacks.push_back(load_font(reinterpret_cast<const char*>(file)).with_face_index(index));
       missing = std::move(still);
     } catch (const Error&) {
       // An unreadable font file: the next candidate may do.

@@ -2,10 +2,10 @@
 
 #include <cstdio>
 
-#include "app/font_locator.hpp"
+#include "app/files/font_locator.hpp"
 #include "cgi/server_config.hpp"
 #include "cgi/server_font.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
 
 namespace slidegif::fcgi {
 
@@ -34,7 +34,7 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::st
 const Font& WorkerContext::font() {
   // A missing font throws here, every request again (answered 500 like the CGI), rather than
   // being remembered as missing: an administrator may install it without a restart.
-  if (!font_) font_ = font_path_.empty() ? cgi::server_font() : app::load_font(font_path_);
+  if (!font_) font_ = font_path_.empty() ? cgi::server_font() : load_font(font_path_);
   return *font_;
 }
 

@@ -2,8 +2,8 @@
 // What a FastCGI worker keeps between requests, in one object owned by its loop (no global
 // state): the font read once, the pattern databases mapped once per shape, the distance tables
 // (saved ones, or a small one built to draw a puzzle of a given length) kept, the glyphs and
-// tile sprites drawn so far (slidegif/drawing_cache.hpp), and the coded frames of the moves
-// drawn so far (slidegif/move_pieces.hpp), which later GIFs copy. A move-pieces file beside
+// tile sprites drawn so far (render/cache/drawing_cache.hpp), and the coded frames of the moves
+// drawn so far (render/cache/move_pieces.hpp), which later GIFs copy. A move-pieces file beside
 // the databases (`slidegif pieces build`), as the CGI reads it, serves what the worker has not
 // made yet, so a fresh worker copies from its first request. Everything here is made on first
 // need and never changes afterwards, so a request cannot see another's data.
@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "app/distance_tables.hpp"
-#include "app/pdb_store.hpp"
-#include "app/pieces_file.hpp"
+#include "app/data/distance_tables.hpp"
+#include "app/data/pdb_store.hpp"
+#include "app/data/pieces_file.hpp"
 #include "cgi/handler.hpp"
-#include "slidegif/drawing_cache.hpp"
+#include "render/cache/drawing_cache.hpp"
+#include "render/cache/move_pieces.hpp"
 #include "slidegif/font.hpp"
-#include "slidegif/move_pieces.hpp"
 
 namespace slidegif::fcgi {
 

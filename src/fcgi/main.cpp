@@ -20,7 +20,7 @@
 #include <string_view>
 #include <thread>
 
-#include "app/pdb_location.hpp"
+#include "app/data/pdb_location.hpp"
 #include "cgi/limits.hpp"
 #include "fcgi/pool.hpp"
 #include "fcgi/responder.hpp"

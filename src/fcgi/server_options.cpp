@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "app/pdb_location.hpp"
+#include "app/data/pdb_location.hpp"
 
 namespace slidegif::fcgi {
 

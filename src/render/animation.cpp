@@ -1,15 +1,15 @@
-#include "slidegif/animation.hpp"
+#include "render/animation.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <utility>
 
-#include "animation_layout.hpp"
-#include "frame_sequence.hpp"
+#include "render/frame/animation_layout.hpp"
+#include "render/frame/frame_sequence.hpp"
+#include "render/frame/theme.hpp"
+#include "render/text/language.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/language.hpp"
-#include "slidegif/theme.hpp"
 
 namespace slidegif {
 

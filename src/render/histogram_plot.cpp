@@ -1,4 +1,4 @@
-#include "slidegif/histogram_plot.hpp"
+#include "render/histogram_plot.hpp"
 
 #include <fmt/format.h>
 #include <gd.h>
@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "image.hpp"
+#include "render/frame/image.hpp"
+#include "render/frame/theme.hpp"
+#include "render/text/text.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/theme.hpp"
-#include "text.hpp"
 
 namespace slidegif {
 namespace {

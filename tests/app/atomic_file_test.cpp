@@ -1,6 +1,6 @@
 // Whole files or nothing: the target appears complete, with its permissions, and no temporary
 // is left behind, also when writing fails.
-#include "app/atomic_file.hpp"
+#include "app/files/atomic_file.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -1,6 +1,6 @@
 // The data directory's inventory: every file of ours listed and checked, a damaged one named,
 // clean removes ours and nothing else.
-#include "app/data_files.hpp"
+#include "app/data/data_files.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The front ends' fonts: the built-in default, and a named file read as given.
-#include "app/font_locator.hpp"
+#include "app/files/font_locator.hpp"
 
 #include <gtest/gtest.h>
 

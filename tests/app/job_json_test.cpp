@@ -1,5 +1,5 @@
 // The one JSON shape of a solved job.
-#include "app/job_json.hpp"
+#include "app/job/job_json.hpp"
 
 #include <gtest/gtest.h>
 

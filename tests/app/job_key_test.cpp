@@ -1,12 +1,13 @@
 // The ETag key: every field of the normalised job in it, nothing that leaves the bytes alone.
-#include "app/job_key.hpp"
+#include "app/job/job_key.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <type_traits>
 
-#include "app/job_fields.hpp"
+#include "app/job/job_fields.hpp"
+#include "slidegif/version.hpp"
 
 namespace slidegif::app {
 namespace {

@@ -1,5 +1,5 @@
 // The pipeline every front end runs: resolve, solve, render, with the services it is given.
-#include "app/job.hpp"
+#include "app/job/job.hpp"
 
 #include <gtest/gtest.h>
 
@@ -135,7 +135,8 @@ TEST(RenderJob, TheDrawServiceGetsTheFontAndTheOptimalMark) {
   solved.solution.optimal = false;
   Services services = test_services();
   AnimationOptions seen;
-  services.draw = [&seen](const Board&, const std::vector<Move>& moves, const AnimationOptions& o) {
+  services.render = [&seen](const Board&, const std::vector<Move>& moves,
+                            const AnimationOptions& o) {
     seen = o;
     return Animation{{}, static_cast<int>(moves.size()) + 1, 1, 1};
   };

@@ -1,5 +1,5 @@
 // A read-only map of a whole file: its bytes, empty files, missing files, moves.
-#include "app/mapped_file.hpp"
+#include "app/files/mapped_file.hpp"
 
 #include <gtest/gtest.h>
 

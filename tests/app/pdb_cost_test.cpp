@@ -1,6 +1,6 @@
 // What a set costs to build, known before building it: the file's size exactly (checked
 // against a file built here), and the long builds told from the short ones.
-#include "app/pdb_cost.hpp"
+#include "app/data/pdb_cost.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // are actually used; a damaged, truncated or foreign file is refused with what is wrong and
 // changes nothing; pieces built for other settings are never used.
 
-#include "app/pieces_file.hpp"
+#include "app/data/pieces_file.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,9 +13,9 @@
 #include <functional>
 #include <random>
 
-#include "app/pieces_build.hpp"
-#include "slidegif/animation.hpp"
-#include "slidegif/drawing_cache.hpp"
+#include "app/data/pieces_build.hpp"
+#include "render/animation.hpp"
+#include "render/cache/drawing_cache.hpp"
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 

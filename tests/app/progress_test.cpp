@@ -1,6 +1,6 @@
 // The progress bar: its text, when it draws (a terminal or forced, ten times a second at most),
 // and that it ends its line.
-#include "app/progress.hpp"
+#include "app/files/progress.hpp"
 
 #include <gtest/gtest.h>
 

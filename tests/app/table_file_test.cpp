@@ -1,7 +1,7 @@
 // Distance-table files: a saved table loads and answers like the search it came from; damaged,
 // truncated, foreign and older files are refused naming the problem; a failed write leaves
 // nothing; every distance draws uniformly, from the rare layers' lists or by rejection.
-#include "app/table_file.hpp"
+#include "app/data/table_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,11 +11,11 @@
 #include <map>
 #include <set>
 
-#include "app/distance_tables.hpp"
+#include "app/data/distance_tables.hpp"
 #include "bfs_reference.hpp"
 #include "run_binary.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/table_solve.hpp"
+#include "solve/table/table_solve.hpp"
 
 namespace slidegif::app {
 namespace {

@@ -8,9 +8,9 @@
 #include <cstring>
 #include <string>
 
-#include "slidegif/distance_table.hpp"
-#include "slidegif/random.hpp"
-#include "slidegif/table_solve.hpp"
+#include "solve/board/random.hpp"
+#include "solve/table/distance_table.hpp"
+#include "solve/table/table_solve.hpp"
 
 namespace {
 

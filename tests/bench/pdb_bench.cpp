@@ -18,12 +18,12 @@
 #include <optional>
 #include <string>
 
-#include "app/pdb_store.hpp"
+#include "app/data/pdb_store.hpp"
 #include "instances.hpp"
-#include "slidegif/goal_framing.hpp"
-#include "slidegif/heuristic.hpp"
-#include "slidegif/pdb_solve.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/pattern/pdb_solve.hpp"
+#include "solve/search/heuristic.hpp"
+#include "solve/search/solver.hpp"
+#include "solve/table/goal_framing.hpp"
 
 namespace {
 

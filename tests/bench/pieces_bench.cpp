@@ -13,12 +13,12 @@
 #include <random>
 #include <set>
 
-#include "app/font_locator.hpp"
-#include "app/pieces_build.hpp"
-#include "slidegif/animation.hpp"
+#include "app/data/pieces_build.hpp"
+#include "app/files/font_locator.hpp"
+#include "render/animation.hpp"
+#include "render/cache/drawing_cache.hpp"
+#include "render/cache/move_pieces.hpp"
 #include "slidegif/board.hpp"
-#include "slidegif/drawing_cache.hpp"
-#include "slidegif/move_pieces.hpp"
 
 namespace {
 

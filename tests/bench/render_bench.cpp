@@ -7,12 +7,12 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "app/font_locator.hpp"
-#include "app/picture_files.hpp"
-#include "slidegif/animation.hpp"
+#include "app/files/font_locator.hpp"
+#include "app/files/picture_files.hpp"
+#include "render/animation.hpp"
+#include "render/cache/drawing_cache.hpp"
+#include "render/cache/move_pieces.hpp"
 #include "slidegif/board.hpp"
-#include "slidegif/drawing_cache.hpp"
-#include "slidegif/move_pieces.hpp"
 
 namespace {
 
@@ -31,7 +31,7 @@ std::vector<slidegif::Move> checked_moves(const slidegif::Board& start) {
 // The shipped font, tween and tile size from the benchmark's first two arguments.
 slidegif::AnimationOptions options_for(const benchmark::State& state) {
   slidegif::AnimationOptions o;
-  o.font = slidegif::app::load_font(SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf");
+  o.font = slidegif::load_font(SLIDEGIF_SOURCE_DIR "/fonts/DejaVuSans-Bold.ttf");
   o.tile_px = static_cast<int>(state.range(1));
   o.tween = static_cast<int>(state.range(0));
   return o;
@@ -94,7 +94,7 @@ void BM_RenderPicture(benchmark::State& state) {
   const auto moves = checked_moves(start);
   slidegif::AnimationOptions o;
   o.font = slidegif::app::default_font();
-  o.picture = slidegif::app::read_picture(SLIDEGIF_SOURCE_DIR "/samples/pictures/sunset.png", {});
+  o.picture = slidegif::read_picture(SLIDEGIF_SOURCE_DIR "/samples/pictures/sunset.png", {});
   o.tile_px = static_cast<int>(state.range(1));
   o.tween = static_cast<int>(state.range(0));
   std::size_t bytes = 0;

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "app/pdb_store.hpp"
+#include "app/data/pdb_store.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/random.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/board/random.hpp"
+#include "solve/search/solver.hpp"
 
 namespace {
 

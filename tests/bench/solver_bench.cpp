@@ -6,8 +6,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "slidegif/random.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/board/random.hpp"
+#include "solve/search/solver.hpp"
 
 namespace {
 
@@ -39,12 +39,16 @@ void solve_pairs(benchmark::State& state, bool random_goal) {
     moves += s.moves.size();
     benchmark::DoNotOptimize(s.moves.data());
   }
-  state.counters["mean_moves"] = benchmark::Counter(static_cast<double>(moves) /
-                                                    static_cast<double>(state.iterations()));
+  state.counters["mean_moves"] =
+      benchmark::Counter(static_cast<double>(moves) / static_cast<double>(state.iterations()));
 }
 
-void BM_Solve3x3_StandardGoal(benchmark::State& state) { solve_pairs(state, false); }
-void BM_Solve3x3_RandomGoal(benchmark::State& state) { solve_pairs(state, true); }
+void BM_Solve3x3_StandardGoal(benchmark::State& state) {
+  solve_pairs(state, false);
+}
+void BM_Solve3x3_RandomGoal(benchmark::State& state) {
+  solve_pairs(state, true);
+}
 
 void BM_Solve3x3_Hardest31(benchmark::State& state) {
   const Board start = parse_board("867254301");

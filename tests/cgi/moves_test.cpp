@@ -3,7 +3,7 @@
 // out-of-range and contradictory requests are 400s. Also through the real slidegif.cgi.
 #include <gtest/gtest.h>
 
-#include "app/distance_tables.hpp"
+#include "app/data/distance_tables.hpp"
 #include "cgi/handler.hpp"
 #include "run_binary.hpp"
 #include "test_font.hpp"

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "app/picture_files.hpp"
+#include "app/files/picture_files.hpp"
 #include "cgi/handler.hpp"
 #include "gif_decoder.hpp"
 #include "test_font.hpp"

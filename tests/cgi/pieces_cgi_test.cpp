@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "altered_pieces.hpp"
-#include "app/font_locator.hpp"
-#include "app/pieces_build.hpp"
-#include "app/pieces_file.hpp"
+#include "app/data/pieces_build.hpp"
+#include "app/data/pieces_file.hpp"
+#include "app/files/font_locator.hpp"
+#include "render/cache/drawing_cache.hpp"
+#include "render/cache/move_pieces.hpp"
 #include "run_binary.hpp"
-#include "slidegif/drawing_cache.hpp"
-#include "slidegif/move_pieces.hpp"
 
 namespace slidegif {
 namespace {

@@ -4,10 +4,11 @@
 
 #include <string>
 
-#include "app/job_key.hpp"
+#include "app/job/job_key.hpp"
 #include "cgi/limits.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
+#include "slidegif/version.hpp"
 
 namespace slidegif::cgi {
 namespace {

@@ -12,7 +12,7 @@
 #include "bfs_reference.hpp"
 #include "cli/ordered_runner.hpp"
 #include "run_binary.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
 
 namespace slidegif {
 namespace {

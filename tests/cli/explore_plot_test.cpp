@@ -3,8 +3,8 @@
 #include <gd.h>
 #include <gtest/gtest.h>
 
+#include "render/frame/theme.hpp"
 #include "run_binary.hpp"
-#include "slidegif/theme.hpp"
 
 namespace slidegif {
 namespace {

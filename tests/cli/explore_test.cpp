@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
-#include "app/data_files.hpp"
+#include "app/data/data_files.hpp"
 #include "published_counts.hpp"
 #include "run_binary.hpp"
-#include "slidegif/distance_table.hpp"
+#include "solve/table/distance_table.hpp"
 
 namespace slidegif {
 namespace {

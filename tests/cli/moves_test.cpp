@@ -6,7 +6,7 @@
 #include "private_home.hpp"
 #include "run_binary.hpp"
 #include "slidegif/board.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/search/solver.hpp"
 
 namespace slidegif {
 namespace {

@@ -22,7 +22,7 @@ OutputFlags parse(std::vector<std::string> args) {
 // Unnamed, the near-optimal search (boards over 16 cells) keeps its short budget; named, the
 // budget is all its own too, so a larger one can buy a shorter answer.
 TEST(OutputFlags, ANamedBudgetIsTheNearOptimalSearchsToo) {
-  const app::SolveSettings defaults;
+  const SolveOptions defaults;
   const OutputFlags unnamed = parse({});
   EXPECT_EQ(unnamed.job.solve.max_seconds, defaults.max_seconds);
   EXPECT_EQ(unnamed.job.solve.fallback_seconds, defaults.fallback_seconds);

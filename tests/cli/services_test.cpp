@@ -27,7 +27,7 @@ TEST(CliServices, TheFontFlagAndTheDatabases) {
   PatternDatabases databases(testing::small_pdb_dir());
   const app::Services s = cli_services(flags, databases, /*show_progress=*/false);
   EXPECT_EQ(s.font().name(), testing::kTestFontPath);
-  EXPECT_FALSE(s.progress);
+  EXPECT_FALSE(s.control.progress);
   EXPECT_EQ(s.pattern_database(Board::standard_goal({3, 3})), nullptr);
   EXPECT_NE(s.entropy(), s.entropy());  // the operating system's, not a constant
   flags.font = "/nonexistent.ttf";

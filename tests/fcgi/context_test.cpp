@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "altered_pieces.hpp"
-#include "app/distance_tables.hpp"
-#include "app/font_locator.hpp"
-#include "app/pieces_build.hpp"
-#include "app/pieces_file.hpp"
+#include "app/data/distance_tables.hpp"
+#include "app/data/pieces_build.hpp"
+#include "app/data/pieces_file.hpp"
+#include "app/files/font_locator.hpp"
 #include "cgi/handler.hpp"
 #include "run_binary.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
 #include "test_font.hpp"
 
 namespace slidegif::fcgi {
@@ -28,7 +28,7 @@ cgi::HandlerConfig cgi_config() {
   auto tables = std::make_shared<app::DistanceTables>(
       app::TablePolicy{.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = ""});
   cgi::HandlerConfig config;
-  config.services.font = [] { return app::load_font(testing::kTestFontPath); };
+  config.services.font = [] { return load_font(testing::kTestFontPath); };
   config.services.entropy = fresh_seed;
   config.services.distance_table = [tables](const Board& goal, bool to_draw) {
     return (*tables)(goal, to_draw);
@@ -84,7 +84,7 @@ TEST(WorkerContext, NoDatabasesWithoutADirectoryOrFor3x3) {
 // a valid checksum) another answer.
 TEST(WorkerContext, CopiesFromThePiecesFileFromItsFirstRequest) {
   AnimationOptions o;  // as `slidegif pieces build` draws (the CGI's defaults), in the test font
-  o.font = app::load_font(testing::kTestFontPath);
+  o.font = load_font(testing::kTestFontPath);
   o.tile_px = 72;
   o.tween = 3;
   o.theme = "classic";

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/font_locator.hpp"
+#include "app/files/font_locator.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/query.hpp"
 #include "cgi/request.hpp"
@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // fallback is taken more often.
   slidegif::cgi::HandlerConfig config;
   // Read once: reading the file for every request was most of a run's time.
-  static const slidegif::Font font = slidegif::app::load_font(SLIDEGIF_FONT);
+  static const slidegif::Font font = slidegif::load_font(SLIDEGIF_FONT);
   config.services.font = [] { return font; };
   config.services.entropy = [] { return std::uint64_t{12345}; };
   config.solve.max_seconds = 0.5;
@@ -50,8 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // stand-in keeps this target on the request logic. SLIDEGIF_FUZZ_RENDER=1 draws for real.
   static const bool draw = std::getenv("SLIDEGIF_FUZZ_RENDER") != nullptr;
   if (!draw) {
-    config.services.draw = [](const slidegif::Board&, const std::vector<slidegif::Move>& moves,
-                              const slidegif::AnimationOptions&) {
+    config.services.render = [](const slidegif::Board&, const std::vector<slidegif::Move>& moves,
+                                const slidegif::AnimationOptions&) {
       slidegif::Animation a;
       a.bytes = {'G', 'I', 'F', '8', '9', 'a'};
       a.frames = static_cast<int>(moves.size()) + 1;

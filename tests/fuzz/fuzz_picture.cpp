@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <span>
 
-#include "slidegif/animation.hpp"
+#include "render/animation.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/picture.hpp"
 

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "app/job.hpp"
-#include "app/job_key.hpp"
+#include "app/job/job.hpp"
+#include "app/job/job_key.hpp"
 #include "cgi/query.hpp"
 #include "cgi/request.hpp"
 #include "slidegif/error.hpp"

@@ -6,7 +6,7 @@
 
 #include "instances.hpp"
 #include "pdb_fixture.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/search/solver.hpp"
 
 namespace slidegif {
 namespace {
@@ -34,9 +34,9 @@ TEST(KorfEasy, SmallSetSolvesOptimally) {
   ASSERT_EQ(instances.size(), 12u);
   for (const auto& inst : instances) {
     SolveOptions options;
-    options.limits.max_seconds = 60;
-    options.pdb = pdb.heuristic.get();
-    const Solution s = solve(inst.start, goal, options);
+    options.max_seconds = 60;
+    options.near_optimal_fallback = false;
+    const Solution s = solve_by_search(inst.start, goal, options, {}, pdb.heuristic.get());
     EXPECT_TRUE(s.optimal);
     EXPECT_NE(s.method.find("pattern databases"), std::string::npos) << s.method;
     EXPECT_EQ(static_cast<int>(s.moves.size()), inst.optimal);

@@ -1,13 +1,13 @@
 // The near-optimal solver always answers, and its answer replays to the goal.
 
-#include "slidegif/near_optimal.hpp"
+#include "solve/search/near_optimal.hpp"
 
 #include <gtest/gtest.h>
 
 #include "bfs_reference.hpp"
-#include "slidegif/constructive.hpp"
-#include "slidegif/random.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/board/random.hpp"
+#include "solve/search/constructive.hpp"
+#include "solve/search/solver.hpp"
 
 namespace slidegif {
 namespace {
@@ -51,13 +51,13 @@ TEST(NearOptimal, SolveFallsBackInsteadOfFailing) {
   Random rng(9);
   const Board goal5 = Board::standard_goal({5, 5});
   SolveOptions options;
-  options.fallback_near_optimal = true;
+  options.near_optimal_fallback = true;
   options.fallback_seconds = 0.2;
   const Solution big = solve(random_solvable_board(goal5, rng), goal5, options);
   EXPECT_FALSE(big.optimal);
   EXPECT_NE(big.method.find("not proven optimal"), std::string::npos);
   const Board goal4 = Board::standard_goal({4, 4});
-  options.limits.max_nodes = 100;  // far too few for a random 15-puzzle
+  options.max_nodes = 100;  // far too few for a random 15-puzzle
   const Board start = random_solvable_board(goal4, rng);
   const Solution s = solve(start, goal4, options);
   EXPECT_FALSE(s.optimal);
@@ -75,11 +75,12 @@ TEST(NearOptimal, ReportsTheBestLengthSoFar) {
   const Board start = random_solvable_board(goal, rng);
   std::vector<SearchStats> seen;
   SolveOptions options;
-  options.fallback_near_optimal = true;
+  options.near_optimal_fallback = true;
   options.fallback_seconds = 1.2;
-  options.limits.max_seconds = 1.2;
-  options.limits.progress = [&seen](const SearchStats& st) { seen.push_back(st); };
-  const Solution s = solve(start, goal, options);
+  options.max_seconds = 1.2;
+  SolveControl control;
+  control.progress = [&seen](const SearchStats& st) { seen.push_back(st); };
+  const Solution s = solve(start, goal, options, control);
   ASSERT_FALSE(seen.empty());
   for (std::size_t i = 0; i < seen.size(); ++i) {
     EXPECT_GT(seen[i].best_length, 0) << i;

@@ -1,6 +1,6 @@
 // Pattern databases on small boards, checked against plain breadth-first search.
 
-#include "slidegif/pattern_database.hpp"
+#include "solve/pattern/pattern_database.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 
 #include "bfs_reference.hpp"
 #include "pattern_reference.hpp"
-#include "slidegif/heuristic.hpp"
-#include "slidegif/ida_star.hpp"
-#include "slidegif/pdb_solve.hpp"
+#include "solve/pattern/pdb_solve.hpp"
+#include "solve/search/heuristic.hpp"
+#include "solve/search/ida_star.hpp"
 
 namespace slidegif {
 namespace {

@@ -6,15 +6,15 @@
 
 #include <gtest/gtest.h>
 
-#include "app/pdb_format.hpp"
+#include "app/data/pdb_format.hpp"
 #include "pattern_reference.hpp"
 #include "plain_ida_star.hpp"
 #include "run_binary.hpp"
-#include "slidegif/heuristic.hpp"
-#include "slidegif/partition_presets.hpp"
-#include "slidegif/pattern_database.hpp"
-#include "slidegif/pattern_symmetry.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/pattern/partition_presets.hpp"
+#include "solve/pattern/pattern_database.hpp"
+#include "solve/pattern/pattern_symmetry.hpp"
+#include "solve/search/heuristic.hpp"
+#include "solve/search/solver.hpp"
 
 namespace slidegif {
 namespace {
@@ -41,15 +41,15 @@ Board walk(int steps, Random& rng) {
   return testing::random_walk(kGoal, steps, rng);
 }
 
-// Solving over the set's tables within `seconds`, answering near-optimally at the end if
+// Solved over the set's tables within `seconds`, answered near-optimally at the end if
 // `fallback`.
-SolveOptions with_tables(const ThreeTileSet& set, double seconds, bool fallback = false) {
+Solution solve_with_tables(const Board& start, const Board& goal, const ThreeTileSet& set,
+                           double seconds, bool fallback = false) {
   SolveOptions options;
-  options.limits.max_seconds = seconds;
-  options.pdb = set.heuristic.get();
-  options.fallback_near_optimal = fallback;
+  options.max_seconds = seconds;
+  options.near_optimal_fallback = fallback;
   options.fallback_seconds = seconds;
-  return options;
+  return solve_by_search(start, goal, options, {}, set.heuristic.get());
 }
 
 TEST(Pdb24, BuilderMatchesPlainBfs) {
@@ -159,7 +159,7 @@ TEST(Pdb24, SolveIsOptimalOnShortWalks) {
     const Board start = walk(24 + static_cast<int>(rng.below(10)), rng);
     const int length = reference.length(start);
     for (const bool fallback : {false, true}) {
-      const Solution s = solve(start, kGoal, with_tables(set, 60, fallback));
+      const Solution s = solve_with_tables(start, kGoal, set, 60, fallback);
       EXPECT_TRUE(s.optimal) << s.method;
       EXPECT_EQ(static_cast<int>(s.moves.size()), length) << format_board(start) << s.method;
       Board end = start;
@@ -170,7 +170,7 @@ TEST(Pdb24, SolveIsOptimalOnShortWalks) {
     const GoalFraming framing(kGoal, blank_first);
     ASSERT_TRUE(framing.valid());
     const Board framed = framing.map_board(start);
-    const Solution s = solve(framed, blank_first, with_tables(set, 60));
+    const Solution s = solve_with_tables(framed, blank_first, set, 60);
     EXPECT_EQ(static_cast<int>(s.moves.size()), length);
     Board end = framed;
     end.apply_all(s.moves);
@@ -183,7 +183,7 @@ TEST(Pdb24, HardStartWithinBudgetIsNearOptimal) {
   const ThreeTileSet set;
   Random rng(2);
   const Board start = random_board({5, 5}, rng);
-  const Solution s = solve(start, kGoal, with_tables(set, 0.6, true));
+  const Solution s = solve_with_tables(start, kGoal, set, 0.6, true);
   EXPECT_FALSE(s.optimal);
   EXPECT_EQ(s.method.rfind("near-optimal, not proven optimal: ", 0), 0u) << s.method;
   // The budget stops the search (not a speed figure: tests/bench/budget_bench.sh measures how

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/pdb_store.hpp"
+#include "app/data/pdb_store.hpp"
 #include "private_home.hpp"
 
 namespace slidegif::testing {

@@ -1,6 +1,6 @@
 // The pieces of the pattern-database store on small synthetic files: the format round trip,
 // header checks, trust stamps and file names.
-#include "app/pdb_format.hpp"
+#include "app/data/pdb_format.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -13,10 +13,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/mapped_file.hpp"
-#include "app/pdb_location.hpp"
-#include "app/pdb_trust.hpp"
-#include "slidegif/pattern_table.hpp"
+#include "app/data/pdb_location.hpp"
+#include "app/data/pdb_trust.hpp"
+#include "app/files/mapped_file.hpp"
+#include "solve/pattern/pattern_table.hpp"
 
 namespace slidegif::app {
 namespace {

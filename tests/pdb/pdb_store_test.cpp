@@ -1,6 +1,6 @@
 // Pattern database files: header and checksum rejection, directory resolution.
 
-#include "app/pdb_store.hpp"
+#include "app/data/pdb_store.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

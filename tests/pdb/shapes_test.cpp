@@ -10,14 +10,14 @@
 #include <functional>
 #include <set>
 
-#include "app/pdb_store.hpp"
+#include "app/data/pdb_store.hpp"
 #include "plain_ida_star.hpp"
 #include "run_binary.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/partition_presets.hpp"
-#include "slidegif/pattern_table.hpp"
-#include "slidegif/pdb_solve.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
+#include "solve/pattern/partition_presets.hpp"
+#include "solve/pattern/pattern_table.hpp"
+#include "solve/pattern/pdb_solve.hpp"
 
 namespace slidegif {
 namespace {
@@ -76,8 +76,8 @@ void expect_optimal_lengths(Shape shape, const Board& goal, int instances) {
   Random rng(13);
   for (int i = 0; i < instances; ++i) {
     const Board start = random_walk(goal, 20 + static_cast<int>(rng.below(15)), rng);
-    const auto r = search_with_pdb(start, goal, h,
-                                   SearchLimits{.max_seconds = 0, .max_nodes = 0, .progress = {}});
+    const auto r = search_with_pdb(
+        start, goal, h, SearchLimits{.max_seconds = 0, .max_nodes = 0, .progress = {}, .stop = {}});
     ASSERT_TRUE(r.applicable && r.moves);
     Board end = start;
     end.apply_all(*r.moves);

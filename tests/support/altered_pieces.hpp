@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "slidegif/move_pieces.hpp"
+#include "render/cache/move_pieces.hpp"
 
 namespace slidegif::testing {
 

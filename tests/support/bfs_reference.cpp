@@ -3,7 +3,7 @@
 #include <deque>
 #include <utility>
 
-#include "slidegif/domain.hpp"
+#include "solve/search/domain.hpp"
 
 namespace slidegif::testing {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
-#include "slidegif/pattern.hpp"
+#include "solve/pattern/pattern.hpp"
 
 namespace slidegif::testing {
 

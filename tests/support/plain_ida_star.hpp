@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
 
 namespace slidegif::testing {
 

@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "app/pdb_location.hpp"
-#include "app/pdb_store.hpp"
+#include "app/data/pdb_location.hpp"
+#include "app/data/pdb_store.hpp"
 #include "slidegif/board.hpp"
 
 namespace fs = std::filesystem;

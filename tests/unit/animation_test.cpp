@@ -1,7 +1,7 @@
 // render_animation() checked through an independent decoder (giflib): frame structure, timing,
 // looping, palette discipline, and that every key frame shows the right board.
 
-#include "slidegif/animation.hpp"
+#include "render/animation.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,14 +14,14 @@
 #include <string>
 #include <tuple>
 
-#include "animation_layout.hpp"
 #include "gif_decoder.hpp"
+#include "render/frame/animation_layout.hpp"
+#include "render/frame/theme.hpp"
+#include "render/text/text.hpp"
 #include "run_binary.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/theme.hpp"
 #include "test_font.hpp"
-#include "text.hpp"
 
 namespace slidegif {
 namespace {

@@ -1,6 +1,6 @@
 // The captions of an animation: what each says, and the illegal move they refuse.
 
-#include "captions.hpp"
+#include "render/text/captions.hpp"
 
 #include <gtest/gtest.h>
 

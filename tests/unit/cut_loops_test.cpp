@@ -1,12 +1,12 @@
 // Cutting loops: the shortened path replays to the same board and visits no board twice.
-#include "slidegif/cut_loops.hpp"
+#include "solve/search/cut_loops.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "bfs_reference.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
 
 namespace slidegif {
 namespace {

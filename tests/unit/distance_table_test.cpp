@@ -1,7 +1,7 @@
 // Distance tables: descent gives optimal solutions (the same moves as IDA*, whose first
 // optimal path in Move order is also the descent's), for every goal through framing; draws
 // land exactly N moves away and cover the layer.
-#include "slidegif/distance_table.hpp"
+#include "solve/table/distance_table.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 
 #include "bfs_reference.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/random.hpp"
-#include "slidegif/solver.hpp"
-#include "slidegif/table_solve.hpp"
+#include "solve/board/random.hpp"
+#include "solve/search/solver.hpp"
+#include "solve/table/table_solve.hpp"
 
 namespace slidegif {
 namespace {

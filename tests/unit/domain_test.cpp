@@ -1,9 +1,9 @@
 // The search domain: operator tables against the board's geometry, apply/undo in place.
-#include "slidegif/domain.hpp"
+#include "solve/search/domain.hpp"
 
 #include <gtest/gtest.h>
 
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
 
 namespace slidegif {
 namespace {

@@ -1,9 +1,9 @@
-// The drawing cache (slidegif/drawing_cache.hpp): animations drawn with glyphs, palettes and tile
-// sprites kept from earlier ones have the bytes of animations drawn afresh, whatever looks come
-// before them (themes, tile sizes, shapes, languages, titles, pictures, with and without coded
+// The drawing cache (render/cache/drawing_cache.hpp): animations drawn with glyphs, palettes and
+// tile sprites kept from earlier ones have the bytes of animations drawn afresh, whatever looks
+// come before them (themes, tile sizes, shapes, languages, titles, pictures, with and without coded
 // move pieces); a look is made once; and the cache stays within its bounds.
 
-#include "slidegif/drawing_cache.hpp"
+#include "render/cache/drawing_cache.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "random_moves.hpp"
+#include "render/animation.hpp"
+#include "render/cache/move_pieces.hpp"
 #include "run_binary.hpp"
-#include "slidegif/animation.hpp"
 #include "slidegif/board.hpp"
-#include "slidegif/move_pieces.hpp"
 #include "slidegif/picture.hpp"
 #include "test_font.hpp"
 

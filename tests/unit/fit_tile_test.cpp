@@ -3,7 +3,7 @@
 // would fit.
 #include <gtest/gtest.h>
 
-#include "slidegif/animation.hpp"
+#include "render/animation.hpp"
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 

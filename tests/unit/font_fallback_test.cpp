@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "app/font_locator.hpp"
-#include "slidegif/font_coverage.hpp"
+#include "app/files/font_locator.hpp"
+#include "render/text/font_coverage.hpp"
+#include "render/text/text.hpp"
 #include "test_font.hpp"
-#include "text.hpp"
 
 namespace slidegif {
 namespace {
@@ -26,7 +26,7 @@ std::vector<std::uint8_t> coverage(GlyphCache& glyphs, const std::string& text) 
 Font cjk_font() {
   const std::string path = SLIDEGIF_TEST_CJK_FONT;
   if (path.empty()) return {};
-  return app::load_font(path).with_face_index(SLIDEGIF_TEST_CJK_FONT_INDEX);
+  return load_font(path).with_face_index(SLIDEGIF_TEST_CJK_FONT_INDEX);
 }
 
 TEST(FontFallback, TheDefaultFontLacksChineseAndDrawsBoxes) {

@@ -2,7 +2,7 @@
 // layout puts things, and what each drawing call changes (only its cell, its band, its two
 // cells) and leaves there.
 
-#include "frame_renderer.hpp"
+#include "render/frame/frame_renderer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,13 +11,13 @@
 #include <string>
 #include <vector>
 
-#include "frame_layout.hpp"
-#include "image.hpp"
+#include "render/frame/frame_layout.hpp"
+#include "render/frame/image.hpp"
+#include "render/frame/theme.hpp"
+#include "render/text/text.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/theme.hpp"
 #include "test_font.hpp"
-#include "text.hpp"
 
 namespace slidegif {
 namespace {

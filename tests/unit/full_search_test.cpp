@@ -1,6 +1,6 @@
 // The full breadth-first search and its state numbering, against the plain reference BFS
 // (tests/support/bfs_reference) and the published 3x3 counts (tests/data).
-#include "slidegif/full_search.hpp"
+#include "solve/table/full_search.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,11 +3,11 @@
 // content: noise that fills the LZW dictionary many times, long runs, tiny palettes, frames
 // that change nothing, dirty-rectangle hints; frames held by libgd or by plain vectors.
 
-#include "slidegif/gif.hpp"
+#include "render/gif/gif.hpp"
 
 // The encoder's API is libgd-free: a program may write GIFs without gd's headers.
 #ifdef GD_H
-#error "slidegif/gif.hpp includes <gd.h>"
+#error "render/gif/gif.hpp includes <gd.h>"
 #endif
 
 #include <gtest/gtest.h>
@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "gif_decoder.hpp"
-#include "image.hpp"
+#include "render/frame/image.hpp"
+#include "render/frame/sprite.hpp"
 #include "slidegif/error.hpp"
-#include "sprite.hpp"
 
 namespace slidegif {
 namespace {

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "render/text/text.hpp"
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
-#include "text.hpp"
 
 namespace slidegif {
 namespace {

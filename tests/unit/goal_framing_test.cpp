@@ -1,12 +1,12 @@
 // Goal framing: a symmetry and a relabelling take one goal onto another and keep distances, and
 // moves found in the other frame replay in the original one.
-#include "slidegif/goal_framing.hpp"
+#include "solve/table/goal_framing.hpp"
 
 #include <gtest/gtest.h>
 
 #include "bfs_reference.hpp"
-#include "slidegif/random.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/board/random.hpp"
+#include "solve/search/solver.hpp"
 
 namespace slidegif {
 namespace {

@@ -1,10 +1,10 @@
 // make_palette_image(): one block of rows, yet an image the rest of libgd reads and writes.
-#include "image.hpp"
+#include "render/frame/image.hpp"
 
 #include <gtest/gtest.h>
 
+#include "render/frame/theme.hpp"
 #include "slidegif/error.hpp"
-#include "slidegif/theme.hpp"
 
 namespace slidegif {
 namespace {

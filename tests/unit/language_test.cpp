@@ -1,7 +1,7 @@
 // The caption tables: every language has every phrase with the English one's placeholders, the
 // Chinese captions read naturally, and an unknown language is refused by the renderer's checks.
 
-#include "slidegif/language.hpp"
+#include "render/text/language.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <set>
 #include <string>
 
-#include "captions.hpp"
-#include "slidegif/animation.hpp"
+#include "render/animation.hpp"
+#include "render/text/captions.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {

@@ -3,7 +3,7 @@
 // fill up. A small code reader checks the stream's shape on top: a clear code exactly when the
 // 4096-entry dictionary is full, codes never wider than 12 bits, one end code.
 
-#include "lzw.hpp"
+#include "render/gif/lzw.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
 // The heuristic is admissible (never above the true distance) and its incremental update
 // equals a recomputation from scratch.
-#include "slidegif/manhattan_linear_conflict.hpp"
+#include "solve/search/manhattan_linear_conflict.hpp"
 
 #include <gtest/gtest.h>
 
 #include "bfs_reference.hpp"
-#include "slidegif/heuristic.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
+#include "solve/search/heuristic.hpp"
 
 namespace slidegif {
 namespace {

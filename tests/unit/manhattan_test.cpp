@@ -1,9 +1,9 @@
 // The shared Manhattan table: distances by hand, sums, slides and the counted tiles.
-#include "slidegif/manhattan.hpp"
+#include "solve/search/manhattan.hpp"
 
 #include <gtest/gtest.h>
 
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
 
 namespace slidegif {
 namespace {

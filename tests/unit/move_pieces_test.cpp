@@ -1,10 +1,10 @@
-// Coded move pieces (slidegif/move_pieces.hpp): an animation copied together from pieces kept by
-// earlier animations has the bytes of one coded afresh, for random move sequences on several
+// Coded move pieces (render/cache/move_pieces.hpp): an animation copied together from pieces kept
+// by earlier animations has the bytes of one coded afresh, for random move sequences on several
 // shapes, themes, tile sizes, tween counts and caption languages; its frames decode (giflib) to
 // the boards they should show; pieces drawn any other way (another font, theme, size) are never
 // used; and the encoder's split and copied frames compose to the frames given.
 
-#include "slidegif/move_pieces.hpp"
+#include "render/cache/move_pieces.hpp"
 
 #include <gtest/gtest.h>
 #include <xxhash.h>
@@ -14,17 +14,17 @@
 #include <string>
 #include <vector>
 
-#include "animation_layout.hpp"
-#include "coded_move.hpp"
-#include "frame_renderer.hpp"
 #include "gif_decoder.hpp"
-#include "image.hpp"
 #include "random_moves.hpp"
-#include "slidegif/animation.hpp"
+#include "render/animation.hpp"
+#include "render/frame/animation_layout.hpp"
+#include "render/frame/frame_renderer.hpp"
+#include "render/frame/image.hpp"
+#include "render/frame/palette.hpp"
+#include "render/frame/theme.hpp"
+#include "render/gif/coded_move.hpp"
+#include "render/gif/gif.hpp"
 #include "slidegif/board.hpp"
-#include "slidegif/gif.hpp"
-#include "slidegif/palette.hpp"
-#include "slidegif/theme.hpp"
 #include "test_font.hpp"
 
 namespace slidegif {

@@ -1,12 +1,12 @@
 // Optimal first moves and solution counts against a brute-force count over the reference
 // BFS's distances (tests/support), which shares nothing with the full search.
-#include "slidegif/optimal_paths.hpp"
+#include "solve/table/optimal_paths.hpp"
 
 #include <gtest/gtest.h>
 
 #include "bfs_reference.hpp"
-#include "slidegif/domain.hpp"
-#include "slidegif/random.hpp"
+#include "solve/board/random.hpp"
+#include "solve/search/domain.hpp"
 
 namespace slidegif {
 namespace {

@@ -1,11 +1,11 @@
 // Patterns: placement ranking, the 4-bit entries, pattern checks and the named partitions.
-#include "slidegif/pattern.hpp"
+#include "solve/pattern/pattern.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "slidegif/partition_presets.hpp"
+#include "solve/pattern/partition_presets.hpp"
 
 namespace slidegif {
 namespace {

@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "animation_layout.hpp"
 #include "gif_decoder.hpp"
-#include "picture_art.hpp"
+#include "render/animation.hpp"
+#include "render/frame/animation_layout.hpp"
+#include "render/frame/theme.hpp"
+#include "render/picture/picture_art.hpp"
 #include "run_binary.hpp"
-#include "slidegif/animation.hpp"
 #include "slidegif/picture.hpp"
-#include "slidegif/theme.hpp"
 #include "test_font.hpp"
 
 namespace slidegif {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "render/animation.hpp"
 #include "run_binary.hpp"
-#include "slidegif/animation.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {

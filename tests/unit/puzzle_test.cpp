@@ -1,11 +1,10 @@
 // Puzzle resolution: what is drawn, in which order, from which seed, and what is refused.
-#include "slidegif/puzzle.hpp"
-
 #include <gtest/gtest.h>
 
 #include "slidegif/error.hpp"
-#include "slidegif/random.hpp"
 #include "slidegif/solvability.hpp"
+#include "solve/board/random.hpp"
+#include "solve/board/resolve_puzzle.hpp"
 
 namespace slidegif {
 namespace {
@@ -89,8 +88,8 @@ TEST(ResolvePuzzle, UnseededDrawsAskForEntropyOnce) {
   EXPECT_EQ(p.seed, e.value);
   EXPECT_FALSE(p.deterministic);
   EXPECT_EQ(p.start, resolve_puzzle({.shape = Shape{3, 2}, .seed = e.value}, no_entropy).start);
-  EXPECT_TRUE(draws_boards({.start = p.start, .random_goal = true}));
-  EXPECT_FALSE(draws_boards({.start = p.start}));
+  EXPECT_TRUE(samples_boards({.start = p.start, .random_goal = true}));
+  EXPECT_FALSE(samples_boards({.start = p.start}));
 }
 
 TEST(ResolvePuzzle, RefusesContradictionsAndUnreachableGoals) {

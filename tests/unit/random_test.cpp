@@ -1,11 +1,12 @@
 // Random puzzles: reproducible from the seed, always solvable, uniform over solvable boards.
+#include "solve/board/random.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
 
 #include "bfs_reference.hpp"
-#include "slidegif/random.hpp"
 #include "slidegif/solvability.hpp"
 
 namespace slidegif {
@@ -50,7 +51,8 @@ TEST(Random, UniformOverSolvableBoards2x3) {
   Random rng(2718);
   std::map<std::uint64_t, int> counts;
   constexpr int kPerBoard = 200;
-  for (int i = 0; i < 360 * kPerBoard; ++i) ++counts[testing::pack(random_solvable_board(goal, rng))];
+  for (int i = 0; i < 360 * kPerBoard; ++i)
+    ++counts[testing::pack(random_solvable_board(goal, rng))];
   ASSERT_EQ(counts.size(), 360u);
   double chi2 = 0;
   for (const auto& [key, n] : counts) {

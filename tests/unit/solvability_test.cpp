@@ -1,16 +1,18 @@
 // The parity theorem, checked in both directions against reachability by BFS.
+#include "slidegif/solvability.hpp"
+
 #include <gtest/gtest.h>
 
 #include "bfs_reference.hpp"
-#include "slidegif/random.hpp"
-#include "slidegif/solvability.hpp"
+#include "solve/board/random.hpp"
 
 namespace slidegif {
 namespace {
 
 TEST(Solvability, ParityMatchesReachabilityOnSmallBoards) {
   Random rng(99);
-  for (Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{3, 3}, Shape{2, 4}, Shape{4, 2}}) {
+  for (Shape shape :
+       {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{3, 3}, Shape{2, 4}, Shape{4, 2}}) {
     const Board goal = random_board(shape, rng);
     const auto reachable = testing::bfs_distances(goal);
     int solvable = 0;
@@ -31,7 +33,8 @@ TEST(Solvability, ExplanationGivesTheFacts) {
   EXPECT_FALSE(odd.solvable);
   EXPECT_EQ(odd.start.inversions, 1);
   EXPECT_EQ(odd.goal.inversions, 0);
-  EXPECT_NE(odd.explanation.find("start has 1 inversions (odd)"), std::string::npos) << odd.explanation;
+  EXPECT_NE(odd.explanation.find("start has 1 inversions (odd)"), std::string::npos)
+      << odd.explanation;
   EXPECT_NE(odd.explanation.find("they differ"), std::string::npos);
 
   // Even width: the blank's row counts. Blank-first and blank-last 4x4 goals differ by 3 rows.

@@ -1,13 +1,17 @@
 // Optimality against an independent BFS, the published 3x3 distance distribution, the two
 // 31-move positions, replay of every returned sequence, and the budget.
+#include "solve/search/solver.hpp"
+
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
+#include <stop_token>
+#include <thread>
 
 #include "bfs_reference.hpp"
-#include "slidegif/random.hpp"
 #include "slidegif/solvability.hpp"
-#include "slidegif/solver.hpp"
+#include "solve/board/random.hpp"
 
 namespace slidegif {
 namespace {
@@ -29,7 +33,8 @@ TEST(Solver, PublishedDistributionOfTheStandardGoal) {
   const auto dist = bfs_distances(Board::standard_goal({3, 3}));
   std::vector<int> histogram;
   for (const auto& [key, d] : dist) {
-    if (static_cast<std::size_t>(d) >= histogram.size()) histogram.resize(static_cast<std::size_t>(d) + 1);
+    if (static_cast<std::size_t>(d) >= histogram.size())
+      histogram.resize(static_cast<std::size_t>(d) + 1);
     ++histogram[static_cast<std::size_t>(d)];
   }
   EXPECT_EQ(dist.size(), 181440u);
@@ -113,7 +118,8 @@ TEST(Solver, BudgetStopsALongSearch) {
   const Board start = parse_board("12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1");
   const Board goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0");
   SolveOptions options;
-  options.limits.max_nodes = 2000;
+  options.max_nodes = 2000;
+  options.near_optimal_fallback = false;
   try {
     solve(start, goal, options);
     FAIL() << "expected the budget to stop the search";
@@ -126,12 +132,53 @@ TEST(Solver, LargerBoardsAreRefusedWithAMessage) {
   const Board goal = Board::standard_goal({5, 5});
   Board start = goal;
   start.apply(Move::Up);
+  SolveOptions options;
+  options.near_optimal_fallback = false;
   try {
-    solve(start, goal);
+    solve(start, goal, options);
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), Error::Kind::Unsupported);
   }
+}
+
+// A stop requested from another thread ends a search that has no budget at all, with its own
+// error kind (and no near-optimal answer, which the caller no longer wants).
+TEST(Solver, AStopFromAnotherThreadEndsTheSearch) {
+  const Board start = parse_board("12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1");  // Korf 88
+  const Board goal = Board::standard_goal({4, 4});
+  SolveOptions options;
+  options.max_seconds = 0;  // none
+  std::stop_source stop;
+  std::thread stopper([&stop] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop.request_stop();
+  });
+  try {
+    solve(start, goal, options, {.progress = {}, .stop = stop.get_token()});
+    FAIL() << "expected the stop to end the search";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::Cancelled) << e.what();
+  }
+  stopper.join();
+}
+
+TEST(Solver, AStopAlreadyRequestedEndsTheNearOptimalSearchToo) {
+  const Board goal = Board::standard_goal({6, 6});
+  Random rng(4);
+  std::stop_source stop;
+  stop.request_stop();
+  EXPECT_THROW(
+      {
+        try {
+          solve(random_solvable_board(goal, rng), goal, {},
+                {.progress = {}, .stop = stop.get_token()});
+        } catch (const Error& e) {
+          EXPECT_EQ(e.kind(), Error::Kind::Cancelled);
+          throw;
+        }
+      },
+      Error);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // GlyphCache: what measure() promises about draw(), sizes, hostile UTF-8, font errors, moves.
 
-#include "text.hpp"
+#include "render/text/text.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "image.hpp"
+#include "render/frame/image.hpp"
 #include "run_binary.hpp"
 #include "slidegif/error.hpp"
 #include "test_font.hpp"

@@ -2,11 +2,11 @@
 // slot to spare, holds every theme colour exactly (so flat areas are drawn in the theme's own
 // colours) and the text shades the captions are painted with; unknown names are refused.
 
-#include "slidegif/theme.hpp"
+#include "render/frame/theme.hpp"
 
 // Themes and palettes are libgd-free too.
 #ifdef GD_H
-#error "slidegif/theme.hpp includes <gd.h>"
+#error "render/frame/theme.hpp includes <gd.h>"
 #endif
 
 #include <gtest/gtest.h>
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "mix.hpp"
-#include "slidegif/animation.hpp"
+#include "render/animation.hpp"
+#include "render/frame/mix.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {

@@ -1,12 +1,12 @@
 // Frame delays and the easing of a sliding tile.
 
-#include "timeline.hpp"
+#include "render/frame/timeline.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "slidegif/animation.hpp"
+#include "render/animation.hpp"
 
 namespace slidegif {
 namespace {

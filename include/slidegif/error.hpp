@@ -1,0 +1,43 @@
+#pragma once
+// The one error type of the core library. Front ends (CLI, CGI) catch it at the edge and turn
+// its message into an exit status or an HTTP answer; the core never prints or exits.
+
+#include <stdexcept>
+#include <string>
+
+namespace slidegif {
+
+class Error : public std::runtime_error {
+ public:
+  enum class Kind {
+    BadInput,        // a malformed board, size, option value...
+    Unsolvable,      // start and goal are in different parity classes
+    BudgetExceeded,  // a search ran out of time or nodes
+    Unsupported,     // a board the solver refuses (too large for optimal search)
+    Render,          // drawing or encoding failed (font missing, libgd error)
+    Cancelled,       // the caller asked a search to stop (SolveControl::stop)
+  };
+  // What the user could change to get past the error. The core's messages never name a flag
+  // or a URL parameter: each front end phrases the hint in its own terms.
+  enum class Hint {
+    None,
+    SearchBudget,  // allow the search more time
+    Tile,          // smaller tiles
+    Tween,         // fewer sliding frames per move
+    TileOrTween,   // either of the two
+    Font,          // name a font explicitly
+  };
+  // `suggestion`: a value that would do (the largest tile size that fits), 0 when none.
+  Error(Kind kind, const std::string& message, Hint hint = Hint::None, int suggestion = 0)
+      : std::runtime_error(message), kind_(kind), hint_(hint), suggestion_(suggestion) {}
+  Kind kind() const { return kind_; }
+  Hint hint() const { return hint_; }
+  int suggestion() const { return suggestion_; }
+
+ private:
+  Kind kind_;
+  Hint hint_;
+  int suggestion_;
+};
+
+}  // namespace slidegif

@@ -1,0 +1,97 @@
+#pragma once
+// Rendering a solution as an animation: the start board, one frame per move (plus optional
+// sliding tweens), a caption band on every frame, a longer hold on the first and last frame,
+// in the look the options describe, encoded in one of the formats (format.hpp).
+//
+//   slidegif::Solution s = slidegif::solve(start, goal);
+//   slidegif::AnimationOptions look;
+//   look.theme = "dark";
+//   look.tween = 3;
+//   slidegif::Animation gif = slidegif::render(start, s.moves, look);
+//   // gif.bytes holds the whole GIF file
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "slidegif/board.hpp"
+#include "slidegif/font.hpp"
+#include "slidegif/format.hpp"
+#include "slidegif/picture.hpp"
+
+namespace slidegif {
+
+struct AnimationOptions {
+  Font font;  // for numbers and captions (required)
+  std::string theme = "classic";
+  std::string title;         // optional line above the board
+  int tile_px = 80;          // side of one tile in pixels
+  int delay_ms = 600;        // time per move
+  int first_hold_ms = 1500;  // the start frame stays this long
+  int last_hold_ms = 3000;   // the solved frame stays this long
+  int tween = 0;             // intermediate sliding frames per move
+  int loop = 0;              // 0 = loop forever, N > 0 = play N times
+  bool optimal = true;       // captions say "not proven optimal" when false
+  // tile_px is a preference, not a demand (the user did not choose it): it shrinks, down to the
+  // limits' minimum, to keep the board within kFitBoardPx and the animation within the limits.
+  bool fit_tile = false;
+  std::string lang = "en";  // the captions' language (slidegif/language.hpp)
+  // A picture puzzle: tiles are pieces of this picture (fitted to the board), the blank's piece
+  // appears on the last frame. Empty: numbered tiles.
+  Picture picture;
+  bool numbers = false;  // with a picture: small tile numbers in a corner of each piece
+  bool dither = false;   // with a picture: dither it onto the palette
+};
+
+// With fit_tile, the longer side of the board is kept within this many pixels.
+inline constexpr int kFitBoardPx = 480;
+
+struct Animation {
+  std::vector<std::uint8_t> bytes;  // the whole file
+  int frames = 0;
+  int width = 0;
+  int height = 0;
+};
+
+// Names accepted in AnimationOptions::theme; the first is the default.
+std::vector<std::string> theme_names();
+
+// Bounds on what one animation may ask for, and on the work it may cause. The defaults are the
+// command line's; the CGI uses a stricter instance (src/cgi/limits.hpp). Board pixels are
+// (rows * tile) x (cols * tile): the part of a frame that grows with the board and the tile
+// size, known before any text is measured.
+struct RenderLimits {
+  int min_tile_px = 16;
+  int max_tile_px = 256;
+  int max_tween = 16;
+  int min_delay_ms = 10;     // per move
+  int max_delay_ms = 60000;  // per move and per hold; GIF itself stops at 655 s
+  int max_loop = 65535;      // the NETSCAPE2.0 count is 16 bits
+  std::size_t max_title_bytes = 1024;
+  int max_frames = 2000;
+  long long max_frame_pixels = 2048LL * 2048;  // board pixels of one frame
+  long long max_total_pixels = 400'000'000;    // board pixels summed over all frames
+  // A picture's file, and its pixels as its header says (checked before decoding).
+  long long max_picture_bytes = 64LL << 20;
+  long long max_picture_pixels = 50'000'000;
+};
+
+// The animation of `moves` from `start` in the options' look. An empty font is the built-in one
+// (DejaVu Sans Bold: Latin, Greek, Cyrillic; give a font with Han characters for lang "zh").
+// With fit_tile, tile_px shrinks to keep the board within kFitBoardPx and the limits. Throws
+// Error(BadInput) for an unknown theme or language, an option outside `limits` or an animation
+// over them (with a Hint and a suggestion), an illegal move; Error(Render) when the font cannot
+// be read or drawing fails.
+Animation render(const Board& start, const std::vector<Move>& moves,
+                 const AnimationOptions& options = {}, OutputFormat format = OutputFormat::Gif,
+                 const RenderLimits& limits = {});
+
+// A font file's bytes (TrueType, OpenType, a .ttc's first face). Throws Error(BadInput) naming
+// the file when it cannot be read.
+Font load_font(const std::string& path);
+
+// A picture file for AnimationOptions::picture (PNG, JPEG, WebP or GIF), checked against
+// `limits` before it is decoded. Throws Error(BadInput) naming the file.
+Picture read_picture(const std::string& path, const RenderLimits& limits = {});
+
+}  // namespace slidegif

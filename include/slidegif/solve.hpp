@@ -1,0 +1,102 @@
+#pragma once
+// Solving: the fewest blank moves from a start to a goal, within a budget.
+//
+//   slidegif::Board start = slidegif::parse_board("867254301");
+//   slidegif::Solution s = slidegif::solve(start, slidegif::Board::standard_goal(start.shape()));
+//   // s.moves.size() == 31, s.optimal == true
+//
+// A Solver keeps what makes repeated solves fast (the 3x3 distance table, the pattern databases
+// and tables the command line built); the free solve() searches with neither.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "slidegif/board.hpp"
+#include "slidegif/puzzle.hpp"
+
+namespace slidegif {
+
+// How hard to search, as plain values (a request or a command line sets them).
+struct SolveOptions {
+  double max_seconds = 5.0;     // the whole solve's budget (wall clock); <= 0: none
+  std::uint64_t max_nodes = 0;  // the optimal search's budget (nodes expanded); 0: none
+  // Past the budget, and on boards too large for optimal search (over kMaxOptimalCells without
+  // a pattern database), answer with the best solution found, marked not optimal, instead of
+  // throwing Error(BudgetExceeded) or Error(Unsupported).
+  bool near_optimal_fallback = true;
+  double fallback_seconds = 2.0;  // the near-optimal search's share, at most (within max_seconds)
+  bool use_pdb = true;            // use the Solver's pattern databases when it has them
+};
+
+// Where a search is; handed to SolveControl::progress.
+struct SearchStats {
+  std::uint64_t nodes = 0;  // nodes expanded over all iterations
+  int iterations = 0;       // IDA* thresholds tried
+  int last_bound = 0;       // the last threshold searched: a lower bound on the length
+  int best_length = 0;      // the near-optimal search's shortest answer so far (0: none)
+  double seconds = 0;
+};
+
+// Watching a solve and stopping it from another thread.
+struct SolveControl {
+  // Called about twice a second while a search runs, on the solving thread. May be empty.
+  std::function<void(const SearchStats&)> progress;
+  // A stop requested through it ends the solve soon with Error(Cancelled).
+  std::stop_token stop;
+};
+
+struct Solution {
+  std::vector<Move> moves;  // from the start to the goal, named by where the blank goes
+  bool optimal = false;     // proven fewest moves
+  std::string method;       // e.g. "IDA* (Manhattan + linear conflict)"
+  SearchStats stats;
+};
+
+// Largest board (in cells) searched optimally without a pattern database.
+inline constexpr int kMaxOptimalCells = 16;
+
+// Solves by search alone (IDA* with Manhattan + linear conflict, the near-optimal search past
+// it). Throws Error(Unsolvable) with the parity facts, Error(BadInput) for boards of different
+// shapes, Error(BudgetExceeded) or Error(Unsupported) without the fallback, Error(Cancelled).
+Solution solve(const Board& start, const Board& goal, const SolveOptions& options = {},
+               const SolveControl& control = {});
+
+// A solver with the data that makes it fast: distance tables (3x3 built in memory in about
+// 0.1 s on first use; larger ones `slidegif explore --save` wrote) and pattern databases
+// (`slidegif pdb build`) found in a directory. It never builds a database or a large table:
+// what is not there is searched without. Copies share the loaded data; safe to use from
+// several threads.
+class Solver {
+ public:
+  // No directory: the 3x3 table in memory, searches otherwise.
+  Solver();
+  // The databases and tables in `pdb_dir` (default_pdb_dir() for the command line's).
+  explicit Solver(std::string pdb_dir);
+
+  // Like slidegif::solve, answering from a table or with a pattern database where one serves.
+  Solution solve(const Board& start, const Board& goal, const SolveOptions& options = {},
+                 const SolveControl& control = {}) const;
+
+  // Picks what `spec` leaves open (puzzle.hpp). A start at an exact distance (spec.moves) is
+  // picked uniformly from a table where there is one, else found by search within
+  // options.max_seconds. Throws Error(BadInput) for a spec it cannot meet, Error(Unsolvable).
+  Puzzle random_puzzle(const PuzzleSpec& spec, const SolveOptions& options = {}) const;
+
+  struct Data;  // the loaded tables and databases (opaque)
+
+ private:
+  std::shared_ptr<Data> data_;
+};
+
+// Where the command line keeps its databases: $SLIDEGIF_PDB_DIR, else
+// $XDG_CACHE_HOME/slidegif, else ~/.cache/slidegif.
+std::string default_pdb_dir();
+
+// A random puzzle (Solver().random_puzzle(spec)).
+Puzzle random_puzzle(const PuzzleSpec& spec);
+
+}  // namespace slidegif

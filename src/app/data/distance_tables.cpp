@@ -1,0 +1,59 @@
+#include "app/data/distance_tables.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+#include "solve/table/goal_framing.hpp"
+
+namespace slidegif::app {
+namespace {
+
+// The goal a new table is built for: the standard goal when it serves `goal` (3x3 with the
+// blank in a corner), else the tiles in order around the goal's blank cell.
+Board base_for(const Board& goal) {
+  const Board standard = Board::standard_goal(goal.shape());
+  if (GoalFraming(goal, standard).valid()) return standard;
+  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(goal.cells()));
+  std::uint8_t next = 1;
+  for (int c = 0; c < goal.cells(); ++c)
+    tiles[static_cast<std::size_t>(c)] = c == goal.blank() ? 0 : next++;
+  return Board(goal.shape(), std::move(tiles));
+}
+
+}  // namespace
+
+const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw) {
+  const std::lock_guard lock(mutex_);
+  for (const auto& table : tables_)
+    if (GoalFraming(goal, table->goal()).valid()) return table.get();
+  const bool small =
+      goal.cells() <= kMaxFullSearchCells &&
+      full_search_bytes(goal.shape(), DistanceStorage::Exact) <= policy_.max_build_bytes;
+  if (small && (to_draw || policy_.build_to_solve)) {
+    tables_.push_back(std::make_unique<DistanceTable>(DistanceTable::build(base_for(goal))));
+    return tables_.back().get();
+  }
+  return from_files(goal);
+}
+
+const DistanceTable* DistanceTables::from_files(const Board& goal) {
+  for (const auto& loaded : loaded_)
+    if (GoalFraming(goal, loaded.table->goal()).valid()) return loaded.table.get();
+  if (policy_.dir.empty() ||
+      std::find(listed_.begin(), listed_.end(), goal.shape()) != listed_.end())
+    return nullptr;
+  // Every file of the shape at once (a process meets few shapes), so a batch of many puzzles
+  // lists the directory once. A damaged file throws before any is kept, so every later puzzle
+  // of the shape is refused alike rather than searched without the tables.
+  std::vector<LoadedTable> fresh;
+  for (const std::string& path : table_files(policy_.dir, goal.shape()))
+    fresh.push_back(load_table_file(path));
+  listed_.push_back(goal.shape());
+  const std::size_t first = loaded_.size();
+  std::move(fresh.begin(), fresh.end(), std::back_inserter(loaded_));
+  for (std::size_t i = first; i < loaded_.size(); ++i)
+    if (GoalFraming(goal, loaded_[i].table->goal()).valid()) return loaded_[i].table.get();
+  return nullptr;
+}
+
+}  // namespace slidegif::app

@@ -1,0 +1,49 @@
+#pragma once
+// The distance tables a process uses (Services::distance_table): built in memory for small
+// boards when the policy allows, else read from the files `explore --save` wrote in the
+// policy's directory (table_file.hpp); each kept for the rest of the process. A table serves
+// every goal it can be framed onto (table_solve.hpp): one per blank cell class.
+//
+//   DistanceTables tables({.build_to_solve = true});
+//   const DistanceTable* t = tables(goal, /*to_draw=*/false);   // null: no table here
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/data/table_file.hpp"
+#include "solve/table/distance_table.hpp"
+
+namespace slidegif::app {
+
+struct TablePolicy {
+  // Tables up to this size (one byte a state) are built in memory when needed: 3x3 is 181 KB.
+  std::uint64_t max_build_bytes = 1'000'000;
+  // Build to solve too, not only to draw a puzzle of a given length. The CGI does not: a 3x3
+  // table costs more than the IDA* search it would replace in one request.
+  bool build_to_solve = true;
+  // Where saved tables are looked for; empty: nowhere.
+  std::string dir;
+};
+
+class DistanceTables {
+ public:
+  explicit DistanceTables(TablePolicy policy) : policy_(std::move(policy)) {}
+  // Null when none serves `goal`. Throws Error(BadInput) for a damaged table file. Safe to
+  // call from several threads (solve --batch --jobs): a table, once returned, never moves.
+  const DistanceTable* operator()(const Board& goal, bool to_draw);
+
+ private:
+  const DistanceTable* from_files(const Board& goal);
+
+  TablePolicy policy_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<DistanceTable>> tables_;
+  std::vector<LoadedTable> loaded_;
+  std::vector<Shape> listed_;  // shapes whose files in dir were all loaded
+};
+
+}  // namespace slidegif::app

@@ -1,0 +1,58 @@
+#include "app/data/pdb_build.hpp"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "app/data/pdb_format.hpp"
+#include "app/data/pdb_location.hpp"
+#include "app/data/pdb_trust.hpp"
+#include "solve/pattern/partition_presets.hpp"
+#include "solve/pattern/pattern_symmetry.hpp"
+
+namespace slidegif::app {
+
+std::string build_pdb_file(const std::string& dir, const Board& goal, std::string_view set,
+                           const PdbBuildOptions& options) {
+  const Partition partition = preset_partition(set, goal);
+  // A table that a board symmetry gives from an earlier one is copied, not searched.
+  std::vector<std::optional<std::pair<std::size_t, int>>> copy_of(partition.size());
+  for (std::size_t p = 0; p < partition.size(); ++p)
+    for (std::size_t q = 0; q < p && !copy_of[p]; ++q)
+      if (!copy_of[q])
+        if (auto k = pattern_symmetry(goal, partition[q], partition[p])) copy_of[p] = {{q, *k}};
+  // Progress over the whole set: each table searched weighs as many placements as it has.
+  std::vector<double> weight;
+  double total = 0;
+  for (std::size_t p = 0; p < partition.size(); ++p) {
+    const auto entries = pattern_entries(goal.cells(), static_cast<int>(partition[p].size()));
+    weight.push_back(copy_of[p] ? 0.0 : static_cast<double>(entries));
+    total += weight.back();
+  }
+  std::vector<std::vector<std::uint8_t>> tables;
+  double done = 0;
+  for (std::size_t p = 0; p < partition.size(); ++p) {
+    if (const auto& c = copy_of[p]) {
+      tables.push_back(
+          map_pattern_table(goal, partition[c->first], tables[c->first], partition[p], c->second));
+      continue;
+    }
+    PdbBuildOptions one = options;
+    if (options.progress)
+      one.progress = [&, p](double f) { options.progress((done + f * weight[p]) / total); };
+    tables.push_back(build_pattern_table(goal, partition[p], one));
+    done += weight[p];
+  }
+
+  std::filesystem::create_directories(dir);
+  const std::string path = (std::filesystem::path(dir) / pdb_file_name(goal, set)).string();
+  const PdbHeader header = write_pdb_file(path, goal, set, partition, tables);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) write_trust_stamp(path, trust_stamp(st, header.payload_hash));
+  return path;
+}
+
+}  // namespace slidegif::app

@@ -1,0 +1,31 @@
+#pragma once
+// Loading a pattern-database file: mapped into memory (pages come on first touch), its header
+// checked every time, its tables hashed when no trust stamp vouches for them (pdb_trust.hpp).
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/files/mapped_file.hpp"
+#include "solve/pattern/pdb_heuristic.hpp"
+
+namespace slidegif::app {
+
+struct LoadedPdb {
+  std::string path;
+  std::string set;
+  MappedFile file;
+  std::unique_ptr<PdbHeuristic> heuristic;  // views file
+  double load_seconds = 0;
+};
+
+enum class PdbVerify {
+  Full,  // hash the tables now
+  Once,  // trust a matching "<file>.ok" record, else hash and try to write one
+};
+
+// std::nullopt, with the reason in *why, when the file is missing or not to be trusted.
+std::optional<LoadedPdb> load_pdb_file(const std::string& path, PdbVerify verify,
+                                       std::string* why = nullptr);
+
+}  // namespace slidegif::app

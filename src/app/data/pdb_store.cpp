@@ -1,0 +1,97 @@
+#include "app/data/pdb_store.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "app/data/pdb_cost.hpp"
+#include "slidegif/error.hpp"
+#include "solve/pattern/partition_presets.hpp"
+#include "solve/table/goal_framing.hpp"
+
+namespace slidegif::app {
+
+namespace fs = std::filesystem;
+
+// What building 5x5's set costs, as measured (README, scripts/bench).
+constexpr std::string_view kLargeBuildCost = "4-5 CPU-minutes and 2.1 GB of memory";
+
+std::string_view first_use_set(Shape shape) {
+  if (shape == kLargePresetShape) return "";
+  return shape == Shape{4, 4} ? "small" : "large";
+}
+
+Board pdb_base_goal(const Board& goal) {
+  const Board standard = Board::standard_goal(goal.shape());
+  return GoalFraming(goal, standard).valid() ? standard : goal;
+}
+
+std::vector<PdbFileStatus> pdb_status(const std::string& dir, const Board& goal) {
+  std::vector<PdbFileStatus> out;
+  const Board base = pdb_base_goal(goal);
+  for (auto set : kPdbSets) {
+    PdbFileStatus s;
+    s.set = set;
+    s.path = (fs::path(dir) / pdb_file_name(base, set)).string();
+    std::error_code ec;
+    s.present = fs::exists(s.path, ec);
+    if (s.present) {
+      s.bytes = fs::file_size(s.path, ec);
+      s.trusted = load_pdb_file(s.path, PdbVerify::Full, &s.problem).has_value();
+    } else {
+      s.problem = "missing";
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::optional<LoadedPdb> load_best_pdb(
+    const Board& goal, const std::string& dir, bool build_if_missing,
+    const std::function<void(const std::string&)>& note, const PdbBuildOptions& build_options,
+    const std::function<bool(const std::string& cost)>& confirm) {
+  if (!has_preset_partitions(goal.shape())) return std::nullopt;
+  const Board base = pdb_base_goal(goal);
+  const std::string_view first = first_use_set(goal.shape());
+  bool first_damaged = false;
+  for (auto set : kPdbSets) {
+    const std::string path = (fs::path(dir) / pdb_file_name(base, set)).string();
+    std::string why;
+    if (auto pdb = load_pdb_file(path, PdbVerify::Once, &why)) return pdb;
+    if (why != "missing") {
+      if (note) note(fmt::format("ignoring {}: {}", path, why));
+      if (set == first) first_damaged = true;
+    }
+  }
+  if (!build_if_missing) return std::nullopt;
+  if (first.empty()) {
+    if (note)
+      note(fmt::format(
+          "answers on {0} are shorter with its pattern databases: 'slidegif pdb build --size {0}' "
+          "builds them into {1} (once: {2})",
+          format_shape(goal.shape()), dir, kLargeBuildCost));
+    return std::nullopt;
+  }
+  const std::string size_flag =
+      goal.shape() == Shape{4, 4} ? "" : " --size " + format_shape(goal.shape());
+  if (const PdbBuildCost cost = pdb_build_cost(base, first);
+      cost.is_long() && confirm && !confirm(describe(cost))) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("solving {} optimally needs its pattern database first ({}): "
+                            "'slidegif pdb build{}' builds it, or add --yes",
+                            format_shape(goal.shape()), describe(cost), size_flag));
+  }
+  if (note)
+    note(
+        fmt::format("{} the {} pattern database for {} in {} (once; 'slidegif pdb build{}' does "
+                    "it ahead of time)",
+                    first_damaged ? "rebuilding" : "building", first, format_shape(goal.shape()),
+                    dir, size_flag));
+  const std::string path = build_pdb_file(dir, base, first, build_options);
+  std::string why;
+  auto pdb = load_pdb_file(path, PdbVerify::Once, &why);
+  if (!pdb && note) note(fmt::format("cannot use {}: {}", path, why));
+  return pdb;
+}
+
+}  // namespace slidegif::app

@@ -1,0 +1,71 @@
+#include "app/job/job.hpp"
+
+#include <fmt/format.h>
+
+#include "app/files/font_locator.hpp"
+#include "app/job/start_sampler.hpp"
+#include "render/text/language.hpp"
+#include "slidegif/error.hpp"
+#include "slidegif/solvability.hpp"
+#include "solve/board/random.hpp"
+#include "solve/table/table_solve.hpp"
+
+namespace slidegif::app {
+namespace {
+
+void check_cells(Shape shape, int max_cells) {
+  if (max_cells > 0 && shape.cells() > max_cells) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("board is {} ({} cells); at most {} cells are accepted",
+                            format_shape(shape), shape.cells(), max_cells));
+  }
+}
+
+}  // namespace
+
+Puzzle resolve_job(const Job& job, const Services& services) {
+  // Before anything is drawn: a board too large is refused by its shape alone.
+  check_cells(puzzle_shape(job.puzzle), job.limits.max_cells);
+  return resolve_puzzle(job.puzzle, services.entropy ? services.entropy : fresh_seed,
+                        start_sampler(job, services));
+}
+
+Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services) {
+  if (services.distance_table) {
+    if (const DistanceTable* table = services.distance_table(puzzle.goal, false)) {
+      require_solvable(puzzle.start, puzzle.goal);
+      if (auto solution = solve_by_table(puzzle.start, puzzle.goal, *table))
+        return Solved{puzzle, std::move(*solution)};
+    }
+  }
+  const PdbHeuristic* pdb = job.solve.use_pdb && services.pattern_database
+                                ? services.pattern_database(puzzle.goal)
+                                : nullptr;
+  return Solved{puzzle,
+                solve_by_search(puzzle.start, puzzle.goal, job.solve, services.control, pdb)};
+}
+
+Solved solve_job(const Job& job, const Services& services) {
+  return solve_job(job, resolve_job(job, services), services);
+}
+
+Animation render_job(const Job& job, const Solved& solved, const Services& services) {
+  const Board& start = solved.puzzle.start;
+  const std::vector<Move>& moves = solved.solution.moves;
+  // A request past the limits is refused without reading the font or drawing a pixel.
+  check_animation(job.animation, start.shape(), moves.size(), job.limits.render);
+  AnimationOptions options =
+      fitted_options(job.animation, start.shape(), moves.size(), job.limits.render);
+  options.font = services.font ? services.font() : default_font();
+  if (services.complete_font) {
+    const Language* lang = find_language(options.lang);
+    options.font =
+        services.complete_font(options.font, options.title + (lang ? all_phrases(*lang) : ""));
+  }
+  options.optimal = solved.solution.optimal;
+  if (services.render) return services.render(start, moves, options);
+  return render_animation(start, moves, options, job.limits.render, services.move_pieces,
+                          services.drawing);
+}
+
+}  // namespace slidegif::app

@@ -1,0 +1,254 @@
+// `import slidegif`: the public API (include/slidegif/) for Python, through pybind11. Boards
+// are strings as on the command line ("867254301", "1,2,3/4,5,0") or nested lists of rows;
+// errors are the library's messages, raised as ValueError (bad input, unsolvable, too large),
+// TimeoutError (the budget ran out) or RuntimeError (drawing failed). Searches and rendering
+// release the GIL, so other Python threads run meanwhile.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+
+#include "slidegif/slidegif.hpp"
+
+namespace py = pybind11;
+using namespace slidegif;
+
+namespace {
+
+// A board from a string, or from a list of rows (each a list of numbers).
+Board board_of(const py::handle& value, const char* what) {
+  if (py::isinstance<py::str>(value)) return parse_board(value.cast<std::string>());
+  if (!py::isinstance<py::sequence>(value))
+    throw py::type_error(std::string(what) + " must be a string or a list of rows");
+  std::string text;
+  for (const py::handle row : value.cast<py::sequence>()) {
+    if (!py::isinstance<py::sequence>(row) || py::isinstance<py::str>(row))
+      throw py::type_error(std::string(what) + ": each row must be a list of numbers");
+    if (!text.empty()) text += '/';
+    bool first = true;
+    for (const py::handle tile : row.cast<py::sequence>()) {
+      if (!first) text += ',';
+      text += std::to_string(tile.cast<long long>());
+      first = false;
+    }
+  }
+  return parse_board(text);
+}
+
+Board goal_of(const py::object& goal, const Board& start) {
+  return goal.is_none() ? Board::standard_goal(start.shape()) : board_of(goal, "goal");
+}
+
+Shape shape_of(const py::object& size) {
+  if (py::isinstance<py::int_>(size)) return parse_shape(std::to_string(size.cast<int>()));
+  if (py::isinstance<py::tuple>(size)) {
+    const auto [rows, cols] = size.cast<std::pair<int, int>>();
+    validate_shape({rows, cols});
+    return {rows, cols};
+  }
+  return parse_shape(size.cast<std::string>());
+}
+
+SolveOptions solve_options(std::optional<double> max_seconds, std::uint64_t max_nodes,
+                           bool near_optimal) {
+  SolveOptions options;
+  if (max_seconds) options.max_seconds = *max_seconds;
+  options.max_nodes = max_nodes;
+  options.near_optimal_fallback = near_optimal;
+  return options;
+}
+
+Solver solver_of(const std::optional<std::string>& pdb_dir) {
+  return Solver(pdb_dir ? *pdb_dir : default_pdb_dir());
+}
+
+struct PySolution {
+  std::string moves;
+  bool optimal;
+  std::string method;
+  std::uint64_t nodes;
+  double seconds;
+};
+
+PySolution solve_py(const py::object& start_obj, const py::object& goal_obj,
+                    std::optional<double> max_seconds, std::uint64_t max_nodes, bool near_optimal,
+                    const std::optional<std::string>& pdb_dir) {
+  const Board start = board_of(start_obj, "start");
+  const Board goal = goal_of(goal_obj, start);
+  const SolveOptions options = solve_options(max_seconds, max_nodes, near_optimal);
+  Solution s;
+  {
+    py::gil_scoped_release release;
+    s = solver_of(pdb_dir).solve(start, goal, options);
+  }
+  return {moves_to_string(s.moves), s.optimal, s.method, s.stats.nodes, s.stats.seconds};
+}
+
+AnimationOptions look_of(const py::kwargs& look) {
+  AnimationOptions o;
+  for (const auto& [key_handle, value] : look) {
+    const std::string key = key_handle.cast<std::string>();
+    if (key == "theme")
+      o.theme = value.cast<std::string>();
+    else if (key == "title")
+      o.title = value.cast<std::string>();
+    else if (key == "tile")
+      o.tile_px = value.cast<int>();
+    else if (key == "delay")
+      o.delay_ms = value.cast<int>();
+    else if (key == "first_hold")
+      o.first_hold_ms = value.cast<int>();
+    else if (key == "last_hold")
+      o.last_hold_ms = value.cast<int>();
+    else if (key == "tween")
+      o.tween = value.cast<int>();
+    else if (key == "loop")
+      o.loop = value.cast<int>();
+    else if (key == "lang")
+      o.lang = value.cast<std::string>();
+    else if (key == "font")
+      o.font = load_font(value.cast<std::string>());
+    else if (key == "picture")
+      o.picture = read_picture(value.cast<std::string>());
+    else if (key == "numbers")
+      o.numbers = value.cast<bool>();
+    else if (key == "dither")
+      o.dither = value.cast<bool>();
+    else
+      throw py::type_error("render() got an unexpected keyword argument '" + key +
+                           "' (the look: theme, title, tile, delay, first_hold, last_hold, "
+                           "tween, loop, lang, font, picture, numbers, dither)");
+  }
+  return o;
+}
+
+py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
+                    const std::string& format_name, const std::optional<std::string>& moves_text,
+                    std::optional<double> max_seconds, const py::kwargs& look) {
+  const Board start = board_of(start_obj, "start");
+  const Board goal = goal_of(goal_obj, start);
+  const OutputFormat format = format_named(format_name);
+  AnimationOptions options = look_of(look);
+  Animation animation;
+  {
+    py::gil_scoped_release release;
+    std::vector<Move> moves;
+    if (moves_text) {
+      moves = moves_from_string(*moves_text);
+      Board end = start;
+      end.apply_all(moves);
+    } else {
+      const Solution s =
+          solver_of(std::nullopt).solve(start, goal, solve_options(max_seconds, 0, true));
+      moves = s.moves;
+      options.optimal = s.optimal;
+    }
+    animation = render(start, moves, options, format);
+  }
+  return py::bytes(reinterpret_cast<const char*>(animation.bytes.data()), animation.bytes.size());
+}
+
+}  // namespace
+
+PYBIND11_MODULE(slidegif, m) {
+  m.doc() =
+      "Optimal sliding-tile puzzle solving, and its solutions as animated GIFs.\n\n"
+      "Boards are strings as on the slidegif command line ('867254301', '1,2,3/4,5,0') or\n"
+      "lists of rows ([[8, 6, 7], [2, 5, 4], [3, 0, 1]]); 0 is the blank. Moves are named by\n"
+      "the direction the blank goes: U, D, L, R.";
+  m.attr("__version__") = SLIDEGIF_VERSION;
+
+  // The library's errors as Python's: what the user gave is wrong (ValueError), the search
+  // ran out of budget (TimeoutError), drawing failed (RuntimeError).
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      switch (e.kind()) {
+        case Error::Kind::BudgetExceeded:
+        case Error::Kind::Cancelled:
+          PyErr_SetString(PyExc_TimeoutError, e.what());
+          return;
+        case Error::Kind::Render:
+          PyErr_SetString(PyExc_RuntimeError, e.what());
+          return;
+        case Error::Kind::BadInput:
+        case Error::Kind::Unsolvable:
+        case Error::Kind::Unsupported:
+          PyErr_SetString(PyExc_ValueError, e.what());
+          return;
+      }
+    }
+  });
+
+  py::class_<PySolution>(m, "Solution",
+                         "A solution: its moves, and whether they are proven fewest.")
+      .def_readonly("moves", &PySolution::moves, "the blank's moves, e.g. 'ULDR'")
+      .def_readonly("optimal", &PySolution::optimal, "True when proven the fewest moves")
+      .def_readonly("method", &PySolution::method, "how it was found")
+      .def_readonly("nodes", &PySolution::nodes, "search nodes expanded")
+      .def_readonly("seconds", &PySolution::seconds, "time spent searching")
+      .def("__len__", [](const PySolution& s) { return s.moves.size(); })
+      .def("__repr__", [](const PySolution& s) {
+        return "Solution(moves='" + s.moves + "', optimal=" + (s.optimal ? "True" : "False") + ")";
+      });
+
+  m.def("solve", &solve_py, py::arg("start"), py::arg("goal") = py::none(),
+        py::arg("max_seconds") = py::none(), py::kw_only(), py::arg("max_nodes") = 0,
+        py::arg("near_optimal") = true, py::arg("pdb_dir") = py::none(),
+        "Solves START towards GOAL (default: 1..N-1 with the blank last) within max_seconds\n"
+        "(default 5). Past the budget, or on boards too large to prove, the best answer found\n"
+        "comes back with optimal=False, unless near_optimal=False (then TimeoutError).\n"
+        "Pattern databases and tables are read from pdb_dir (default: where `slidegif pdb\n"
+        "build` writes them); none is ever built here.");
+
+  m.def(
+      "check",
+      [](const py::object& start_obj, const py::object& goal_obj) {
+        const Board start = board_of(start_obj, "start");
+        const SolvabilityReport r = check_solvable(start, goal_of(goal_obj, start));
+        py::dict out;
+        out["solvable"] = r.solvable;
+        out["explanation"] = r.explanation;
+        return out;
+      },
+      py::arg("start"), py::arg("goal") = py::none(),
+      "Whether GOAL can be reached from START (the parity theorem): a dict with 'solvable'\n"
+      "and 'explanation', the facts behind the verdict.");
+
+  m.def(
+      "random_puzzle",
+      [](const py::object& size, std::optional<std::uint64_t> seed, std::optional<int> moves,
+         bool random_goal) {
+        PuzzleSpec spec;
+        spec.shape = shape_of(size);
+        spec.seed = seed;
+        spec.moves = moves;
+        spec.random_goal = random_goal;
+        std::optional<Puzzle> picked;
+        {
+          py::gil_scoped_release release;
+          picked = solver_of(std::nullopt).random_puzzle(spec);
+        }
+        const Puzzle& p = *picked;
+        py::dict out;
+        out["start"] = format_board(p.start);
+        out["goal"] = format_board(p.goal);
+        out["seed"] = p.seed ? py::cast(*p.seed) : py::none();
+        return out;
+      },
+      py::arg("size") = "3x3", py::arg("seed") = py::none(), py::arg("moves") = py::none(),
+      py::arg("random_goal") = false,
+      "A random solvable puzzle of SIZE ('3x3', 4, (2, 5)): a dict with 'start', 'goal' and\n"
+      "'seed'. The same seed gives the same puzzle (as `slidegif random --seed`). moves=N:\n"
+      "a start exactly N moves from the goal.");
+
+  m.def("render", &render_py, py::arg("start"), py::arg("goal") = py::none(),
+        py::arg("format") = "gif", py::kw_only(), py::arg("moves") = py::none(),
+        py::arg("max_seconds") = py::none(),
+        "The animation of START's optimal solution (or of the given moves) as the bytes of a\n"
+        "file in FORMAT. The look: theme, title, tile (px), delay (ms a move), first_hold,\n"
+        "last_hold, tween, loop, lang ('en', 'zh'), font (a path), picture (a path), numbers,\n"
+        "dither.");
+}

@@ -1,0 +1,59 @@
+#pragma once
+// Renders a solution as an animated GIF in memory: the start board, one frame per move (plus
+// optional sliding tweens), a caption band on every frame, a longer hold on the first and last
+// frame. One palette for all frames; each frame encodes only the rectangle that changed.
+//
+//   slidegif::AnimationOptions opt;
+//   opt.font = font;  // a slidegif::Font: the bytes of a TrueType font
+//   auto gif = slidegif::render_animation(start, solution.moves, opt);
+//   // gif.bytes holds the whole file
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "slidegif/board.hpp"
+#include "slidegif/render.hpp"
+
+namespace slidegif {
+
+class MovePieces;    // cache/move_pieces.hpp
+class DrawingCache;  // cache/drawing_cache.hpp
+
+// Frames of an animation of `moves` moves: 1 + moves * (tween + 1).
+long long animation_frames(std::size_t moves, int tween);
+
+// The largest tile size up to `tile_px` (and not under limits.min_tile_px) at which an animation
+// of `moves` moves on `shape` stays within the frame and pixel limits; 0 when none does.
+int largest_fitting_tile(int tile_px, Shape shape, std::size_t moves, int tween,
+                         const RenderLimits& limits);
+
+// The options as drawn: with fit_tile, tile_px made the largest size within kFitBoardPx and the
+// limits (left as it is when no size fits: check_animation() then says why).
+AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, std::size_t moves,
+                                const RenderLimits& limits);
+
+// Throws Error(BadInput) for an unknown theme, an option outside `limits`, or an animation of
+// `moves` moves on `shape` over the frame or pixel limits (with a Hint saying what to change,
+// and the largest tile size that would fit as its suggestion). Checks fitted_options().
+void check_animation(const AnimationOptions& options, Shape shape, std::size_t moves,
+                     const RenderLimits& limits);
+
+// Frames: 1 + moves * (tween + 1) -- the start, then per move `tween` sliding frames and the
+// board after the move. Delays: the start frame first_hold_ms; each move delay_ms (with tweens
+// the slide takes the first half, split evenly, and the board after the move holds the rest);
+// the final frame last_hold_ms instead of its share. With no moves there is one frame.
+// `loop` = N plays is written as N-1 repeats in the NETSCAPE2.0 extension (which browsers
+// read as repeats), and 1 play as no extension at all.
+
+// Checks everything check_animation() does before drawing anything; throws Error(BadInput)
+// also when a move is illegal from `start`, Error(Render) when the font cannot be loaded or
+// libgd fails. `pieces`, if given, are coded moves to copy in and where new ones are offered
+// (move_pieces.hpp); `drawing`, if given, the glyphs, palettes and tile sprites made by earlier
+// animations (drawing_cache.hpp): the bytes are the same with or without either.
+Animation render_animation(const Board& start, const std::vector<Move>& moves,
+                           const AnimationOptions& options, const RenderLimits& limits = {},
+                           MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr);
+
+}  // namespace slidegif

@@ -1,0 +1,63 @@
+// FrameRenderer's picture puzzles: the pieces of a picture instead of numbered tiles.
+
+#include <cstring>
+#include <string>
+
+#include "render/frame/frame_renderer.hpp"
+#include "render/frame/sprite.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+
+namespace {
+
+// The tile_px square of `art` at the cell (row, col), as a sprite on `palette`.
+GdImage cut_tile(const PictureArt& art, const Palette& palette, int tile_px, int row, int col) {
+  auto piece = make_palette_image(tile_px, tile_px, palette, 0);
+  for (int y = 0; y < tile_px; ++y) {
+    const std::size_t from = static_cast<std::size_t>(row * tile_px + y) * art.width +
+                             static_cast<std::size_t>(col * tile_px);
+    std::memcpy(piece->pixels[y], &art.indices[from], static_cast<std::size_t>(tile_px));
+  }
+  return piece;
+}
+
+}  // namespace
+
+void FrameRenderer::use_picture(const PictureArt& art, const Board& goal, bool numbers) {
+  // Shared sprites are a theme's, for every animation drawn in that look.
+  if (shared_sprites_) throw Error(Error::Kind::Render, "a picture cannot replace shared tiles");
+  const int s = layout_.tile_px;
+  // A plate in the corner for the number: the tile face colour behind the theme's digits.
+  const double pt = std::max(6.0, layout_.digit_pt * 0.32);
+  const Shades lut = shades(theme_.face_top, theme_.digit);
+  const auto plate = static_cast<unsigned char>(quantizer_.index(theme_.face_top));
+  for (int cell = 0; cell < goal.cells(); ++cell) {
+    const int tile = goal.at(cell);
+    GdImage piece = cut_tile(art, palette_, s, cell / cols_, cell % cols_);
+    if (tile == 0) {
+      missing_tile_ = std::move(piece);
+      continue;
+    }
+    if (numbers) {
+      const std::string label = std::to_string(tile);
+      const TextBox box = glyphs_->measure(pt, label);
+      const int pad = std::max(2, s / 24);
+      const int w = std::min(s, box.width() + 2 * pad), h = std::min(s, box.height() + 2 * pad);
+      for (int y = 0; y < h; ++y) std::memset(piece->pixels[y], plate, static_cast<std::size_t>(w));
+      CoverageMask mask(w, h);
+      glyphs_->draw(mask, pt, pad - box.left, pad - box.top, label);
+      paint(*piece, mask, 0, 0, lut);
+    }
+    GdImage floating = copy_palette_image(*piece, palette_);
+    sprites_->replace(tile, std::move(piece), std::move(floating));
+  }
+}
+
+void FrameRenderer::draw_missing_tile(gdImage& frame, int cell) const {
+  if (!missing_tile_) return;
+  const Rect r = cell_rect(cell);
+  copy_sprite(frame, *missing_tile_, r.x, r.y);
+}
+
+}  // namespace slidegif

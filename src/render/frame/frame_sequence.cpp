@@ -1,0 +1,259 @@
+#include "render/frame/frame_sequence.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "render/cache/drawing_cache_impl.hpp"
+#include "render/gif/coded_move.hpp"
+
+namespace slidegif {
+
+namespace {
+
+// A themed puzzle's palette (the drawing cache's, when there is one).
+Palette theme_palette(const AnimationOptions& options, DrawingCache* drawing) {
+  const Theme& theme = find_theme(options.theme);
+  return drawing != nullptr ? drawing->impl().palette(theme) : make_palette(theme);
+}
+
+// The tiles from the drawing cache; null (drawn by the renderer) without one or for a picture.
+std::shared_ptr<TileSprites> shared_sprites(const Board& start, const AnimationOptions& options,
+                                            const AnimationLayout& layout, DrawingCache* drawing) {
+  if (drawing == nullptr || !options.picture.empty()) return nullptr;
+  return drawing->impl().sprites(find_theme(options.theme), layout.frame, start.cells(),
+                                 options.font, *layout.glyphs);
+}
+
+}  // namespace
+
+FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options,
+                             AnimationLayout layout, MovePieces* pieces, DrawingCache* drawing)
+    : options_(options),
+      captions_(std::move(layout.captions)),
+      art_(options.picture.empty()
+               ? std::nullopt
+               : std::optional(make_picture_art(options.picture, start.shape(), options.tile_px,
+                                                find_theme(options.theme), options.dither))),
+      palette_(art_ ? art_->palette : theme_palette(options, drawing)),
+      renderer_(start.shape(), find_theme(options.theme), palette_, layout.text, layout.frame,
+                layout.glyphs, shared_sprites(start, options, layout, drawing)),
+      gif_(palette_, renderer_.layout().width, renderer_.layout().height, options.loop),
+      timeline_(options),
+      frame_(renderer_.new_frame()),
+      board_(start),
+      shown_caption_(&captions_.first),
+      pieces_(art_ ? nullptr : pieces) {
+  if (art_) renderer_.use_picture(*art_, layout.goal, options.numbers);
+  renderer_.draw_board(*frame_, board_);
+  if (art_ && captions_.steps.empty()) renderer_.draw_missing_tile(*frame_, board_.blank());
+  renderer_.draw_caption(*frame_, captions_.first);
+  gif_.add_frame(view(*frame_), timeline_.start_cs());
+  step_pen_x_ = renderer_.caption_pen_x(captions_.steps);
+  if (pieces_ != nullptr) fingerprint_ = renderer_.piece_fingerprint({options.tween});
+}
+
+const std::string& FrameSequence::caption(std::size_t k, int j) const {
+  const bool last = k + 1 == captions_.steps.size();
+  return j == options_.tween && last ? captions_.last : captions_.steps[k];
+}
+
+std::uint32_t FrameSequence::caption_changes(std::size_t k) const {
+  std::uint32_t frames = 0;
+  const std::string* shown = shown_caption_;
+  for (int j = 0; j <= options_.tween; ++j) {
+    const std::string& c = caption(k, j);
+    if (c != *shown) frames |= 1U << j;
+    shown = &c;
+  }
+  return frames;
+}
+
+void FrameSequence::add_move(std::size_t k, Move move) {
+  const std::uint32_t changes = caption_changes(k);
+  if (pieces_ == nullptr) return code_move(k, move, changes, nullptr);
+  // The columns the move's captions change are part of the key: the first frame's caption is
+  // drawn now, and the end's caption (after tweens, on the last move) tried in the band.
+  const auto [x0, x1] =
+      (changes & 1) != 0 ? show_caption_columns(caption(k, 0)) : std::pair<int, int>{0, 0};
+  const bool late = options_.tween > 0 && ((changes >> options_.tween) & 1) != 0;
+  const auto [end_x0, end_x1] =
+      late ? try_caption_columns(caption(k, options_.tween)) : std::pair<int, int>{0, 0};
+  const int from = board_.target(move);
+  const MovePieceKey key{.config = fingerprint_,
+                         .tile = static_cast<std::uint16_t>(board_.at(from)),
+                         .from = static_cast<std::uint16_t>(from),
+                         .to = static_cast<std::uint16_t>(board_.blank()),
+                         .captions = static_cast<std::uint8_t>(
+                             (changes & 1) | ((changes >> options_.tween) & 1) << 1 |
+                             (k == 0 ? 4 : 0) | (k + 1 == captions_.steps.size() ? 8 : 0)),
+                         .x0 = static_cast<std::uint16_t>(x0),
+                         .x1 = static_cast<std::uint16_t>(x1),
+                         .end_x0 = static_cast<std::uint16_t>(end_x0),
+                         .end_x1 = static_cast<std::uint16_t>(end_x1)};
+  if (copy_move(k, move, changes, pieces_->find(key))) return;
+  std::vector<std::uint8_t> coded;
+  code_move(k, move, changes, &coded);
+  pieces_->keep(key, std::move(coded));
+}
+
+void FrameSequence::code_move(std::size_t k, Move move, std::uint32_t changes,
+                              std::vector<std::uint8_t>* coded) {
+  const int from = board_.target(move);
+  const int to = board_.blank();
+  const int tile = board_.at(from);
+  const Rect cells = unite(renderer_.cell_rect(from), renderer_.cell_rect(to));
+  for (int i = 1; i <= options_.tween; ++i) {
+    renderer_.draw_slide(*frame_, from, to, tile, slide_progress(i, options_.tween));
+    // A sliding tile covers mostly its own face rows, which code shorter whole; a picture's
+    // piece has no rows of one colour.
+    add_frame(caption(k, i - 1), ((changes >> (i - 1)) & 1) != 0, cells, timeline_.slide_cs(),
+              coded, art_ ? FrameCoding::Transparent : FrameCoding::Whole);
+  }
+  board_.apply(move);
+  renderer_.draw_cell(*frame_, from, 0);
+  renderer_.draw_cell(*frame_, to, tile);
+  const bool last = k + 1 == captions_.steps.size();
+  if (last && art_) renderer_.draw_missing_tile(*frame_, from);  // the whole picture
+  // Without tweens the tile jumps a whole cell: short stretches of board and blank between its
+  // changed edges read better as themselves than as transparent. After tweens, whether the
+  // last short slide codes shorter whole or with transparency depends on the digits.
+  add_frame(caption(k, options_.tween), ((changes >> options_.tween) & 1) != 0, cells,
+            timeline_.hold_cs(last), coded,
+            options_.tween == 0 ? FrameCoding::Bridged : FrameCoding::Shorter);
+}
+
+bool FrameSequence::copy_move(std::size_t k, Move move, std::uint32_t changes,
+                              std::span<const std::uint8_t> coded) {
+  const auto frames = read_pieces(coded);
+  const int n = options_.tween + 1;
+  if (!frames || static_cast<int>(frames->size()) != n) return false;
+  for (int j = 0; j < n; ++j) {
+    const CodedPiece& piece = (*frames)[static_cast<std::size_t>(j)];
+    if (piece.split != ((changes >> j) & 1)) return false;
+    if (piece.split && (piece.w < 1 || piece.x + piece.w > renderer_.layout().width)) return false;
+  }
+  const int from = board_.target(move);
+  const int to = board_.blank();
+  const int tile = board_.at(from);
+  const Rect cells = unite(renderer_.cell_rect(from), renderer_.cell_rect(to));
+  const FrameLayout& L = renderer_.layout();
+  const bool last = k + 1 == captions_.steps.size();
+  for (int j = 0; j < n; ++j) {
+    const CodedPiece& piece = (*frames)[static_cast<std::size_t>(j)];
+    const int delay_cs = j < options_.tween ? timeline_.slide_cs() : timeline_.hold_cs(last);
+    if (piece.split) {
+      show_caption(caption(k, j));
+      const Rect area{piece.x, cells.y, piece.w, L.caption.y + L.caption.h - cells.y};
+      gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y, piece.bytes, piece.bits,
+                           piece.top, split_coding());
+    } else {
+      gif_.add_coded_frame(piece.bytes, delay_cs);
+    }
+  }
+  // The cells as the move leaves them, on the canvas and in the encoder's previous frame.
+  board_.apply(move);
+  renderer_.draw_cell(*frame_, from, 0);
+  renderer_.draw_cell(*frame_, to, tile);
+  gif_.keep_previous(view(*frame_), cells);
+  return true;
+}
+
+void FrameSequence::add_frame(const std::string& caption, bool captioned, const Rect& cells,
+                              int delay_cs, std::vector<std::uint8_t>* coded, FrameCoding coding) {
+  if (!captioned) {
+    gif_.add_frame(view(*frame_), delay_cs, &cells, coding);
+    if (coded) append_piece(*coded, {.bytes = gif_.last_image()});
+    return;
+  }
+  show_caption(caption);
+  const FrameLayout& L = renderer_.layout();
+  const Rect dirty = unite(cells, L.caption);
+  // A picture has no store, and its palette needs more bits than its frames' pixels often do:
+  // coded whole, the frame is cut to what changed and coded with the bits its indices need.
+  if (art_) return gif_.add_frame(view(*frame_), delay_cs, &dirty, coding);
+  // The columns that changed (gifsicle would cut the frame to them), every row from the
+  // cells' top: add_split_frame() skips unchanged rows at either end itself.
+  Rect area = gif_.changed_area(view(*frame_), &dirty);
+  if (area.empty()) area = dirty;
+  const auto [x0, x1] = widen_columns({area.x, area.x + area.w});
+  area = {x0, cells.y, x1 - x0, L.caption.y + L.caption.h - cells.y};
+  const GifEncoder::SplitHead head =
+      gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y, split_coding());
+  if (coded) {
+    append_piece(*coded, {.split = true,
+                          .bits = head.bits,
+                          .top = head.top,
+                          .x = area.x,
+                          .w = area.w,
+                          .bytes = head.bytes});
+  }
+}
+
+std::pair<int, int> FrameSequence::widen_columns(std::pair<int, int> c) const {
+  // Measured (tests/bench/pieces_bench.cpp, gifsicle -O3 on the samples): exact columns give a
+  // 4x4 pieces file of 75 MB and 97.9% of random requests' moves copied, gifsicle saving up to
+  // 0.40% on a themed sample; to 8 columns, 37 MB and 99.7%, gifsicle up to 0.60% (GIFs 0.15-0.65%
+  // larger); to 16, 25 MB, but gifsicle saves 1.01% at tween 0.
+  constexpr int kColumns = 8;
+  if (c.first >= c.second) return c;
+  return {c.first / kColumns * kColumns,
+          std::min(renderer_.layout().width, (c.second + kColumns - 1) / kColumns * kColumns)};
+}
+
+FrameCoding FrameSequence::split_coding() const {
+  // Without tweens each move's one frame changes the caption, and is coded as the board after
+  // a jump codes shortest (code_move()); after tweens, with transparency, whatever the digits
+  // (the same for every move, so that a copied head and a coded band agree).
+  return options_.tween == 0 ? FrameCoding::Bridged : FrameCoding::Transparent;
+}
+
+void FrameSequence::show_caption(const std::string& caption) {
+  if (caption == *shown_caption_) return;
+  if (&caption == &captions_.last) {
+    renderer_.draw_caption(*frame_, caption);  // centred on its own
+  } else {
+    renderer_.draw_caption(*frame_, caption, step_pen_x_);
+  }
+  shown_caption_ = &caption;
+}
+
+std::pair<int, int> FrameSequence::show_caption_columns(const std::string& caption) {
+  show_caption(caption);
+  const Rect& band = renderer_.layout().caption;
+  const Rect changed = gif_.changed_area(view(*frame_), &band);
+  return widen_columns({changed.x, changed.x + changed.w});
+}
+
+std::pair<int, int> FrameSequence::try_caption_columns(const std::string& next) {
+  const Rect& band = renderer_.layout().caption;
+  const auto w = static_cast<std::size_t>(band.w);
+  std::vector<std::uint8_t> shown(w * static_cast<std::size_t>(band.h));
+  for (int y = 0; y < band.h; ++y)
+    std::memcpy(&shown[y * w], frame_->pixels[band.y + y] + band.x, w);
+  if (&next == &captions_.last) {
+    renderer_.draw_caption(*frame_, next);
+  } else {
+    renderer_.draw_caption(*frame_, next, step_pen_x_);
+  }
+  int x0 = band.w, x1 = 0;
+  for (int y = 0; y < band.h; ++y) {
+    std::uint8_t* row = frame_->pixels[band.y + y] + band.x;
+    for (int x = 0; x < band.w; ++x) {
+      if (row[x] != shown[y * w + x]) x0 = std::min(x0, x), x1 = std::max(x1, x + 1);
+    }
+    std::memcpy(row, &shown[y * w], w);
+  }
+  return x0 < x1 ? widen_columns({band.x + x0, band.x + x1}) : std::pair{0, 0};
+}
+
+Animation FrameSequence::finish() && {
+  Animation out;
+  out.frames = gif_.frames();
+  out.width = renderer_.layout().width;
+  out.height = renderer_.layout().height;
+  out.bytes = std::move(gif_).finish();
+  return out;
+}
+
+}  // namespace slidegif

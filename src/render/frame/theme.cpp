@@ -1,0 +1,101 @@
+#include "render/frame/theme.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "render/frame/mix.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+
+namespace {
+
+// Two theme colours and `steps` evenly spaced blends between them.
+struct Blend {
+  Rgb Theme::*a;
+  Rgb Theme::*b;
+  int steps;
+};
+
+constexpr long kUnseen = 20;  // color_distance(): about two levels a channel
+
+void add_blend(std::vector<Rgb>& colors, const Theme& t, const Blend& b) {
+  for (int i = 1; i < b.steps; ++i) colors.push_back(mix(t.*b.a, t.*b.b, double(i) / b.steps));
+}
+
+}  // namespace
+
+const std::vector<Theme>& themes() {
+  static const std::vector<Theme> kThemes = {
+      {"classic",
+       /*canvas*/ {250, 248, 243}, /*board*/ {187, 173, 160}, /*blank*/ {205, 193, 180},
+       /*blank_shade*/ {176, 162, 148}, /*face_top*/ {255, 251, 244},
+       /*face_bottom*/ {244, 234, 219}, /*lip*/ {212, 192, 168}, /*shadow*/ {118, 102, 88},
+       /*digit*/ {92, 72, 56}, /*caption*/ {96, 84, 74}, /*title*/ {62, 52, 44}},
+      {"dark",
+       /*canvas*/ {24, 26, 33}, /*board*/ {40, 44, 56}, /*blank*/ {30, 33, 42},
+       /*blank_shade*/ {18, 20, 26}, /*face_top*/ {92, 108, 150},
+       /*face_bottom*/ {76, 90, 128}, /*lip*/ {50, 58, 84}, /*shadow*/ {8, 9, 12},
+       /*digit*/ {242, 245, 250}, /*caption*/ {186, 194, 210}, /*title*/ {236, 240, 248}},
+      {"mint",
+       /*canvas*/ {237, 245, 243}, /*board*/ {54, 112, 112}, /*blank*/ {44, 94, 95},
+       /*blank_shade*/ {30, 72, 73}, /*face_top*/ {255, 255, 255},
+       /*face_bottom*/ {234, 245, 243}, /*lip*/ {170, 204, 200}, /*shadow*/ {14, 48, 50},
+       /*digit*/ {30, 88, 90}, /*caption*/ {44, 86, 86}, /*title*/ {24, 62, 62}},
+  };
+  return kThemes;
+}
+
+const Theme& find_theme(std::string_view name) {
+  std::string valid;
+  for (const auto& t : themes()) {
+    if (name == t.name) return t;
+    valid += valid.empty() ? "" : ", ";
+    valid += t.name;
+  }
+  throw Error(Error::Kind::BadInput, fmt::format("unknown theme '{}' (valid: {})", name, valid));
+}
+
+Palette make_palette(const Theme& t) {
+  // Text is painted in 16 exact steps (captions and titles over the canvas, digits over the
+  // middle of the face): those entries are kept as they are.
+  static constexpr Blend kText[] = {
+      {&Theme::canvas, &Theme::caption, 16},
+      {&Theme::canvas, &Theme::title, 16},
+  };
+  // Pairs that meet at antialiased edges and gradients.
+  static constexpr Blend kEdges[] = {
+      {&Theme::canvas, &Theme::board, 8},      {&Theme::board, &Theme::blank, 8},
+      {&Theme::blank, &Theme::blank_shade, 8}, {&Theme::board, &Theme::blank_shade, 6},
+      {&Theme::board, &Theme::lip, 8},         {&Theme::board, &Theme::face_top, 8},
+      {&Theme::board, &Theme::shadow, 8},      {&Theme::shadow, &Theme::lip, 6},
+      {&Theme::blank, &Theme::shadow, 6},      {&Theme::blank, &Theme::lip, 8},
+      {&Theme::blank, &Theme::face_top, 6},    {&Theme::face_top, &Theme::face_bottom, 10},
+      {&Theme::lip, &Theme::face_bottom, 6},   {&Theme::digit, &Theme::face_top, 8},
+      {&Theme::digit, &Theme::face_bottom, 8},
+  };
+  std::vector<Rgb> exact = {t.canvas, t.board,  t.blank, t.blank_shade, t.face_top, t.face_bottom,
+                            t.lip,    t.shadow, t.digit, t.caption,     t.title};
+  const Rgb face_mid = mix(t.face_top, t.face_bottom, 0.5);
+  exact.push_back(face_mid);
+  for (int i = 1; i < 16; ++i) exact.push_back(mix(t.digit, face_mid, i / 16.0));
+  for (const auto& b : kText) add_blend(exact, t, b);
+  std::vector<Rgb> colors;
+  for (const Rgb c : exact) {
+    if (std::find(colors.begin(), colors.end(), c) == colors.end()) colors.push_back(c);
+  }
+  // An edge shade within about two levels of one already in the table looks the same and only
+  // takes a slot. Without them every theme fits in 127 colours and the transparent slot, so
+  // every image's LZW codes start at 8 bits instead of 9 (gif.cpp).
+  std::vector<Rgb> edges;
+  for (const auto& b : kEdges) add_blend(edges, t, b);
+  for (const Rgb c : edges) {
+    if (std::none_of(colors.begin(), colors.end(),
+                     [c](Rgb u) { return color_distance(c, u) < kUnseen; }))
+      colors.push_back(c);
+  }
+  return Palette(std::move(colors));
+}
+
+}  // namespace slidegif

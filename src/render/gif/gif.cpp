@@ -1,0 +1,306 @@
+#include "render/gif/gif.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <string_view>
+
+#include "render/gif/gif_lzw_state.hpp"
+#include "render/gif/lzw.hpp"
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+
+int netscape_repeats(int loop) {
+  if (loop == 0) return 0;   // count 0: forever
+  if (loop == 1) return -1;  // no extension: a single play everywhere
+  return loop - 1;
+}
+
+namespace {
+
+void put_u16(std::vector<std::uint8_t>& out, int v) {
+  out.push_back(static_cast<std::uint8_t>(v & 0xFF));
+  out.push_back(static_cast<std::uint8_t>((v >> 8) & 0xFF));
+}
+
+int bits_for(int colors) {  // GIF code sizes start at 2 bits
+  int bits = 2;
+  while ((1 << bits) < colors) ++bits;
+  return bits;
+}
+
+// An image's LZW codes start one bit wider than its minimum code size, which only has to
+// cover the indices the image uses: with the theme palettes' 127 colours and the transparent
+// slot every image is coded with 8-bit codes at first, not 9 (what gifsicle -O3 found).
+int image_bits(const std::uint8_t* p, std::size_t n, std::uint8_t top) {
+  for (std::size_t i = 0; i < n; ++i) top = std::max(top, p[i]);  // vectorised
+  return bits_for(top + 1);
+}
+
+}  // namespace
+
+GifEncoder::GifEncoder(const Palette& palette, int width, int height, int loop)
+    : palette_(palette),
+      width_(width),
+      height_(height),
+      repeats_(netscape_repeats(loop)),
+      table_bits_(bits_for(palette.size())),
+      lzw_(std::make_unique<LzwState>()) {
+  if (width < 1 || height < 1 || width > 65535 || height > 65535) {
+    throw Error(Error::Kind::Render, fmt::format("a GIF cannot be {}x{} pixels", width, height));
+  }
+  // Room for a few uncompressed frames up front: growing by doubling copies the GIF over and
+  // over, and a CGI process pays for each fresh page it touches. Reserved pages never written
+  // cost nothing.
+  out_.reserve(std::min(std::size_t{16} << 20,
+                        4 * static_cast<std::size_t>(width) * static_cast<std::size_t>(height)));
+}
+
+GifEncoder::~GifEncoder() = default;
+
+void GifEncoder::write_header() {
+  const std::string_view magic = "GIF89a";
+  out_.insert(out_.end(), magic.begin(), magic.end());
+  put_u16(out_, width_);
+  put_u16(out_, height_);
+  // Global colour table of 2^table_bits_ entries, 8 bits per primary; background index 0.
+  out_.push_back(static_cast<std::uint8_t>(0x80 | (7 << 4) | (table_bits_ - 1)));
+  out_.push_back(0);
+  out_.push_back(0);  // square pixels
+  for (int i = 0; i < (1 << table_bits_); ++i) {
+    const Rgb c = i < palette_.size() ? palette_[i] : Rgb{};
+    out_.insert(out_.end(), {c.r, c.g, c.b});
+  }
+  if (repeats_ >= 0) {
+    const std::string_view app = "NETSCAPE2.0";
+    out_.insert(out_.end(), {0x21, 0xFF, 11});
+    out_.insert(out_.end(), app.begin(), app.end());
+    out_.insert(out_.end(), {3, 1});
+    put_u16(out_, repeats_);
+    out_.push_back(0);
+  }
+}
+
+void GifEncoder::begin_image(const Rect& area, int delay_cs, bool transparent) {
+  // Graphic control extension: disposal 1 ("leave in place"), so each frame draws over the last.
+  out_.insert(out_.end(), {0x21, 0xF9, 4});
+  out_.push_back(static_cast<std::uint8_t>((1 << 2) | (transparent ? 1 : 0)));
+  put_u16(out_, delay_cs);
+  out_.push_back(static_cast<std::uint8_t>(transparent ? palette_.transparent() : 0));
+  out_.push_back(0);
+  image_start_ = out_.size();
+  out_.push_back(0x2C);  // image descriptor, no local colour table, not interlaced
+  put_u16(out_, area.x);
+  put_u16(out_, area.y);
+  put_u16(out_, area.w);
+  put_u16(out_, area.h);
+  out_.push_back(0);
+}
+
+void GifEncoder::encode_first(IndexedView frame) {
+  const auto w = static_cast<std::size_t>(width_);
+  previous_.resize(w * static_cast<std::size_t>(height_));
+  for (int y = 0; y < height_; ++y) std::memcpy(&previous_[y * w], frame.rows[y], w);
+  detail::LzwWriter lzw(out_, image_bits(previous_.data(), previous_.size(), 0), *lzw_);
+  lzw.put(previous_.data(), static_cast<int>(previous_.size()));
+  lzw.finish();
+}
+
+Rect GifEncoder::changed_area(IndexedView frame, const Rect* dirty) const {
+  Rect area{0, 0, width_, height_};
+  if (dirty != nullptr) {
+    const int x0 = std::max(0, dirty->x), y0 = std::max(0, dirty->y);
+    const int x1 = std::min(width_, dirty->x + dirty->w),
+              y1 = std::min(height_, dirty->y + dirty->h);
+    area = {x0, y0, x1 - x0, y1 - y0};
+  }
+  if (area.empty()) return {};
+  // Per row: memcmp skips unchanged rows, then only the ends are searched (the columns already
+  // inside [min_x, max_x] cannot widen the box).
+  const auto w = static_cast<std::size_t>(width_);
+  int min_x = INT_MAX, min_y = INT_MAX, max_x = -1, max_y = -1;
+  for (int y = area.y; y < area.y + area.h; ++y) {
+    const std::uint8_t* row = frame.rows[y];
+    const std::uint8_t* prev = &previous_[y * w];
+    if (std::memcmp(row + area.x, prev + area.x, static_cast<std::size_t>(area.w)) == 0) continue;
+    int x0 = area.x;
+    while (x0 + 8 <= area.x + area.w && std::memcmp(row + x0, prev + x0, 8) == 0) x0 += 8;
+    while (row[x0] == prev[x0]) ++x0;
+    int x1 = area.x + area.w - 1;
+    while (x1 - 8 >= x0 && std::memcmp(row + x1 - 7, prev + x1 - 7, 8) == 0) x1 -= 8;
+    while (row[x1] == prev[x1]) --x1;
+    min_x = std::min(min_x, x0);
+    max_x = std::max(max_x, x1);
+    min_y = std::min(min_y, y);
+    max_y = y;
+  }
+  if (max_x < 0) return {};
+  return {min_x, min_y, max_x - min_x + 1, max_y - min_y + 1};
+}
+
+namespace {
+
+// The first index from x on whose byte is not v, eight bytes at a time: rows of a difference
+// frame are mostly long transparent stretches.
+std::size_t skip(const std::uint8_t* p, std::size_t x, std::size_t n, std::uint8_t v) {
+  const std::uint64_t repeated = v * 0x0101010101010101ULL;
+  for (; x + 8 <= n; x += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p + x, 8);
+    if (word != repeated) break;
+  }
+  while (x < n && p[x] == v) ++x;
+  return x;
+}
+
+// The first index from x on whose byte is v, eight bytes at a time.
+std::size_t find(const std::uint8_t* p, std::size_t x, std::size_t n, std::uint8_t v) {
+  const std::uint64_t repeated = v * 0x0101010101010101ULL;
+  for (; x + 8 <= n; x += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p + x, 8);
+    const std::uint64_t d = word ^ repeated;  // a zero byte where p[i] == v
+    if (((d - 0x0101010101010101ULL) & ~d & 0x8080808080808080ULL) != 0) break;
+  }
+  while (x < n && p[x] != v) ++x;
+  return x;
+}
+
+// Whether the gap [x, end) of unchanged pixels, between changed pixels x - 1 and end, changes
+// colour at most `limit` times from one end to the other, counting both ends.
+bool few_changes(const std::uint8_t* row, std::size_t x, std::size_t end, int limit) {
+  int changes = 0;
+  for (std::size_t i = x; i <= end && changes <= limit; ++i) changes += row[i] != row[i - 1];
+  return changes <= limit;
+}
+
+// Unchanged pixels between two changed pixels are coded as they are when the run of colour goes
+// on through them (no change: the first rule) or nearly (Bridged), instead of switching to
+// transparent and back. (Keeping every unchanged pixel that continues a run measured larger:
+// the colour tails break transparent runs.)
+void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, std::uint8_t t,
+                 int limit) {
+  for (std::size_t x = skip(coded, 0, n, t); x < n; x = skip(coded, x, n, t)) {
+    x = find(coded, x, n, t);  // the first unchanged pixel after a changed one
+    if (x >= n) break;
+    const std::size_t end = skip(coded, x, n, t);
+    if (end < n && few_changes(row, x, end, limit)) std::memcpy(coded + x, row + x, end - x);
+    x = end;
+  }
+}
+
+}  // namespace
+
+void GifEncoder::encode_difference(IndexedView frame, const Rect& changed, FrameCoding coding) {
+  if (coding != FrameCoding::Shorter) {
+    prepare(frame, changed, coding);
+    code(coding, out_);
+    return;
+  }
+  // Both ways, keeping the shorter: the whole area first, into a side buffer (prepare()
+  // updates previous_ only as the last step of the second call).
+  prepare(frame, changed, FrameCoding::Whole, false);
+  scratch_.clear();
+  code(FrameCoding::Whole, scratch_);
+  const std::size_t start = out_.size();
+  prepare(frame, changed, FrameCoding::Transparent);
+  code(FrameCoding::Transparent, out_);
+  if (scratch_.size() < out_.size() - start) {
+    out_.resize(start);
+    out_.insert(out_.end(), scratch_.begin(), scratch_.end());
+  }
+}
+
+void GifEncoder::prepare(IndexedView frame, const Rect& changed, FrameCoding coding,
+                         bool update_previous) {
+  const auto w = static_cast<std::size_t>(width_);
+  const auto t = static_cast<std::uint8_t>(palette_.transparent());
+  const int limit = coding == FrameCoding::Bridged ? 2 : 0;
+  const auto cw = static_cast<std::size_t>(changed.w);
+  coded_.resize(cw * static_cast<std::size_t>(changed.h));
+  std::uint8_t* coded = coded_.data();
+  for (int y = changed.y; y < changed.y + changed.h; ++y, coded += cw) {
+    const std::uint8_t* row = frame.rows[y] + changed.x;
+    std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
+    if (coding == FrameCoding::Whole) {
+      std::memcpy(coded, row, cw);
+    } else if (std::memcmp(row, prev, cw) == 0) {  // common in caption changes' tall areas
+      std::memset(coded, t, cw);
+      continue;
+    } else {
+      for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
+      bridge_gaps(row, coded, cw, t, limit);
+    }
+    if (update_previous) std::memcpy(prev, row, cw);
+  }
+}
+
+void GifEncoder::code(FrameCoding coding, std::vector<std::uint8_t>& out) {
+  const auto t = static_cast<std::uint8_t>(palette_.transparent());
+  const auto top = static_cast<std::uint8_t>(coding == FrameCoding::Whole ? 0 : t);
+  detail::LzwWriter lzw(out, image_bits(coded_.data(), coded_.size(), top), *lzw_);
+  lzw.put(coded_.data(), static_cast<int>(coded_.size()));
+  lzw.finish();
+}
+
+void GifEncoder::code_rows(IndexedView frame, const Rect& changed, int y0, int y1,
+                           detail::LzwWriter& lzw, FrameCoding coding) {
+  const int limit = coding == FrameCoding::Bridged ? 2 : 0;
+  const auto w = static_cast<std::size_t>(width_);
+  const auto t = static_cast<std::uint8_t>(palette_.transparent());
+  const auto cw = static_cast<std::size_t>(changed.w);
+  coded_.resize(cw);
+  std::uint8_t* coded = coded_.data();
+  for (int y = y0; y < y1; ++y) {
+    const std::uint8_t* row = frame.rows[y] + changed.x;
+    std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
+    if (std::memcmp(row, prev, cw) == 0) {  // common in the tall rectangles of caption changes
+      std::memset(coded, t, cw);
+      lzw.put(coded, changed.w);
+      continue;
+    }
+    // Unchanged pixels become transparent, except where they bridge a run (bridge_gaps).
+    for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
+    bridge_gaps(row, coded, cw, t, limit);
+    std::memcpy(prev, row, cw);
+    lzw.put(coded, changed.w);
+  }
+}
+
+void GifEncoder::check_frame(IndexedView frame) const {
+  if (frame.rows == nullptr || frame.width != width_ || frame.height != height_) {
+    throw Error(Error::Kind::Render, "GIF frame has the wrong size or is not a palette image");
+  }
+}
+
+void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty, FrameCoding coding) {
+  check_frame(frame);
+  delay_cs = std::clamp(delay_cs, 0, 65535);
+  if (frames_ == 0) {
+    write_header();
+    begin_image({0, 0, width_, height_}, delay_cs, false);
+    encode_first(frame);
+  } else if (const Rect changed = changed_area(frame, dirty); !changed.empty()) {
+    begin_image(changed, delay_cs, true);
+    encode_difference(frame, changed, coding);
+  } else {
+    // Nothing changed: still write a frame, or viewers would lose this frame's delay.
+    begin_image({0, 0, 1, 1}, delay_cs, true);
+    const auto t = static_cast<std::uint8_t>(palette_.transparent());
+    detail::LzwWriter lzw(out_, bits_for(t + 1), *lzw_);
+    lzw.put(t);
+    lzw.finish();
+  }
+  ++frames_;
+}
+
+std::vector<std::uint8_t> GifEncoder::finish() && {
+  if (frames_ == 0) throw Error(Error::Kind::Render, "a GIF needs at least one frame");
+  out_.push_back(0x3B);  // trailer
+  return std::move(out_);
+}
+
+}  // namespace slidegif

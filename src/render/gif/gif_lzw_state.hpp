@@ -1,0 +1,11 @@
+#pragma once
+// GifEncoder's LZW dictionary, kept across frames; shared by gif.cpp and gif_copied_frames.cpp.
+
+#include "render/gif/gif.hpp"
+#include "render/gif/lzw.hpp"
+
+namespace slidegif {
+
+struct GifEncoder::LzwState : detail::LzwWriter::Table {};
+
+}  // namespace slidegif

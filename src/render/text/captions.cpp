@@ -1,0 +1,65 @@
+#include "render/text/captions.hpp"
+
+#include <fmt/format.h>
+
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+
+namespace {
+
+// The way the tile goes: the other way from the blank.
+Phrase tile_direction(Move m) {
+  switch (m) {
+    case Move::Up:
+      return Phrase::TileDown;
+    case Move::Down:
+      return Phrase::TileUp;
+    case Move::Left:
+      return Phrase::TileRight;
+    case Move::Right:
+      break;
+  }
+  return Phrase::TileLeft;
+}
+
+}  // namespace
+
+std::vector<std::string> Captions::all() const {
+  auto v = steps;
+  v.push_back(first);
+  v.push_back(last);
+  return v;
+}
+
+Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal,
+                       const Language& lang) {
+  const std::size_t n = moves.size();
+  Captions c;
+  Board b = start;
+  for (std::size_t k = 0; k < n; ++k) {
+    const int from = b.target(moves[k]);
+    if (from < 0) {
+      throw Error(Error::Kind::BadInput,
+                  fmt::format("move {} ({}) leaves the board", k + 1, move_letter(moves[k])));
+    }
+    const int tile = b.at(from);
+    b.apply(moves[k]);
+    c.steps.push_back(say(lang, Phrase::Step,
+                          {.step = static_cast<long long>(k) + 1,
+                           .total = static_cast<long long>(n),
+                           .tile = tile,
+                           .direction = tile_direction(moves[k])}));
+  }
+  const PhraseArgs count{.moves = static_cast<long long>(n)};
+  c.first = say(lang,
+                n == 0   ? Phrase::StartSolved
+                : n == 1 ? Phrase::StartOneMove
+                         : Phrase::StartMoves,
+                count);
+  c.last = say(lang, n == 1 ? Phrase::SolvedOneMove : Phrase::SolvedMoves, count);
+  if (!optimal) c.last += lang[Phrase::NotOptimal];
+  return c;
+}
+
+}  // namespace slidegif

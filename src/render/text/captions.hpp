@@ -1,0 +1,28 @@
+#pragma once
+// What the caption band of an animation says: the start, each step, the solved board.
+//
+//   slidegif::Captions c = slidegif::make_captions(start, moves, /*optimal=*/true);
+//   // c.first == "Start — 31 moves to go", c.steps[0] == "Step 1 / 31 — tile 5 moves down"
+
+#include <string>
+#include <vector>
+
+#include "render/text/language.hpp"
+#include "slidegif/board.hpp"
+
+namespace slidegif {
+
+struct Captions {
+  std::vector<std::string> steps;  // steps[k] while move k+1 is made and after it
+  std::string first, last;
+  // Every caption: the font is sized so the longest of them fits.
+  std::vector<std::string> all() const;
+};
+
+// Throws Error(BadInput) for a move that leaves the board: made first, the captions are where an
+// illegal move is refused before anything is drawn. `optimal` false says so in the last one.
+// In `lang`'s words (English by default).
+Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal,
+                       const Language& lang = languages().front());
+
+}  // namespace slidegif

@@ -1,0 +1,58 @@
+#pragma once
+// The words an animation draws, one table per language. Adding a language is adding a table in
+// src/render/text/language.cpp; tests/unit/language_test.cpp holds every table to every phrase and
+// placeholder of the English one.
+//
+//   const slidegif::Language* zh = slidegif::find_language("zh");
+//   std::string s = slidegif::say(*zh, slidegif::Phrase::Step, {.step = 15, .total = 31,
+//                                 .tile = 4, .direction = slidegif::Phrase::TileLeft});
+//   // "第 15/31 步：4 号方块向左移"
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace slidegif {
+
+// Placeholders: {moves} {step} {total} {tile} {direction}.
+enum class Phrase : std::size_t {
+  StartOneMove,   // "Start — {moves} move to go"
+  StartMoves,     // "Start — {moves} moves to go"
+  StartSolved,    // "Start — already solved"
+  Step,           // "Step {step} / {total} — tile {tile} moves {direction}"
+  SolvedOneMove,  // "Solved in {moves} move"
+  SolvedMoves,    // "Solved in {moves} moves"
+  NotOptimal,     // " (not proven optimal)", after the solved caption
+  TileUp,         // the directions a tile moves in, as {direction}
+  TileDown,
+  TileLeft,
+  TileRight,
+  Count
+};
+inline constexpr std::size_t kPhraseCount = static_cast<std::size_t>(Phrase::Count);
+
+struct Language {
+  std::string_view code;  // as in AnimationOptions::lang: "en", "zh"
+  std::string_view name;  // in the language itself
+  std::array<std::string_view, kPhraseCount> phrases;
+  std::string_view operator[](Phrase p) const { return phrases[static_cast<std::size_t>(p)]; }
+};
+
+// Every language; the first (English) is the default. The tables are constant.
+const std::vector<Language>& languages();
+// Null for a code no table has.
+const Language* find_language(std::string_view code);
+std::vector<std::string> language_codes();
+
+struct PhraseArgs {
+  long long moves = 0, step = 0, total = 0, tile = 0;
+  Phrase direction = Phrase::TileUp;
+};
+// The phrase with its placeholders filled in.
+std::string say(const Language& language, Phrase phrase, const PhraseArgs& args = {});
+// Every phrase of the table, placeholders and all: the characters a font must have.
+std::string all_phrases(const Language& language);
+
+}  // namespace slidegif

@@ -1,0 +1,28 @@
+#pragma once
+// The named partitions the pattern-database files are built from.
+
+#include <string_view>
+
+#include "slidegif/board.hpp"
+#include "solve/pattern/pattern.hpp"
+
+namespace slidegif {
+
+// Boards with databases: from 12 cells (smaller ones are solved in milliseconds without) to 16
+// (kMaxOptimalCells: larger boards are not searched optimally by default), and 5x5, whose
+// tables serve its near-optimal search and, given time, an optimal one.
+inline constexpr int kMinPresetCells = 12;
+inline constexpr int kMaxPresetCells = 16;
+inline constexpr Shape kLargePresetShape{5, 5};
+bool has_preset_partitions(Shape shape);
+
+// Named partitions, defined on goal *cells* so they follow any goal:
+//   4x4: "small" 6-6-3 (about 6 MB, built in seconds), "large" 7-8 (about 290 MB);
+//   5x5: "small" 5-5-5-5-4 (about 13 MB, seconds), "large" Korf & Felner's 6-6-6-6 (about
+//   255 MB, minutes and 2 GB of memory to build);
+//   other shapes of 12 to 16 cells (3x4, 2x6, 2x7, 3x5, 2x8 and their transposes): blocks of
+//   6 ("small") or 7 ("large") tiles along the long side, e.g. 6-6-3 and 7-7-1 on 2x8.
+// Throws Error(BadInput) for an unknown name or a shape that has no such preset.
+Partition preset_partition(std::string_view name, const Board& goal);
+
+}  // namespace slidegif

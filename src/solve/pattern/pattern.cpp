@@ -1,0 +1,26 @@
+#include "solve/pattern/pattern.hpp"
+
+#include "slidegif/error.hpp"
+#include "solve/format.hpp"
+
+namespace slidegif {
+
+void check_pattern(const Board& goal, const Pattern& pattern) {
+  if (pattern.empty() || static_cast<int>(pattern.size()) > kMaxPatternTiles)
+    throw Error(Error::Kind::BadInput,
+                detail::format("a pattern needs 1 to {} tiles", kMaxPatternTiles));
+  std::uint64_t seen = 0;
+  for (auto t : pattern) {
+    if (t == 0 || t >= goal.cells() || ((seen >> t) & 1))
+      throw Error(Error::Kind::BadInput, detail::format("bad tile {} in a pattern", int{t}));
+    seen |= 1ULL << t;
+  }
+}
+
+std::uint64_t pattern_entries(int cells, int tiles) {
+  std::uint64_t n = 1;
+  for (int i = 0; i < tiles; ++i) n *= static_cast<std::uint64_t>(cells - i);
+  return n;
+}
+
+}  // namespace slidegif

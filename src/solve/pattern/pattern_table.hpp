@@ -1,0 +1,40 @@
+#pragma once
+// Building one pattern's table (pattern_database.hpp has the overview), and reading an entry
+// back as a number of moves.
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "slidegif/board.hpp"
+#include "solve/pattern/pattern.hpp"
+
+namespace slidegif {
+
+struct PdbBuildOptions {
+  int threads = 0;                       // 0: std::thread::hardware_concurrency()
+  std::function<void(double)> progress;  // fraction of placements reached, from one thread
+};
+
+struct PdbBuildStats {
+  int max_value = 0;          // the largest table value (moves of pattern tiles)
+  std::uint64_t clamped = 0;  // entries whose excess did not fit 4 bits
+};
+
+// Breadth-first search backwards from the goal placement over (placement, blank region):
+// the blank walks freely through non-pattern cells, so one state covers a whole connected
+// region and only pattern-tile moves cost. Returns the 4-bit packed table. Working memory is
+// 4 bytes a placement when at most 8 cells are left free (2.1 GB for 4x4's 8-tile pattern),
+// 8 bytes up to 16 free cells, 16 bytes up to 32 (2.0 GB for a 6-tile pattern of 5x5, whose 19
+// free cells take flood fills instead of 4x4's table of regions).
+// Throws Error(BadInput) as check_pattern() does.
+std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& pattern,
+                                              const PdbBuildOptions& options,
+                                              PdbBuildStats* stats = nullptr);
+
+// The value of one entry of a packed table (the number of moves, not the excess), for tests.
+int pattern_table_value(std::span<const std::uint8_t> packed, const Board& goal,
+                        const Pattern& pattern, const std::uint8_t* cells);
+
+}  // namespace slidegif

@@ -1,0 +1,141 @@
+#include "solve/pattern/pdb_heuristic.hpp"
+
+#include <algorithm>
+
+#include "slidegif/error.hpp"
+#include "solve/format.hpp"
+
+namespace slidegif {
+namespace {
+
+// Checks every pattern and that none overlap; returns the tiles they cover as a bit set.
+std::uint64_t checked_cover(const Board& goal, const Partition& partition) {
+  if (partition.size() > PdbHeuristic::kMaxPatterns)
+    throw Error(Error::Kind::BadInput, "too many patterns");
+  std::uint64_t covered = 0;
+  for (const Pattern& pattern : partition) {
+    check_pattern(goal, pattern);
+    for (auto t : pattern) {
+      if ((covered >> t) & 1) throw Error(Error::Kind::BadInput, "patterns overlap");
+      covered |= 1ULL << t;
+    }
+  }
+  return covered;
+}
+
+}  // namespace
+
+PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
+                           std::vector<std::span<const std::uint8_t>> tables, bool use_reflection)
+    : goal_(goal),
+      partition_(std::move(partition)),
+      tables_(std::move(tables)),
+      // Tiles outside every pattern add nothing, so the sum stays a lower bound.
+      manhattan_(goal, checked_cover(goal, partition_)) {
+  const int n = goal.cells();
+  if (tables_.size() != partition_.size())
+    throw Error(Error::Kind::BadInput, "one table per pattern is needed");
+  pattern_of_.assign(static_cast<std::size_t>(n), 0xFF);
+  for (std::size_t p = 0; p < partition_.size(); ++p) {
+    for (auto t : partition_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
+    const auto need = packed_bytes(pattern_entries(n, static_cast<int>(partition_[p].size())));
+    if (tables_[p].size() != need)
+      throw Error(
+          Error::Kind::BadInput,
+          detail::format("pattern table {} has {} bytes, expected {}", p, tables_[p].size(), need));
+  }
+  const int side = goal.rows();
+  const int b = goal.blank();
+  reflect_ = use_reflection && goal.rows() == goal.cols() && b / side == b % side;
+  if (reflect_) {
+    transpose_.resize(static_cast<std::size_t>(n));
+    mirror_.resize(static_cast<std::size_t>(n));
+    for (int c = 0; c < n; ++c)
+      transpose_[c] = static_cast<std::uint8_t>((c % side) * side + c / side);
+    for (int t = 0; t < n; ++t) mirror_[t] = goal.at(transpose_[manhattan_.home(t)]);
+    std::vector<std::uint8_t> unmirror(static_cast<std::size_t>(n));
+    for (int t = 0; t < n; ++t) unmirror[mirror_[t]] = static_cast<std::uint8_t>(t);
+    for (auto& pat : partition_) {
+      Pattern src;
+      for (auto t : pat) src.push_back(unmirror[t]);
+      mirror_source_.push_back(std::move(src));
+    }
+  }
+}
+
+// inline: update() is the search's hot path, and GCC does not inline this call on its own.
+inline int PdbHeuristic::lookup(std::size_t p, const std::uint8_t* where) const {
+  const Pattern& pat = partition_[p];
+  std::uint8_t cells[kMaxPatternTiles];
+  for (std::size_t i = 0; i < pat.size(); ++i) cells[i] = where[pat[i]];
+  const std::uint64_t r = rank_placement(cells, static_cast<int>(pat.size()), goal_.cells());
+  return packed_entry(tables_[p], r);
+}
+
+int PdbHeuristic::lookup_reflected(std::size_t p, const std::uint8_t* where) const {
+  const Pattern& src = mirror_source_[p];
+  std::uint8_t cells[kMaxPatternTiles];
+  for (std::size_t i = 0; i < src.size(); ++i) cells[i] = transpose_[where[src[i]]];
+  const std::uint64_t r = rank_placement(cells, static_cast<int>(src.size()), goal_.cells());
+  return packed_entry(tables_[p], r);
+}
+
+int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
+  out.where.fill(0);
+  for (int c = 0; c < goal_.cells(); ++c) out.where[tiles[c]] = static_cast<std::uint8_t>(c);
+  out.manhattan = manhattan_.sum(tiles);
+  out.excess_sum = out.reflected_sum = 0;
+  for (std::size_t p = 0; p < partition_.size(); ++p) {
+    out.excess[p] = static_cast<std::uint8_t>(lookup(p, out.where.data()));
+    out.excess_sum += out.excess[p];
+    out.reflected[p] =
+        reflect_ ? static_cast<std::uint8_t>(lookup_reflected(p, out.where.data())) : 0;
+    out.reflected_sum += out.reflected[p];
+  }
+  return out.manhattan + 2 * std::max(out.excess_sum, out.reflected_sum);
+}
+
+int PdbHeuristic::update(const std::uint8_t*, Slide slide, const State& parent,
+                         State& child) const {
+  const int tile = slide.tile;
+  child = parent;
+  child.where[tile] = slide.to;
+  child.manhattan += manhattan_.delta(slide);
+  if (const std::uint8_t p = pattern_of_[tile]; p != 0xFF) {
+    const int x = lookup(p, child.where.data());
+    child.excess_sum += x - child.excess[p];
+    child.excess[p] = static_cast<std::uint8_t>(x);
+  }
+  if (reflect_) {
+    if (const std::uint8_t p = pattern_of_[mirror_[tile]]; p != 0xFF) {
+      const int x = lookup_reflected(p, child.where.data());
+      child.reflected_sum += x - child.reflected[p];
+      child.reflected[p] = static_cast<std::uint8_t>(x);
+    }
+  }
+  return child.manhattan + 2 * std::max(child.excess_sum, child.reflected_sum);
+}
+
+std::uint32_t PdbHeuristic::pack(const State& state) const {
+  std::uint32_t bits = 0;
+  for (std::size_t p = 0; p < partition_.size(); ++p)
+    bits |= static_cast<std::uint32_t>(state.excess[p] | state.reflected[p] << 4) << (8 * p);
+  return bits;
+}
+
+void PdbHeuristic::unpack(const std::uint8_t* tiles, int estimate, std::uint32_t packed,
+                          State& out) const {
+  out.where.fill(0);
+  for (int c = 0; c < goal_.cells(); ++c) out.where[tiles[c]] = static_cast<std::uint8_t>(c);
+  out.excess_sum = out.reflected_sum = 0;
+  for (std::size_t p = 0; p < partition_.size(); ++p, packed >>= 8) {
+    out.excess[p] = packed & 15;
+    out.reflected[p] = (packed >> 4) & 15;
+    out.excess_sum += out.excess[p];
+    out.reflected_sum += out.reflected[p];
+  }
+  // estimate = Manhattan + 2 * the larger sum.
+  out.manhattan = estimate - 2 * std::max(out.excess_sum, out.reflected_sum);
+}
+
+}  // namespace slidegif

@@ -1,0 +1,68 @@
+#pragma once
+// The pattern-database heuristic: a partition's tables summed (pattern_database.hpp has the
+// overview).
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "slidegif/board.hpp"
+#include "solve/pattern/pattern.hpp"
+#include "solve/search/domain.hpp"
+#include "solve/search/manhattan.hpp"
+
+namespace slidegif {
+
+// The sum of a partition's tables, maximised with the same sum on the board reflected about
+// its main diagonal when the goal allows it (square board, goal blank on the diagonal): the
+// reflected board needs exactly as many moves, so both sums are lower bounds.
+// A heuristic (heuristic.hpp). Views `tables`; they must outlive it.
+class PdbHeuristic {
+ public:
+  static constexpr int kMaxPatterns = 16;
+
+  PdbHeuristic(const Board& goal, Partition partition,
+               std::vector<std::span<const std::uint8_t>> tables, bool use_reflection = true);
+
+  // heuristic.hpp's interface: a move looks up only the table holding the moved tile, and the
+  // reflected table holding its mirror image.
+  struct State {
+    std::array<std::uint8_t, kMaxCells> where;  // tile -> cell
+    std::array<std::uint8_t, kMaxPatterns> excess;
+    std::array<std::uint8_t, kMaxPatterns> reflected;
+    int manhattan;
+    int excess_sum;
+    int reflected_sum;
+  };
+  int estimate(const std::uint8_t* tiles, State& out) const;
+  int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
+
+  // A state in 32 bits - the 4-bit table values, both ways, of up to kPackedPatterns patterns -
+  // and back from the board and its estimate: weighted A* keeps one per node rather than look
+  // every table up again when it expands the node.
+  static constexpr std::size_t kPackedPatterns = 4;
+  bool packs() const { return partition_.size() <= kPackedPatterns; }
+  std::uint32_t pack(const State& state) const;
+  void unpack(const std::uint8_t* tiles, int estimate, std::uint32_t packed, State& out) const;
+
+  const Board& goal() const { return goal_; }
+  const Partition& partition() const { return partition_; }
+  bool reflects() const { return reflect_; }
+
+ private:
+  int lookup(std::size_t p, const std::uint8_t* where) const;
+  int lookup_reflected(std::size_t p, const std::uint8_t* where) const;
+
+  Board goal_;
+  Partition partition_;
+  std::vector<std::span<const std::uint8_t>> tables_;
+  bool reflect_ = false;
+  ManhattanTable manhattan_;              // of the tiles in some pattern
+  std::vector<std::uint8_t> transpose_;   // cell -> reflected cell
+  std::vector<std::uint8_t> mirror_;      // tile -> the tile whose goal cell is the reflection
+  std::vector<std::uint8_t> pattern_of_;  // tile -> pattern index, or 0xFF
+  Partition mirror_source_;               // [p][i]: the tile whose mirror is partition_[p][i]
+};
+
+}  // namespace slidegif

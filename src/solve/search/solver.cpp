@@ -1,0 +1,175 @@
+#include "solve/search/solver.hpp"
+
+#include <algorithm>
+
+#include "slidegif/solvability.hpp"
+#include "solve/format.hpp"
+#include "solve/pattern/pdb_solve.hpp"
+#include "solve/search/ida_star.hpp"
+#include "solve/search/manhattan_linear_conflict.hpp"
+#include "solve/search/near_optimal.hpp"
+#include "solve/table/goal_framing.hpp"
+
+namespace slidegif {
+
+namespace {
+
+[[noreturn]] void out_of_budget(const SearchStats& stats, const SearchLimits& limits) {
+  throw Error(Error::Kind::BudgetExceeded,
+              detail::format("no optimal solution found within the budget ({} s, {} nodes "
+                             "searched): it needs at least {} moves",
+                             limits.max_seconds, stats.nodes, stats.last_bound));
+}
+
+// The share of the whole budget kept back for the fallback when the optimal search may fail:
+// the user's --max-seconds is the answer's deadline, not the optimal search's alone.
+constexpr double kFallbackShare = 0.2;
+
+// The whole solve's budget, as one search run's.
+SearchLimits whole_limits(const SolveOptions& options, const SolveControl& control) {
+  return SearchLimits{.max_seconds = options.max_seconds,
+                      .max_nodes = options.max_nodes,
+                      .progress = control.progress,
+                      .stop = control.stop};
+}
+
+// What is left of the budget for the optimal search when a fallback must fit in after it.
+SearchLimits optimal_limits(const SolveOptions& options, const SolveControl& control) {
+  SearchLimits limits = whole_limits(options, control);
+  if (options.near_optimal_fallback && limits.max_seconds > 0) {
+    limits.max_seconds -= std::min(options.fallback_seconds, limits.max_seconds * kFallbackShare);
+  }
+  return limits;
+}
+
+constexpr std::string_view kNotProven = "near-optimal, not proven optimal: ";
+
+// The best answer within what is left of the budget, marked not optimal. `pdb` guides it when
+// given (boards over kMaxOptimalCells; smaller ones keep Manhattan + linear conflict here).
+Solution near_optimal_fallback(const Board& start, const Board& goal, const SolveOptions& options,
+                               const SolveControl& control, const SearchStats& spent,
+                               const PdbHeuristic* pdb = nullptr) {
+  throw_if_stopped(control);
+  NearOptimalOptions near;
+  near.pdb = pdb;
+  near.limits = whole_limits(options, control);
+  near.limits.max_nodes = 0;
+  near.limits.max_seconds = options.fallback_seconds;
+  if (options.max_seconds > 0) {
+    // At least the reserved share, even when the optimal search overran its own deadline.
+    const double left =
+        std::max(options.max_seconds - spent.seconds, options.max_seconds * kFallbackShare);
+    near.limits.max_seconds = std::min(options.fallback_seconds, left);
+  }
+  Solution s = solve_near_optimal(start, goal, near);
+  throw_if_stopped(control);
+  s.method = std::string(kNotProven) + s.method;
+  s.stats.nodes += spent.nodes;
+  s.stats.last_bound = spent.last_bound;
+  s.stats.seconds += spent.seconds;
+  return s;
+}
+
+// A tenth of a large board's budget goes to the near-optimal answer, at least this much (all
+// of it when the budget is smaller): 2 s reach a tenth over optimal on the 24-puzzle.
+constexpr double kNearFirstSeconds = 2.0;
+
+// Boards over kMaxOptimalCells with pattern databases that serve them (5x5): the near-optimal
+// answer first, then IDA* with the rest of the budget, told that answer's length so that
+// reaching it proves the answer optimal. Without the fallback, IDA* alone within the budget.
+Solution solve_large_with_pdb(const Board& start, const Board& goal, const SolveOptions& options,
+                              const SolveControl& control, const PdbHeuristic& pdb,
+                              const GoalFraming& framing) {
+  SolveOptions near_options = options;
+  SearchLimits limits = whole_limits(options, control);
+  Solution near;
+  if (options.near_optimal_fallback) {
+    const double budget = options.fallback_seconds;
+    near_options.fallback_seconds = std::min(budget, std::max(kNearFirstSeconds, budget / 10));
+    near_options.max_seconds = near_options.fallback_seconds;
+    near = near_optimal_fallback(start, goal, near_options, control, {}, &pdb);
+    limits.max_seconds = budget - near.stats.seconds;
+    if (limits.max_seconds < 0.01) return near;
+  }
+  IdaStar search(pdb.goal(), pdb, limits);
+  if (!near.moves.empty()) search.known_length(static_cast<int>(near.moves.size()));
+  auto moves = search.run(framing.map_board(start));
+  throw_if_stopped(control);
+  SearchStats stats = search.stats();
+  stats.seconds += near.stats.seconds;
+  if (moves) return Solution{framing.unmap_moves(start, *moves), true, pdb_method_name(pdb), stats};
+  if (!near.moves.empty() && stats.last_bound >= static_cast<int>(near.moves.size())) {
+    const std::string how = detail::format(
+        "{}, proven optimal by {}", near.method.substr(kNotProven.size()), pdb_method_name(pdb));
+    return Solution{std::move(near.moves), true, how, stats};
+  }
+  if (!options.near_optimal_fallback) out_of_budget(stats, whole_limits(options, control));
+  near.stats.nodes += stats.nodes;
+  near.stats.last_bound = stats.last_bound;
+  near.stats.seconds = stats.seconds;
+  return near;
+}
+
+}  // namespace
+
+void throw_if_stopped(const SolveControl& control) {
+  if (control.stop.stop_requested())
+    throw Error(Error::Kind::Cancelled, "the search was stopped before it finished");
+}
+
+Solution solve_by_search(const Board& start, const Board& goal, const SolveOptions& options,
+                         const SolveControl& control, const PdbHeuristic* pdb) {
+  require_solvable(start, goal);
+  if (start.cells() > kMaxOptimalCells) {
+    if (pdb && pdb->goal().shape() == start.shape()) {
+      const GoalFraming framing(goal, pdb->goal());
+      if (framing.valid())
+        return solve_large_with_pdb(start, goal, options, control, *pdb, framing);
+    }
+    if (options.near_optimal_fallback)
+      return near_optimal_fallback(start, goal, options, control, {});
+    throw Error(
+        Error::Kind::Unsupported,
+        detail::format("optimal solving is limited to boards of at most {} cells; {} has {}",
+                       kMaxOptimalCells, format_shape(start.shape()), start.cells()));
+  }
+  const SearchLimits limits = optimal_limits(options, control);
+  if (pdb) {
+    auto r = search_with_pdb(start, goal, *pdb, limits);
+    throw_if_stopped(control);
+    if (r.applicable) {
+      if (!r.moves) {
+        if (options.near_optimal_fallback)
+          return near_optimal_fallback(start, goal, options, control, r.stats);
+        out_of_budget(r.stats, whole_limits(options, control));
+      }
+      return Solution{std::move(*r.moves), true, pdb_method_name(*pdb), r.stats};
+    }
+  }
+  const ManhattanLinearConflict heuristic(goal);
+  IdaStar search(goal, heuristic, limits);
+  auto moves = search.run(start);
+  throw_if_stopped(control);
+  if (!moves) {
+    if (options.near_optimal_fallback)
+      return near_optimal_fallback(start, goal, options, control, search.stats());
+    out_of_budget(search.stats(), whole_limits(options, control));
+  }
+  Solution solution;
+  solution.moves = std::move(*moves);
+  solution.optimal = true;
+  solution.method = "IDA* (Manhattan + linear conflict)";
+  solution.stats = search.stats();
+  return solution;
+}
+
+}  // namespace slidegif
+
+namespace slidegif {
+
+Solution solve(const Board& start, const Board& goal, const SolveOptions& options,
+               const SolveControl& control) {
+  return solve_by_search(start, goal, options, control);
+}
+
+}  // namespace slidegif

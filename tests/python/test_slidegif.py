@@ -1,0 +1,164 @@
+# `import slidegif` (src/python/module.cpp), checked against references of its own: a
+# breadth-first search written here, the slidegif command line (the same messages and the same
+# random puzzles), Korf's published optimal lengths, and Pillow decoding the GIFs.
+import io
+import json
+import os
+import subprocess
+import threading
+from collections import deque
+
+import pytest
+from PIL import Image
+
+import slidegif
+
+CLI = os.environ["SLIDEGIF_BINARY"]
+FIXTURES = os.environ["SLIDEGIF_TEST_FIXTURES"]
+DATA = os.path.join(os.path.dirname(__file__), "..", "data")
+GOAL3 = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+STEP = {"U": -3, "D": 3, "L": -1, "R": 1}
+
+
+def apply(tiles, moves, cols=3):
+    tiles = list(tiles)
+    for m in moves:
+        b = tiles.index(0)
+        t = b + {"U": -cols, "D": cols, "L": -1, "R": 1}[m]
+        assert 0 <= t < len(tiles) and (m in "UD" or t // cols == b // cols), "illegal move"
+        tiles[b], tiles[t] = tiles[t], tiles[b]
+    return tuple(tiles)
+
+
+def bfs_distances(goal):
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        s = queue.popleft()
+        b = s.index(0)
+        for m, d in STEP.items():
+            t = b + d
+            if not 0 <= t < 9 or (m in "LR" and t // 3 != b // 3):
+                continue
+            n = list(s)
+            n[b], n[t] = n[t], n[b]
+            n = tuple(n)
+            if n not in dist:
+                dist[n] = dist[s] + 1
+                queue.append(n)
+    return dist
+
+
+@pytest.fixture(scope="module")
+def distances():
+    return bfs_distances(GOAL3)
+
+
+def cli(*args):
+    return subprocess.run([CLI, *args], capture_output=True, text=True)
+
+
+def test_solves_optimally_as_the_bfs_says(distances):
+    for text in ["867254301", "123456708", "123456780", "806547231"]:
+        tiles = tuple(int(c) for c in text)
+        s = slidegif.solve(text)
+        assert s.optimal
+        assert len(s) == len(s.moves) == distances[tiles]
+        assert apply(tiles, s.moves) == GOAL3
+
+
+def test_boards_as_nested_lists_and_other_goals(distances):
+    s = slidegif.solve([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
+    assert s.moves == slidegif.solve("867254301").moves
+    s = slidegif.solve("123456780", goal="123456708")
+    assert apply(GOAL3, s.moves) == (1, 2, 3, 4, 5, 6, 7, 0, 8)
+    assert slidegif.solve("1,2,3/4,0,5").moves  # 2x3, rows by '/'
+
+
+@pytest.mark.parametrize("board", ["1123", "12345678", "12a", "213456780"])
+def test_bad_input_raises_value_error_with_the_cli_message(board):
+    with pytest.raises(ValueError) as caught:
+        slidegif.solve(board)
+    result = cli("solve", board)
+    assert result.returncode != 0
+    assert str(caught.value) in result.stderr
+    assert result.stderr.startswith("slidegif: ")
+
+
+def test_bad_types_raise_type_error():
+    with pytest.raises(TypeError):
+        slidegif.solve(12345678)
+    with pytest.raises(TypeError):
+        slidegif.solve([1, 2, 3])
+    with pytest.raises(TypeError):
+        slidegif.render("123456708", colour="red")
+
+
+def test_check_says_why():
+    verdict = slidegif.check("213456780")
+    assert verdict["solvable"] is False
+    assert "inversions" in verdict["explanation"]
+    assert slidegif.check("123456708")["solvable"] is True
+
+
+def test_random_puzzles_are_the_cli_s(distances):
+    p = slidegif.random_puzzle("3x3", seed=42)
+    q = slidegif.random_puzzle(3, seed=42)
+    assert p == q and p["seed"] == 42
+    shown = json.loads(cli("random", "--size", "3x3", "--seed", "42", "--json").stdout)
+    assert shown["start"] == p["start"]
+    exact = slidegif.random_puzzle((3, 3), seed=5, moves=25)
+    assert distances[tuple(int(c) for c in exact["start"])] == 25
+    with pytest.raises(ValueError):
+        slidegif.random_puzzle("9x9")
+
+
+def test_budget_without_fallback_raises_timeout_error():
+    korf88 = "12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1"
+    with pytest.raises(TimeoutError):
+        slidegif.solve(korf88, max_nodes=1000, near_optimal=False)
+    s = slidegif.solve(korf88, max_seconds=0.5)  # the fallback: an answer, not proven
+    assert not s.optimal
+    assert apply([int(t) for t in korf88.split()], s.moves, cols=4) == tuple(list(range(1, 16)) + [0])
+
+
+def test_pattern_databases_from_a_directory():
+    goal = "0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15"
+    with open(os.path.join(DATA, "korf100.txt")) as f:
+        rows = [line.split("\t") for line in f if line.strip() and not line.startswith("#")]
+    for _, tiles, optimal in rows[:2]:
+        s = slidegif.solve(tiles.replace(" ", ","), goal, 60, near_optimal=False, pdb_dir=FIXTURES)
+        assert s.optimal and len(s) == int(optimal)
+        assert "pattern databases" in s.method
+
+
+def test_long_searches_let_other_threads_run():
+    counted = 0
+    done = threading.Event()
+
+    def search():
+        slidegif.solve("12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1", max_seconds=1.0)
+        done.set()
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    while not done.is_set():
+        counted += 1
+    thread.join()
+    assert counted > 10000  # the GIL held by the search would allow a few hundred at most
+
+
+def test_render_gives_a_gif_pillow_reads():
+    moves = slidegif.solve("123456708").moves
+    data = slidegif.render("123456708", tween=2, delay=300, theme="dark")
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "GIF"
+    assert image.n_frames == 1 + len(moves) * 3
+    given = slidegif.render("123456780", moves="", title="solved")
+    assert Image.open(io.BytesIO(given)).n_frames == 1
+    with pytest.raises(ValueError):
+        slidegif.render("123456708", format="webm")
+    with pytest.raises(ValueError):
+        slidegif.render("123456708", theme="plaid")
+    with pytest.raises(ValueError):
+        slidegif.render("123456708", moves="D")  # the blank is on the bottom row
