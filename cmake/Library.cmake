@@ -36,17 +36,19 @@ set_target_properties(slidegif_shared PROPERTIES EXPORT_NAME slidegif VERSION ${
 target_link_libraries(slidegif_shared PRIVATE ${SLIDEGIF_PRIVATE_DEPS})
 target_link_libraries(slidegif_static INTERFACE ${SLIDEGIF_PRIVATE_DEPS})
 
+# Component "dev": cmake --install puts everything; the .deb (cmake/Package.cmake) is the
+# programs' package and leaves the library out.
 install(TARGETS slidegif_shared slidegif_static EXPORT slidegifTargets
-        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_COMPONENT Development)
-install(DIRECTORY include/slidegif DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
+install(DIRECTORY include/slidegif DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev
         FILES_MATCHING PATTERN "*.hpp")
 install(FILES ${PROJECT_BINARY_DIR}/include/slidegif/version.hpp
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/slidegif)
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/slidegif COMPONENT dev)
 
 include(CMakePackageConfigHelpers)
 set(SLIDEGIF_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/slidegif)
-install(EXPORT slidegifTargets NAMESPACE slidegif:: DESTINATION ${SLIDEGIF_CMAKE_DIR})
+install(EXPORT slidegifTargets NAMESPACE slidegif:: DESTINATION ${SLIDEGIF_CMAKE_DIR} COMPONENT dev)
 configure_package_config_file(cmake/slidegifConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/slidegifConfig.cmake
                               INSTALL_DESTINATION ${SLIDEGIF_CMAKE_DIR})
@@ -54,10 +56,11 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/slidegifConfigVersion.cma
                                  COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/slidegifConfig.cmake
               ${PROJECT_BINARY_DIR}/slidegifConfigVersion.cmake
-        DESTINATION ${SLIDEGIF_CMAKE_DIR})
+        DESTINATION ${SLIDEGIF_CMAKE_DIR} COMPONENT dev)
 
 # pkg-config: the shared library by default, `pkg-config --static` for the archive. The prefix
 # is found from the file's own place, so it holds wherever `cmake --install --prefix` puts it.
 file(RELATIVE_PATH SLIDEGIF_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 configure_file(cmake/slidegif.pc.in ${PROJECT_BINARY_DIR}/slidegif.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/slidegif.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+install(FILES ${PROJECT_BINARY_DIR}/slidegif.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
+        COMPONENT dev)

@@ -49,4 +49,10 @@ if(SLIDEGIF_DEB_FILES)
           RENAME slidegif)
 endif()
 
+# The programs' package: the install tree but the library (component "dev") and the Python
+# module (component "python"), which belong in packages of their own.
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_GROUPING ALL_COMPONENTS_IN_ONE)
+set(CPACK_COMPONENTS_ALL Unspecified)
+
 include(CPack)

@@ -30,14 +30,14 @@ struct Shape {
 enum class Move : std::uint8_t { Up, Down, Left, Right };
 inline constexpr Move kAllMoves[] = {Move::Up, Move::Down, Move::Left, Move::Right};
 
-char move_letter(Move m);  // 'U', 'D', 'L', 'R'
-std::optional<Move> move_from_letter(char c);
+char move_letter(Move m);                      // 'U', 'D', 'L', 'R'
+std::optional<Move> move_from_letter(char c);  // none for a letter other than UDLR
 // Up, Down and Left, Right are neighbours in Move's order: flipping the low bit reverses a move
 // (inline: IDA* asks once per node).
 constexpr Move opposite(Move m) {
   return static_cast<Move>(static_cast<int>(m) ^ 1);
 }
-std::string moves_to_string(const std::vector<Move>& moves);
+std::string moves_to_string(const std::vector<Move>& moves);  // "UULDR"
 // Throws Error(BadInput) on a letter other than UDLR.
 std::vector<Move> moves_from_string(std::string_view text);
 // The direction the *tile* travels when the blank makes move m ("up" for Move::Down).

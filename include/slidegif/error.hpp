@@ -1,6 +1,13 @@
 #pragma once
-// The one error type of the core library. Front ends (CLI, CGI) catch it at the edge and turn
-// its message into an exit status or an HTTP answer; the core never prints or exits.
+// The one error type of the library: every function reports failure by throwing it, with a
+// one-line message meant for the user and a kind to decide on. Front ends (CLI, CGI) catch it at
+// the edge and turn it into an exit status or an HTTP answer; the library never prints or exits.
+//
+//   try {
+//     slidegif::solve(slidegif::parse_board(text), goal);
+//   } catch (const slidegif::Error& e) {
+//     if (e.kind() == slidegif::Error::Kind::Unsolvable) ...;  // e.what(): the parity facts
+//   }
 
 #include <stdexcept>
 #include <string>

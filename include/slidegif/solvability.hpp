@@ -3,6 +3,10 @@
 //   width odd:  start and goal are mutually reachable iff their inversion parities match;
 //   width even: iff (inversions + row of the blank) parities match.
 // Inversions count pairs of tiles (blank left out) out of numeric order in row-major order.
+//
+//   const auto report = slidegif::check_solvable(slidegif::parse_board("213456780"),
+//                                                slidegif::Board::standard_goal({3, 3}));
+//   // report.solvable == false; report.explanation names both inversion counts
 
 #include <string>
 
@@ -23,7 +27,7 @@ struct SolvabilityReport {
   std::string explanation;  // one line: the facts behind the verdict
 };
 
-ParityFacts parity_facts(const Board& board);
+ParityFacts parity_facts(const Board& board);  // one board's side of the theorem
 // Throws Error(BadInput) if the shapes differ.
 SolvabilityReport check_solvable(const Board& start, const Board& goal);
 // Throws Error(Unsolvable) with the report's explanation when not solvable.

@@ -8,10 +8,10 @@
 // A Solver keeps what makes repeated solves fast (the 3x3 distance table, the pattern databases
 // and tables the command line built); the free solve() searches with neither.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -42,11 +42,17 @@ struct SearchStats {
 };
 
 // Watching a solve and stopping it from another thread.
+//
+//   std::atomic<bool> stop{false};   // another thread sets it: stop = true
+//   solver.solve(start, goal, {}, {.progress = show, .stop = &stop});
 struct SolveControl {
   // Called about twice a second while a search runs, on the solving thread. May be empty.
   std::function<void(const SearchStats&)> progress;
-  // A stop requested through it ends the solve soon with Error(Cancelled).
-  std::stop_token stop;
+  // When the flag it points to turns true, the solve ends soon with Error(Cancelled). Null:
+  // no stop but the budget.
+  const std::atomic<bool>* stop = nullptr;
+
+  bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
 
 struct Solution {

@@ -109,7 +109,7 @@ TEST(TableFile, EveryDistanceDrawsExactlyFromListsOrByRejection) {
         const int draws = cover ? 400 : 3;
         std::set<std::uint64_t> seen;
         for (int i = 0; i < draws; ++i) {
-          const Board start = draw_at_distance(goal, d, table, rng);
+          const Board start = pick_at_distance(goal, d, table, rng);
           ASSERT_EQ(reference.at(testing::pack(start)), d) << saved << " " << rare;
           seen.insert(testing::pack(start));
         }
@@ -117,7 +117,7 @@ TEST(TableFile, EveryDistanceDrawsExactlyFromListsOrByRejection) {
           EXPECT_EQ(seen, layer) << saved << " " << d;
         }
       }
-      EXPECT_EQ(reference.at(testing::pack(draw_at_distance(goal, kHardestMoves, table, rng))),
+      EXPECT_EQ(reference.at(testing::pack(pick_at_distance(goal, kHardestMoves, table, rng))),
                 table.gods_number());
       if (rare == all.index.size() / 100) {
         EXPECT_GT(listed, 0);

@@ -53,4 +53,13 @@ done
 PKG_CONFIG_PATH=$libdir/pkgconfig make -s -C "$state/example" >/dev/null ||
   fail "the pkg-config example does not build"
 LD_LIBRARY_PATH=$libdir check "$state/example/solve_and_render" pkg-config
+# The Python module, when built: installed where Debian's python3 looks under a local prefix,
+# and working from there.
+if compgen -G "$build/python/slidegif*.so" >/dev/null; then
+  site=$prefix/lib/python3.$(/usr/bin/python3 -c 'import sys; print(sys.version_info[1])')/dist-packages
+  compgen -G "$site/slidegif*.so" >/dev/null || fail "the Python module is not in $site"
+  moves=$(cd "$state" && PYTHONPATH=$site /usr/bin/python3 -c \
+    'import slidegif; print(len(slidegif.solve("867254301").moves))') || fail "import slidegif failed"
+  [[ $moves == 31 ]] || fail "the installed module solved in $moves moves"
+fi
 echo "library: installed headers, libslidegif.so.0 and .a; examples built with find_package and pkg-config"

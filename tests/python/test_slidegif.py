@@ -5,6 +5,7 @@ import io
 import json
 import os
 import subprocess
+import sys
 import threading
 from collections import deque
 
@@ -162,3 +163,11 @@ def test_render_gives_a_gif_pillow_reads():
         slidegif.render("123456708", theme="plaid")
     with pytest.raises(ValueError):
         slidegif.render("123456708", moves="D")  # the blank is on the bottom row
+
+
+def test_the_example_tour_runs(tmp_path):
+    tour = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python", "tour.py")
+    result = subprocess.run([sys.executable, tour], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "31 moves, optimal=True" in result.stdout
+    assert Image.open(tmp_path / "tour-hardest.gif").n_frames == 1 + 31 * 4

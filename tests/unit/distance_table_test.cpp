@@ -73,7 +73,7 @@ TEST(DistanceTable, DrawsAreExactlyNMovesAndCoverTheLayer) {
     // Rejection on the mod-3 table is slow for so rare a layer: fewer draws there.
     const int draws = table.exact() ? 2000 : 100;
     for (int i = 0; i < draws; ++i) {
-      const Board start = draw_at_distance(goal, 30, table, rng);
+      const Board start = pick_at_distance(goal, 30, table, rng);
       if (i < 20) {
         ASSERT_EQ(solve(start, goal).moves.size(), 30u);
       }
@@ -84,10 +84,10 @@ TEST(DistanceTable, DrawsAreExactlyNMovesAndCoverTheLayer) {
     if (table.exact()) {
       EXPECT_EQ(seen.size(), 148u);
     }
-    EXPECT_EQ(format_board(draw_at_distance(goal, 0, table, rng)), "123804765");
-    EXPECT_EQ(solve(draw_at_distance(goal, 17, table, rng), goal).moves.size(), 17u);
-    EXPECT_THROW(draw_at_distance(goal, 31, table, rng), Error);
-    EXPECT_THROW(draw_at_distance(goal, -3, table, rng), Error);
+    EXPECT_EQ(format_board(pick_at_distance(goal, 0, table, rng)), "123804765");
+    EXPECT_EQ(solve(pick_at_distance(goal, 17, table, rng), goal).moves.size(), 17u);
+    EXPECT_THROW(pick_at_distance(goal, 31, table, rng), Error);
+    EXPECT_THROW(pick_at_distance(goal, -3, table, rng), Error);
   }
 }
 
@@ -95,7 +95,7 @@ TEST(DistanceTable, HardestDrawIsAnAntipode) {
   const Board goal = Board::standard_goal({3, 3});
   const DistanceTable& table = standard_table(DistanceStorage::Exact);
   Random rng(1);
-  const Board start = draw_at_distance(goal, kHardestMoves, table, rng);
+  const Board start = pick_at_distance(goal, kHardestMoves, table, rng);
   EXPECT_EQ(table.distance(start), 31);
 }
 

@@ -91,7 +91,7 @@ PdbHeader write_pdb_file(const std::string& path, const Board& goal, std::string
                          const Partition& partition,
                          const std::vector<std::vector<std::uint8_t>>& tables) {
   PdbHeader h = layout(goal, set, partition, tables);
-  // The pieces of the file: header page, then each table followed by zero padding.
+  // The parts of the file: header page, then each table followed by zero padding.
   std::vector<std::uint8_t> header(kPdbHeaderBytes, 0);
   std::vector<std::uint8_t> padding(kAlign, 0);
   std::vector<std::span<const std::uint8_t>> parts;

@@ -5,7 +5,7 @@
 //   auto pdb = slidegif::app::load_best_pdb(goal, slidegif::app::default_pdb_dir(flag), true);
 //   if (pdb) options.pdb = pdb->heuristic.get();
 //
-// The pieces, one header each (this one includes them all):
+// The parts, one header each (this one includes them all):
 
 #include <functional>
 #include <optional>

@@ -88,7 +88,7 @@ StartSampler start_sampler(const Job& job, const Services& services) {
   return [&job, &services](const Board& goal, int moves, Random& rng) {
     if (services.distance_table) {
       if (const DistanceTable* table = services.distance_table(goal, true))
-        return draw_at_distance(goal, moves, *table, rng);
+        return pick_at_distance(goal, moves, *table, rng);
     }
     return walk_to_distance(job, services, goal, moves, rng);
   };

@@ -24,7 +24,7 @@ struct AnimationLayout {
   // The font as measured for `frame`: drawing goes on with the same cache (perhaps a
   // DrawingCache's, shared with other animations).
   std::shared_ptr<GlyphCache> glyphs;
-  Board goal;  // the board after the last move (where a picture's pieces belong)
+  Board goal;  // the board after the last move (where a picture's tiles belong)
 };
 
 // The options are taken as they are (check_animation() is the caller's). Throws Error(BadInput)

@@ -1,4 +1,4 @@
-// FrameRenderer's picture puzzles: the pieces of a picture instead of numbered tiles.
+// FrameRenderer's picture puzzles: squares cut from a picture instead of numbered tiles.
 
 #include <cstring>
 #include <string>
@@ -13,13 +13,13 @@ namespace {
 
 // The tile_px square of `art` at the cell (row, col), as a sprite on `palette`.
 GdImage cut_tile(const PictureArt& art, const Palette& palette, int tile_px, int row, int col) {
-  auto piece = make_palette_image(tile_px, tile_px, palette, 0);
+  auto tile = make_palette_image(tile_px, tile_px, palette, 0);
   for (int y = 0; y < tile_px; ++y) {
     const std::size_t from = static_cast<std::size_t>(row * tile_px + y) * art.width +
                              static_cast<std::size_t>(col * tile_px);
-    std::memcpy(piece->pixels[y], &art.indices[from], static_cast<std::size_t>(tile_px));
+    std::memcpy(tile->pixels[y], &art.indices[from], static_cast<std::size_t>(tile_px));
   }
-  return piece;
+  return tile;
 }
 
 }  // namespace
@@ -34,9 +34,9 @@ void FrameRenderer::use_picture(const PictureArt& art, const Board& goal, bool n
   const auto plate = static_cast<unsigned char>(quantizer_.index(theme_.face_top));
   for (int cell = 0; cell < goal.cells(); ++cell) {
     const int tile = goal.at(cell);
-    GdImage piece = cut_tile(art, palette_, s, cell / cols_, cell % cols_);
+    GdImage square = cut_tile(art, palette_, s, cell / cols_, cell % cols_);
     if (tile == 0) {
-      missing_tile_ = std::move(piece);
+      missing_tile_ = std::move(square);
       continue;
     }
     if (numbers) {
@@ -44,13 +44,14 @@ void FrameRenderer::use_picture(const PictureArt& art, const Board& goal, bool n
       const TextBox box = glyphs_->measure(pt, label);
       const int pad = std::max(2, s / 24);
       const int w = std::min(s, box.width() + 2 * pad), h = std::min(s, box.height() + 2 * pad);
-      for (int y = 0; y < h; ++y) std::memset(piece->pixels[y], plate, static_cast<std::size_t>(w));
+      for (int y = 0; y < h; ++y)
+        std::memset(square->pixels[y], plate, static_cast<std::size_t>(w));
       CoverageMask mask(w, h);
       glyphs_->draw(mask, pt, pad - box.left, pad - box.top, label);
-      paint(*piece, mask, 0, 0, lut);
+      paint(*square, mask, 0, 0, lut);
     }
-    GdImage floating = copy_palette_image(*piece, palette_);
-    sprites_->replace(tile, std::move(piece), std::move(floating));
+    GdImage floating = copy_palette_image(*square, palette_);
+    sprites_->replace(tile, std::move(square), std::move(floating));
   }
 }
 

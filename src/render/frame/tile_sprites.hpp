@@ -3,7 +3,7 @@
 // in its cell and floating (sliding over the wells, transparent outside the tile). They depend
 // only on the look (theme and its palette, the font's digits, the tile geometry and how many
 // tiles), not on the puzzle, so a process drawing many animations makes them once
-// (drawing_cache.hpp); a picture puzzle replaces them with its pieces.
+// (drawing_cache.hpp); a picture puzzle replaces them with its tiles.
 //
 //   slidegif::TileSprites sprites(theme, palette, layout, shape.cells(), glyphs);
 //   copy_sprite(*frame, sprites.fixed(5), x, y);
@@ -45,7 +45,7 @@ class TileSprites {
   // Made on first use (most animations move only some tiles), with `glyphs` if its digits
   // cannot be copied from the fixed tile.
   const gdImage& floating(int tile, GlyphCache& glyphs);
-  // A picture's piece instead of tile `tile` (tile > 0), fixed and floating.
+  // A picture's tile instead of tile `tile` (tile > 0), fixed and floating.
   void replace(int tile, GdImage fixed, GdImage floating);
   // The XXH3 of every sprite's pixels, fixed and floating (made now if they were not):
   // what coded moves depend on (move_pieces.hpp). Computed once.

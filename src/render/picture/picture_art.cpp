@@ -41,9 +41,9 @@ std::vector<Rgb> theme_colours(const Theme& t) {
   return c;
 }
 
-// The palette indices each piece (tile_px square of the fitted picture) uses.
+// The palette indices each tile (tile_px square of the fitted picture) uses.
 std::vector<std::bitset<256>> tile_colours(const PictureArt& art, int tile_px) {
-  std::vector<std::bitset<256>> pieces;
+  std::vector<std::bitset<256>> tiles;
   for (int y0 = 0; y0 < art.height; y0 += tile_px) {
     for (int x0 = 0; x0 < art.width; x0 += tile_px) {
       std::bitset<256> used;
@@ -51,16 +51,16 @@ std::vector<std::bitset<256>> tile_colours(const PictureArt& art, int tile_px) {
         for (int x = x0; x < x0 + tile_px; ++x)
           used.set(art.indices[static_cast<std::size_t>(y) * art.width + x]);
       }
-      pieces.push_back(used);
+      tiles.push_back(used);
     }
   }
-  return pieces;
+  return tiles;
 }
 
-// The colours reordered (and art.indices remapped) so that as many pieces as possible use only
-// indices below 127: the frames of a move show one piece and the well, and a frame whose indices
+// The colours reordered (and art.indices remapped) so that as many tiles as possible use only
+// indices below 127: the frames of a move show one tile and the well, and a frame whose indices
 // all fall below 128 is coded with 8-bit codes at first instead of 9 (gif.cpp). First the
-// theme's colours (the well, board and captions), then piece by piece, the piece adding the
+// theme's colours (the well, board and captions), then tile by tile, the tile adding the
 // fewest new colours first, then the rest.
 std::vector<Rgb> tile_by_tile(const std::vector<Rgb>& colours, PictureArt& art, int tile_px,
                               const std::vector<Rgb>& theme) {
@@ -72,16 +72,16 @@ std::vector<Rgb> tile_by_tile(const std::vector<Rgb>& colours, PictureArt& art, 
   for (std::size_t i = 0; i < colours.size(); ++i) {
     if (std::find(theme.begin(), theme.end(), colours[i]) != theme.end()) place(i);
   }
-  std::vector<std::bitset<256>> pieces = tile_colours(art, tile_px);
-  while (!pieces.empty()) {
-    auto fewest = std::min_element(pieces.begin(), pieces.end(), [&placed](auto& a, auto& b) {
+  std::vector<std::bitset<256>> tiles = tile_colours(art, tile_px);
+  while (!tiles.empty()) {
+    auto fewest = std::min_element(tiles.begin(), tiles.end(), [&placed](auto& a, auto& b) {
       return (a & ~placed).count() < (b & ~placed).count();
     });
     if (placed.count() + (*fewest & ~placed).count() > 127) break;
     for (std::size_t i = 0; i < colours.size(); ++i) {
       if (fewest->test(i)) place(i);
     }
-    pieces.erase(fewest);
+    tiles.erase(fewest);
   }
   for (std::size_t i = 0; i < colours.size(); ++i) place(i);
   std::vector<Rgb> sorted;

@@ -1,7 +1,7 @@
 #pragma once
 // A picture puzzle's art: the picture fitted to the board, one palette for the whole animation
 // made from it by libimagequant (pngquant's quantiser) with the theme's colours kept exactly,
-// and the fitted picture in that palette's indices, to cut the pieces from.
+// and the fitted picture in that palette's indices, to cut the tiles from.
 //
 //   slidegif::PictureArt art = slidegif::make_picture_art(options.picture, shape, 80, theme,
 //   false);

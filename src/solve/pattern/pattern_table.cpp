@@ -6,6 +6,7 @@
 #include <bit>
 #include <thread>
 
+#include "solve/relaxed_atomic.hpp"
 #include "solve/search/domain.hpp"
 #include "solve/search/manhattan.hpp"
 #include "solve/table/cell_mask.hpp"
@@ -219,13 +220,13 @@ class Builder {
       e.seen = static_cast<Mask>(old | c.region);
       e.slot[nx] = static_cast<Mask>(e.slot[nx] | c.region);
     } else {
-      if (std::atomic_ref<Mask>(e.seen).load(std::memory_order_relaxed) & c.region) return 0;
-      old = std::atomic_ref<Mask>(e.seen).fetch_or(c.region, std::memory_order_relaxed);
+      if (relaxed_load(e.seen) & c.region) return 0;
+      old = relaxed_fetch_or(e.seen, static_cast<Mask>(c.region));
       if (old & c.region) return 0;
-      std::atomic_ref<Mask>(e.slot[nx]).fetch_or(c.region, std::memory_order_relaxed);
+      relaxed_fetch_or(e.slot[nx], static_cast<Mask>(c.region));
     }
     // Only the dirty flag's owner layer reads it, after the threads have joined.
-    std::atomic_ref<std::uint8_t>(dirty_[nx][c.rank / kBlock]).store(1, std::memory_order_relaxed);
+    relaxed_store(dirty_[nx][c.rank / kBlock], std::uint8_t{1});
     if (old == 0) {  // exactly one visitor sees the placement unseen
       const int child_md = md + manhattan_.delta(c.slide);
       const int x = (depth + 1 - child_md) / 2;

@@ -99,7 +99,7 @@ bool IdaStar<H>::out_of_budget() {
   if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) return true;
   // Reading the clock costs more than expanding a node, so look only every 4096 nodes.
   if ((stats_.nodes & 4095) != 0) return false;
-  if (limits_.stop.stop_requested()) return true;
+  if (limits_.stopped()) return true;
   const auto spent = std::chrono::steady_clock::now() - started_;
   stats_.seconds = std::chrono::duration<double>(spent).count();
   if (limits_.progress && stats_.seconds >= next_progress_) {

@@ -49,10 +49,10 @@ class Reporter {
 std::vector<Move> shorten_by_windows(const Board& start, std::vector<Move> moves, int window,
                                      std::uint64_t max_nodes, Clock::time_point deadline,
                                      Reporter& report, std::size_t best_length,
-                                     const std::stop_token& stop) {
+                                     const std::atomic<bool>* stop) {
   std::size_t i = 0;
   Board here = start;
-  while (i + 2 < moves.size() && Clock::now() < deadline && !stop.stop_requested()) {
+  while (i + 2 < moves.size() && Clock::now() < deadline && !stop_set(stop)) {
     report(std::min(best_length, moves.size()));
     const std::size_t j = std::min(moves.size(), i + static_cast<std::size_t>(window));
     Board target = here;
@@ -148,14 +148,15 @@ Solution near_optimal_in_frame(const Board& start, const Board& goal,
   // Half the budget for the weighted searches, the rest to polish their answers.
   const auto search_deadline = started + (deadline - started) * (pdb ? 3 : 2) / 4;
   Reporter report(options.limits, started);
-  const std::stop_token& stop = options.limits.stop;
+  const std::atomic<bool>* stop = options.limits.stop;
+  auto stopped = [&options] { return options.limits.stopped(); };
   for (double w : pdb ? std::span<const double>(kPdbWeights) : std::span<const double>(kWeights)) {
-    if (Clock::now() > search_deadline || stop.stop_requested()) break;
+    if (Clock::now() > search_deadline || stopped()) break;
     report(candidates.back().moves.size());
     auto moves = guide.search(start, goal, w, candidates.back().moves.size(),
                               options.max_nodes_per_search, search_deadline, [&] {
                                 report(candidates.back().moves.size());
-                                return !stop.stop_requested();
+                                return !stopped();
                               });
     // With pattern databases a search that ran out of nodes is followed by smaller weights
     // that would too: the time goes to polishing instead.
@@ -174,7 +175,7 @@ Solution near_optimal_in_frame(const Board& start, const Board& goal,
   auto polish = [&](const Candidate& c, std::span<const int> windows) {
     std::vector<Move> moves = c.moves;
     for (int window : windows) {
-      if (Clock::now() > deadline || stop.stop_requested()) break;
+      if (Clock::now() > deadline || stopped()) break;
       moves = shorten_by_windows(start, std::move(moves), window, 400'000, deadline, report,
                                  best.moves.size(), stop);
     }
@@ -187,11 +188,11 @@ Solution near_optimal_in_frame(const Board& start, const Board& goal,
   };
   constexpr int kWindows[] = {16, 24, 32, 40, 48, 56, 64};
   for (auto c = candidates.rbegin();
-       c != candidates.rend() && Clock::now() < deadline && !stop.stop_requested(); ++c)
+       c != candidates.rend() && Clock::now() < deadline && !stopped(); ++c)
     polish(*c, kWindows);
   constexpr int kLargest[] = {64};
   for (std::size_t before = 0;
-       before != best.moves.size() && Clock::now() < deadline && !stop.stop_requested();) {
+       before != best.moves.size() && Clock::now() < deadline && !stopped();) {
     before = best.moves.size();
     polish({best.moves, best.method}, kLargest);
   }

@@ -113,7 +113,7 @@ Solution solve_large_with_pdb(const Board& start, const Board& goal, const Solve
 }  // namespace
 
 void throw_if_stopped(const SolveControl& control) {
-  if (control.stop.stop_requested())
+  if (control.stopped())
     throw Error(Error::Kind::Cancelled, "the search was stopped before it finished");
 }
 

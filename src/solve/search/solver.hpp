@@ -8,14 +8,19 @@
 // cannot search (Error::Unsupported), stops at the budget (Error::BudgetExceeded) unless the
 // options ask for the near-optimal fallback, and at a requested stop (Error::Cancelled).
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
-#include <stop_token>
 
 #include "slidegif/board.hpp"
 #include "slidegif/solve.hpp"
 
 namespace slidegif {
+
+// Whether a stop flag (SolveControl::stop) is there and set.
+inline bool stop_set(const std::atomic<bool>* stop) {
+  return stop && stop->load(std::memory_order_relaxed);
+}
 
 // The budget of one search run (IDA*, the near-optimal search): a solve splits its options'
 // budget between the runs it makes.
@@ -24,7 +29,9 @@ struct SearchLimits {
   std::uint64_t max_nodes = 0;  // node budget; 0 means none
   // Called about twice a second while a search runs (for progress display); may be empty.
   std::function<void(const SearchStats&)> progress;
-  std::stop_token stop;  // a requested stop ends the run as the budget would
+  const std::atomic<bool>* stop = nullptr;  // when it turns true, the run ends as at its budget
+
+  bool stopped() const { return stop_set(stop); }
 };
 
 class PdbHeuristic;  // pattern/pdb_heuristic.hpp

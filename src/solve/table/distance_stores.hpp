@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "solve/relaxed_atomic.hpp"
+
 namespace slidegif::detail {
 
 // 32 entries of 2 bits per 64-bit word.
@@ -32,8 +34,7 @@ class Mod3Store {
 
   // The entry of state i: its distance mod 3, or 3 when not reached yet.
   int value(std::uint64_t i) const {
-    const std::uint64_t word = std::atomic_ref(const_cast<std::uint64_t&>(words_[i / kPerWord]))
-                                   .load(std::memory_order_relaxed);
+    const std::uint64_t word = relaxed_load(words_[i / kPerWord]);
     return static_cast<int>((word >> shift(i)) & 3);
   }
 
@@ -57,9 +58,7 @@ class Mod3Store {
   void scan_value(std::uint64_t begin, std::uint64_t end, int value, F& f) const {
     const std::uint64_t pattern = 0x5555555555555555ULL * static_cast<std::uint64_t>(value);
     for (std::uint64_t w = begin; w < end; ++w) {
-      const std::uint64_t x =
-          std::atomic_ref(const_cast<std::uint64_t&>(words_[w])).load(std::memory_order_relaxed) ^
-          pattern;
+      const std::uint64_t x = relaxed_load(words_[w]) ^ pattern;
       // An entry equals the layer's value when both of its bits are 0 in x.
       std::uint64_t hits = ~(x | (x >> 1)) & 0x5555555555555555ULL;
       while (hits) {
@@ -77,9 +76,8 @@ class Mod3Store {
     const int s = shift(i);
     const std::uint64_t clear = static_cast<std::uint64_t>(3 ^ (distance % 3)) << s;
     if constexpr (kShared) {
-      std::atomic_ref<std::uint64_t> ref(word);
-      if (((ref.load(std::memory_order_relaxed) >> s) & 3) != 3) return false;
-      return ((ref.fetch_and(~clear, std::memory_order_relaxed) >> s) & 3) == 3;
+      if (((relaxed_load(word) >> s) & 3) != 3) return false;
+      return ((relaxed_fetch_and(word, ~clear) >> s) & 3) == 3;
     } else {
       if (((word >> s) & 3) != 3) return false;
       word &= ~clear;
@@ -115,9 +113,7 @@ class ByteStore {
     const std::uint64_t pattern = 0x0101010101010101ULL * static_cast<std::uint64_t>(distance);
     const auto* words = reinterpret_cast<const std::uint64_t*>(bytes_.data());
     for (std::uint64_t w = begin; w < end; ++w) {
-      const std::uint64_t x =
-          std::atomic_ref(const_cast<std::uint64_t&>(words[w])).load(std::memory_order_relaxed) ^
-          pattern;
+      const std::uint64_t x = relaxed_load(words[w]) ^ pattern;
       // The high bit of each byte of x that is zero (exact: no borrow between bytes).
       std::uint64_t hits = ~(((x & kLow7) + kLow7) | x | kLow7);
       while (hits) {
@@ -131,10 +127,8 @@ class ByteStore {
   bool claim(std::uint64_t i, int distance) {
     std::uint8_t& byte = bytes_[i];
     if constexpr (kShared) {
-      std::atomic_ref<std::uint8_t> ref(byte);
-      if (ref.load(std::memory_order_relaxed) != kUnseen) return false;
-      return ref.exchange(static_cast<std::uint8_t>(distance), std::memory_order_relaxed) ==
-             kUnseen;
+      if (relaxed_load(byte) != kUnseen) return false;
+      return relaxed_exchange(byte, static_cast<std::uint8_t>(distance)) == kUnseen;
     } else {
       if (byte != kUnseen) return false;
       byte = static_cast<std::uint8_t>(distance);

@@ -39,7 +39,7 @@ std::optional<Solution> solve_by_table(const Board& start, const Board& goal,
   return solution;
 }
 
-Board draw_at_distance(const Board& goal, int moves, const DistanceTable& table, Random& rng) {
+Board pick_at_distance(const Board& goal, int moves, const DistanceTable& table, Random& rng) {
   const GoalFraming framing = framing_for(goal, table);
   const int gods = table.gods_number();
   if (moves == kHardestMoves) moves = gods;

@@ -21,12 +21,12 @@ inline constexpr const char* kDescentMethod = "descent of the distance table";
 std::optional<Solution> solve_by_table(const Board& start, const Board& goal,
                                        const DistanceTable& table);
 
-// A start exactly `moves` from `goal` (kHardestMoves: God's number), uniform among all such
+// Picks a start exactly `moves` from `goal` (kHardestMoves: God's number), uniform among all such
 // states: picked by rank among them on an exact table or from the layer's list on a mod-3 one,
 // else by rejection (uniform states until one is at that distance: the layers a mod-3 table
 // does not list hold over a 10,000th of the states). Throws Error(BadInput) naming the range when
 // `moves` is past God's number, and when the table does not serve `goal`.
-Board draw_at_distance(const Board& goal, int moves, const DistanceTable& table, Random& rng);
+Board pick_at_distance(const Board& goal, int moves, const DistanceTable& table, Random& rng);
 
 // Throws Error(BadInput) naming the range when `moves` is not 0 to `gods` (God's number).
 void check_moves_range(Shape shape, int gods, int moves);

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""The static play site in chromium through WebDriver, as a player without any server but a
+static one uses it: on a 3x3, a 4x4 and a 3x3 "exactly 20 moves" puzzle, "Hint" pressed again
+and again brings the board to the goal, where the page says "Solved in N moves!" with N the
+optimal length the slidegif CLI finds for the start; the 20-move start is 20 moves away by the
+CLI too. Prints the .wasm size and the times it measured (for docs/BENCHMARKS.md).
+    web_test.py URL SLIDEGIF_CLI OUT_DIR"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+url, cli, out = sys.argv[1:4]
+
+
+def fail(why):
+    print("FAIL:", why, file=sys.stderr)
+    sys.exit(1)
+
+
+def wait(check, what, seconds=30):
+    end = time.time() + seconds
+    while time.time() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    fail("timed out waiting for " + what)
+
+
+def optimal_length(cells, rows, cols):
+    text = "/".join(",".join(str(v) for v in cells[r * cols:(r + 1) * cols]) for r in range(rows))
+    result = subprocess.run([cli, "solve", text, "--json", "--max-seconds", "60"],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        fail(f"the CLI could not solve {text}: {result.stderr}")
+    answer = json.loads(result.stdout)
+    if not answer["optimal"]:
+        fail(f"the CLI did not prove {text} optimal")
+    return answer["length"]
+
+
+options = webdriver.ChromeOptions()
+for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             "--no-first-run", "--disable-background-networking", "--disable-sync",
+             "--window-size=800,1000"):
+    options.add_argument(flag)
+for attempt in range(3):  # chromedriver's start can time out on a loaded machine
+    try:
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        break
+    except Exception as e:  # noqa: BLE001 - selenium raises several kinds here
+        if attempt == 2:
+            fail(f"chromedriver did not start: {e}")
+        time.sleep(2)
+driver.set_page_load_timeout(30)
+
+
+def board():
+    b = driver.find_element(By.ID, "board")
+    return [int(v) for v in b.get_attribute("data-board").split(",")], int(b.get_attribute("data-moves"))
+
+
+def choose(label):
+    Select(driver.find_element(By.ID, "difficulty")).select_by_visible_text(label)
+    wait(lambda: board()[1] == 0 and driver.find_element(By.ID, "message").text == "", label)
+
+
+def hint_to_the_goal(rows, cols):
+    """Presses Hint until the page says it is solved; returns (moves, first hint's seconds)."""
+    start, _ = board()
+    expected = optimal_length(start, rows, cols)
+    began = time.time()
+    first = None
+    first_engine = None
+    for presses in range(1, 200):
+        before = board()[1]
+        driver.find_element(By.ID, "hint").click()
+        wait(lambda: board()[1] == before + 1, f"hint {presses} to move a tile", 120)
+        if first is None:
+            first = time.time() - began
+            first_engine = float(driver.find_element(By.ID, "board").get_attribute("data-hint-seconds"))
+        message = driver.find_element(By.ID, "message").text
+        if message.startswith("Solved"):
+            break
+    else:
+        fail("200 hints did not reach the goal")
+    cells, moves = board()
+    goal = list(range(1, rows * cols)) + [0]
+    if cells != goal:
+        fail(f"'{message}' but the board is {cells}")
+    if message != f"Solved in {expected} moves!" or moves != expected:
+        fail(f"{rows}x{cols} {start}: '{message}' after {moves} hints; optimal is {expected}")
+    return moves, first, time.time() - began, first_engine
+
+
+driver.get(url + "/play.html?seed=11&lang=en")
+wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-engine"), "the engine")
+wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
+if driver.find_element(By.ID, "solve").is_displayed():
+    fail("the solution button shows on a site without a CGI")
+if not driver.find_element(By.ID, "hint").is_displayed():
+    fail("no Hint button")
+
+results = {}
+choose("Classic (3×3)")
+results["3x3"] = hint_to_the_goal(3, 3)
+choose("Hard (4×4)")
+results["4x4"] = hint_to_the_goal(4, 4)
+driver.find_element(By.ID, "new").click()
+wait(lambda: board()[1] == 0, "a new 4x4")
+results["4x4 again"] = hint_to_the_goal(4, 4)
+
+choose("3×3, exactly 20 moves")
+cells, _ = board()
+if optimal_length(cells, 3, 3) != 20:
+    fail(f"the page's '20 moves' start {cells} is {optimal_length(cells, 3, 3)} moves away")
+
+wasm = os.path.getsize(os.path.join(out, "slidegif-engine.wasm"))
+js = os.path.getsize(os.path.join(out, "slidegif-engine.js"))
+print(f"slidegif-engine.wasm {wasm} bytes, slidegif-engine.js {js} bytes")
+tables = driver.find_element(By.ID, "board").get_attribute("data-tables-seconds")
+print(f"4x4 small pattern database built in the page: {float(tables):.2f} s")
+for name, (moves, first, total, engine) in results.items():
+    print(f"{name}: {moves} optimal moves by hints; first hint {first:.2f} s in the page "
+          f"(its solve {engine:.3f} s in the engine), all hints {total:.2f} s")
+driver.quit()
