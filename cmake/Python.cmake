@@ -10,9 +10,10 @@ pybind11_add_module(slidegif_python MODULE src/python/module.cpp)
 set_target_properties(slidegif_python PROPERTIES OUTPUT_NAME slidegif
                                                  LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/python)
 target_link_libraries(slidegif_python PRIVATE slidegif_api)
-install(COMPONENT python CODE "
+install(CODE "
   set(dir lib/python3.${Python3_VERSION_MINOR}/dist-packages)
   if(CMAKE_INSTALL_PREFIX STREQUAL /usr)
     set(dir lib/python3/dist-packages)
   endif()
-  file(INSTALL $<TARGET_FILE:slidegif_python> DESTINATION \"\${CMAKE_INSTALL_PREFIX}/\${dir}\")")
+  file(INSTALL $<TARGET_FILE:slidegif_python> DESTINATION \"\${CMAKE_INSTALL_PREFIX}/\${dir}\")"
+  COMPONENT python)

@@ -2,10 +2,11 @@
 // are strings as on the command line ("867254301", "1,2,3/4,5,0") or nested lists of rows;
 // errors are the library's messages, raised as ValueError (bad input, unsolvable, too large),
 // TimeoutError (the budget ran out) or RuntimeError (drawing failed). Searches and rendering
-// release the GIL, so other Python threads run meanwhile.
+// release the GIL, so other Python threads run meanwhile; Ctrl-C stops a solve.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -77,10 +78,23 @@ PySolution solve_py(const py::object& start_obj, const py::object& goal_obj,
   const Board start = board_of(start_obj, "start");
   const Board goal = goal_of(goal_obj, start);
   const SolveOptions options = solve_options(max_seconds, max_nodes, near_optimal);
+  // Ctrl-C stops a long search: twice a second the search looks for a signal (with the GIL,
+  // as Python handles signals), and one ends it with KeyboardInterrupt.
+  std::atomic<bool> stop{false};
+  bool interrupted = false;
+  SolveControl control;
+  control.stop = &stop;
+  control.progress = [&](const SearchStats&) {
+    const py::gil_scoped_acquire acquire;
+    if (PyErr_CheckSignals() != 0) interrupted = stop = true;
+  };
   Solution s;
-  {
-    py::gil_scoped_release release;
-    s = solver_of(pdb_dir).solve(start, goal, options);
+  try {
+    const py::gil_scoped_release release;
+    s = solver_of(pdb_dir).solve(start, goal, options, control);
+  } catch (const Error&) {
+    if (interrupted) throw py::error_already_set();  // the KeyboardInterrupt
+    throw;
   }
   return {moves_to_string(s.moves), s.optimal, s.method, s.stats.nodes, s.stats.seconds};
 }

@@ -122,6 +122,7 @@ cells, _ = board()
 if optimal_length(cells, 3, 3) != 20:
     fail(f"the page's '20 moves' start {cells} is {optimal_length(cells, 3, 3)} moves away")
 
+driver.save_screenshot(os.path.join(out, "web-test.png"))  # for a person to look at
 wasm = os.path.getsize(os.path.join(out, "slidegif-engine.wasm"))
 js = os.path.getsize(os.path.join(out, "slidegif-engine.js"))
 print(f"slidegif-engine.wasm {wasm} bytes, slidegif-engine.js {js} bytes")

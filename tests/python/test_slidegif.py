@@ -4,9 +4,11 @@
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 from collections import deque
 
 import pytest
@@ -147,6 +149,20 @@ def test_long_searches_let_other_threads_run():
         counted += 1
     thread.join()
     assert counted > 10000  # the GIL held by the search would allow a few hundred at most
+
+
+def test_ctrl_c_stops_a_long_search():
+    script = ("import slidegif; print('solving', flush=True); "
+              "slidegif.solve('12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1', max_seconds=0, "
+              "near_optimal=False, pdb_dir='')")
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "solving\n"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=30)  # without a budget it would search for minutes
+    assert child.returncode != 0
+    assert "KeyboardInterrupt" in err
 
 
 def test_render_gives_a_gif_pillow_reads():
