@@ -12,5 +12,5 @@ command -v chromedriver >/dev/null || e2e_fail "chromedriver is not installed (s
 e2e_start_server "$cgi"
 mkdir -p "$shots"
 # Debian's python3, whatever python3 comes first on PATH (its packages are the ones installed).
-HOME=$E2E_STATE timeout 110 /usr/bin/python3 "$(dirname "$0")/play_test.py" "$E2E_URL" "$cli" "$shots" ||
+PYTHONDONTWRITEBYTECODE=1 HOME=$E2E_STATE timeout 110 /usr/bin/python3 "$(dirname "$0")/play_test.py" "$E2E_URL" "$cli" "$shots" ||
   e2e_fail "the play page test failed"

@@ -11,27 +11,12 @@ import subprocess
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+from browser import fail, start_chromium, wait  # beside this script
+
 url, cli, out = sys.argv[1:4]
-
-
-def fail(why):
-    print("FAIL:", why, file=sys.stderr)
-    sys.exit(1)
-
-
-def wait(check, what, seconds=30):
-    end = time.time() + seconds
-    while time.time() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    fail("timed out waiting for " + what)
 
 
 def optimal_length(cells, rows, cols):
@@ -46,20 +31,7 @@ def optimal_length(cells, rows, cols):
     return answer["length"]
 
 
-options = webdriver.ChromeOptions()
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-             "--no-first-run", "--disable-background-networking", "--disable-sync",
-             "--window-size=800,1000"):
-    options.add_argument(flag)
-for attempt in range(3):  # chromedriver's start can time out on a loaded machine
-    try:
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        break
-    except Exception as e:  # noqa: BLE001 - selenium raises several kinds here
-        if attempt == 2:
-            fail(f"chromedriver did not start: {e}")
-        time.sleep(2)
-driver.set_page_load_timeout(30)
+driver = start_chromium()
 
 
 def board():
