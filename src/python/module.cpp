@@ -72,9 +72,9 @@ struct PySolution {
   double seconds;
 };
 
-PySolution solve_py(const py::object& start_obj, const py::object& goal_obj,
-                    std::optional<double> max_seconds, std::uint64_t max_nodes, bool near_optimal,
-                    const std::optional<std::string>& pdb_dir) {
+PySolution solve_with(const Solver& solver, const py::object& start_obj, const py::object& goal_obj,
+                      std::optional<double> max_seconds, std::uint64_t max_nodes,
+                      bool near_optimal) {
   const Board start = board_of(start_obj, "start");
   const Board goal = goal_of(goal_obj, start);
   const SolveOptions options = solve_options(max_seconds, max_nodes, near_optimal);
@@ -91,12 +91,32 @@ PySolution solve_py(const py::object& start_obj, const py::object& goal_obj,
   Solution s;
   try {
     const py::gil_scoped_release release;
-    s = solver_of(pdb_dir).solve(start, goal, options, control);
+    s = solver.solve(start, goal, options, control);
   } catch (const Error&) {
     if (interrupted) throw py::error_already_set();  // the KeyboardInterrupt
     throw;
   }
   return {moves_to_string(s.moves), s.optimal, s.method, s.stats.nodes, s.stats.seconds};
+}
+
+py::dict random_puzzle_with(const Solver& solver, const py::object& size,
+                            std::optional<std::uint64_t> seed, std::optional<int> moves,
+                            bool random_goal) {
+  PuzzleSpec spec;
+  spec.shape = shape_of(size);
+  spec.seed = seed;
+  spec.moves = moves;
+  spec.random_goal = random_goal;
+  std::optional<Puzzle> picked;
+  {
+    const py::gil_scoped_release release;
+    picked = solver.random_puzzle(spec);
+  }
+  py::dict out;
+  out["start"] = format_board(picked->start);
+  out["goal"] = format_board(picked->goal);
+  out["seed"] = picked->seed ? py::cast(*picked->seed) : py::none();
+  return out;
 }
 
 AnimationOptions look_of(const py::kwargs& look) {
@@ -208,14 +228,41 @@ PYBIND11_MODULE(slidegif, m) {
         return "Solution(moves='" + s.moves + "', optimal=" + (s.optimal ? "True" : "False") + ")";
       });
 
-  m.def("solve", &solve_py, py::arg("start"), py::arg("goal") = py::none(),
-        py::arg("max_seconds") = py::none(), py::kw_only(), py::arg("max_nodes") = 0,
-        py::arg("near_optimal") = true, py::arg("pdb_dir") = py::none(),
-        "Solves START towards GOAL (default: 1..N-1 with the blank last) within max_seconds\n"
-        "(default 5). Past the budget, or on boards too large to prove, the best answer found\n"
-        "comes back with optimal=False, unless near_optimal=False (then TimeoutError).\n"
-        "Pattern databases and tables are read from pdb_dir (default: where `slidegif pdb\n"
-        "build` writes them); none is ever built here.");
+  constexpr const char* kSolveDoc =
+      "Solves START towards GOAL (default: 1..N-1 with the blank last) within max_seconds\n"
+      "(default 5). Past the budget, or on boards too large to prove, the best answer found\n"
+      "comes back with optimal=False, unless near_optimal=False (then TimeoutError).";
+  constexpr const char* kRandomDoc =
+      "A random solvable puzzle of SIZE ('3x3', 4, (2, 5)): a dict with 'start', 'goal' and\n"
+      "'seed'. The same seed gives the same puzzle (as `slidegif random --seed`). moves=N:\n"
+      "a start exactly N moves from the goal.";
+
+  m.def(
+      "solve",
+      [](const py::object& start, const py::object& goal, std::optional<double> max_seconds,
+         std::uint64_t max_nodes, bool near_optimal, const std::optional<std::string>& pdb_dir) {
+        return solve_with(solver_of(pdb_dir), start, goal, max_seconds, max_nodes, near_optimal);
+      },
+      py::arg("start"), py::arg("goal") = py::none(), py::arg("max_seconds") = py::none(),
+      py::kw_only(), py::arg("max_nodes") = 0, py::arg("near_optimal") = true,
+      py::arg("pdb_dir") = py::none(),
+      (std::string(kSolveDoc) +
+       "\nPattern databases and tables are read from pdb_dir (default: where `slidegif pdb\n"
+       "build` writes them); none is ever built here. Many solves: a Solver keeps them.")
+          .c_str());
+
+  py::class_<Solver>(m, "Solver",
+                     "Keeps what makes repeated solves fast: the 3x3 distance table, and the\n"
+                     "pattern databases and tables read from pdb_dir (default: where `slidegif\n"
+                     "pdb build` writes them; '' for none). Never builds a database.")
+      .def(py::init([](const std::optional<std::string>& pdb_dir) { return solver_of(pdb_dir); }),
+           py::arg("pdb_dir") = py::none())
+      .def("solve", &solve_with, py::arg("start"), py::arg("goal") = py::none(),
+           py::arg("max_seconds") = py::none(), py::kw_only(), py::arg("max_nodes") = 0,
+           py::arg("near_optimal") = true, kSolveDoc)
+      .def("random_puzzle", &random_puzzle_with, py::arg("size") = "3x3",
+           py::arg("seed") = py::none(), py::arg("moves") = py::none(),
+           py::arg("random_goal") = false, kRandomDoc);
 
   m.def(
       "check",
@@ -235,28 +282,10 @@ PYBIND11_MODULE(slidegif, m) {
       "random_puzzle",
       [](const py::object& size, std::optional<std::uint64_t> seed, std::optional<int> moves,
          bool random_goal) {
-        PuzzleSpec spec;
-        spec.shape = shape_of(size);
-        spec.seed = seed;
-        spec.moves = moves;
-        spec.random_goal = random_goal;
-        std::optional<Puzzle> picked;
-        {
-          py::gil_scoped_release release;
-          picked = solver_of(std::nullopt).random_puzzle(spec);
-        }
-        const Puzzle& p = *picked;
-        py::dict out;
-        out["start"] = format_board(p.start);
-        out["goal"] = format_board(p.goal);
-        out["seed"] = p.seed ? py::cast(*p.seed) : py::none();
-        return out;
+        return random_puzzle_with(solver_of(std::nullopt), size, seed, moves, random_goal);
       },
       py::arg("size") = "3x3", py::arg("seed") = py::none(), py::arg("moves") = py::none(),
-      py::arg("random_goal") = false,
-      "A random solvable puzzle of SIZE ('3x3', 4, (2, 5)): a dict with 'start', 'goal' and\n"
-      "'seed'. The same seed gives the same puzzle (as `slidegif random --seed`). moves=N:\n"
-      "a start exactly N moves from the goal.");
+      py::arg("random_goal") = false, kRandomDoc);
 
   m.def("render", &render_py, py::arg("start"), py::arg("goal") = py::none(),
         py::arg("format") = "gif", py::kw_only(), py::arg("moves") = py::none(),

@@ -135,6 +135,22 @@ def test_pattern_databases_from_a_directory():
         assert "pattern databases" in s.method
 
 
+def test_a_solver_keeps_its_data_between_solves(distances):
+    solver = slidegif.Solver(pdb_dir=FIXTURES)
+    for text in ["867254301", "123456708", "806547231"]:
+        s = solver.solve(text)
+        assert s.optimal and len(s) == distances[tuple(int(c) for c in text)]
+        assert s.moves == slidegif.solve(text).moves
+    goal = "0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15"
+    korf1 = "14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3"
+    s = solver.solve(korf1, goal, 60, near_optimal=False)
+    assert s.optimal and len(s) == 57 and "pattern databases" in s.method
+    without = slidegif.Solver(pdb_dir="")
+    with pytest.raises(TimeoutError):
+        without.solve(korf1, goal, max_nodes=1000, near_optimal=False)
+    assert solver.random_puzzle("3x3", seed=42) == slidegif.random_puzzle("3x3", seed=42)
+
+
 def test_long_searches_let_other_threads_run():
     counted = 0
     done = threading.Event()
