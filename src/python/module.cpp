@@ -29,6 +29,9 @@ Board board_of(const py::handle& value, const char* what) {
     if (!text.empty()) text += '/';
     bool first = true;
     for (const py::handle tile : row.cast<py::sequence>()) {
+      if (!py::isinstance<py::int_>(tile))
+        throw py::type_error(std::string(what) + ": tiles must be whole numbers, not " +
+                             std::string(py::str(py::repr(tile))));
       if (!first) text += ',';
       text += std::to_string(tile.cast<long long>());
       first = false;
@@ -48,6 +51,8 @@ Shape shape_of(const py::object& size) {
     validate_shape({rows, cols});
     return {rows, cols};
   }
+  if (!py::isinstance<py::str>(size))
+    throw py::type_error("size must be a string ('3x4'), a number (4) or a tuple ((3, 4))");
   return parse_shape(size.cast<std::string>());
 }
 

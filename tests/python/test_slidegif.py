@@ -95,6 +95,10 @@ def test_bad_types_raise_type_error():
         slidegif.solve([1, 2, 3])
     with pytest.raises(TypeError):
         slidegif.render("123456708", colour="red")
+    with pytest.raises(TypeError, match="whole numbers"):
+        slidegif.solve([[1, 2], [3, "x"]])
+    with pytest.raises(TypeError, match="size must be"):
+        slidegif.random_puzzle(None)
 
 
 def test_check_says_why():
