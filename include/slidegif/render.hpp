@@ -21,20 +21,33 @@
 
 namespace slidegif {
 
+// One set of defaults for every front end: the command line, the CGI, the FastCGI server and
+// the libraries draw the same animation for the same options.
 struct AnimationOptions {
   Font font;  // for numbers and captions (required)
   std::string theme = "classic";
-  std::string title;         // optional line above the board
+  std::string title;         // optional line above the board (wrapped to fit it)
   int tile_px = 80;          // side of one tile in pixels
-  int delay_ms = 600;        // time per move
-  int first_hold_ms = 1500;  // the start frame stays this long
+  int delay_ms = 500;        // time per move (less when max_duration_ms needs it)
+  int first_hold_ms = 1500;  // the start frame stays this long (and a goal frame, if any)
   int last_hold_ms = 3000;   // the solved frame stays this long
-  int tween = 0;             // intermediate sliding frames per move
+  int tween = 3;             // intermediate sliding frames per move (fewer for short moves)
   int loop = 0;              // 0 = loop forever, N > 0 = play N times
-  bool optimal = true;       // captions say "not proven optimal" when false
+  // The whole animation plays in at most this long (0: no cap): long solutions get shorter
+  // moves, down to kMinPacedDelayMs a move, the holds untouched.
+  int max_duration_ms = 60000;
+  // Plays this many times faster (0.1 to 10): every delay and hold divided by it.
+  double speed = 1.0;
+  bool optimal = true;   // captions say "not proven optimal" when false
+  bool captions = true;  // false: no caption band, no goal frame (a bare board)
+  // The tile that moves is outlined while it slides; without tweens a numbered tile stays
+  // outlined until the next move (a picture's only slides).
+  bool mark_moving = true;
   // tile_px is a preference, not a demand (the user did not choose it): it shrinks, down to the
   // limits' minimum, to keep the board within kFitBoardPx and the animation within the limits.
   bool fit_tile = false;
+  // tween too is a preference: fewer sliding frames keep the animation within the frame limit.
+  bool fit_tween = false;
   std::string lang = "en";  // the captions' language (slidegif/language.hpp)
   // A picture puzzle: tiles are pieces of this picture (fitted to the board), the blank's piece
   // appears on the last frame. Empty: numbered tiles.
@@ -42,6 +55,11 @@ struct AnimationOptions {
   bool numbers = false;  // with a picture: small tile numbers in a corner of each piece
   bool dither = false;   // with a picture: dither it onto the palette
 };
+
+// Pacing never makes a move shorter than this; a tween frame is never under kMinTweenMs
+// (browsers slow shorter GIF frames down to 100 ms), so short moves have fewer tweens.
+inline constexpr int kMinPacedDelayMs = 60;
+inline constexpr int kMinTweenMs = 20;
 
 // With fit_tile, the longer side of the board is kept within this many pixels.
 inline constexpr int kFitBoardPx = 480;
@@ -64,9 +82,10 @@ struct RenderLimits {
   int min_tile_px = 16;
   int max_tile_px = 256;
   int max_tween = 16;
-  int min_delay_ms = 10;     // per move
-  int max_delay_ms = 60000;  // per move and per hold; GIF itself stops at 655 s
-  int max_loop = 65535;      // the NETSCAPE2.0 count is 16 bits
+  int min_delay_ms = 10;            // per move
+  int max_delay_ms = 60000;         // per move and per hold; GIF itself stops at 655 s
+  int max_loop = 65535;             // the NETSCAPE2.0 count is 16 bits
+  int max_duration_ms = 3'600'000;  // max_duration_ms, when not 0
   std::size_t max_title_bytes = 1024;
   int max_frames = 2000;
   long long max_frame_pixels = 2048LL * 2048;  // board pixels of one frame

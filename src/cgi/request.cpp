@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <optional>
 #include <string_view>
 
@@ -31,6 +32,15 @@ Int parse_int(std::string_view name, std::string_view text, Int lo, Int hi) {
   if (ec != std::errc{} || end != text.data() + text.size()) {
     bad(fmt::format("{} must be a whole number, not \"{}\"", name, text));
   }
+  return value;
+}
+
+double parse_decimal(std::string_view name, std::string_view text, double lo, double hi) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value))
+    bad(fmt::format("{} must be a number, not \"{}\"", name, text));
+  if (value < lo || value > hi) bad(fmt::format("{} must be between {} and {}", name, lo, hi));
   return value;
 }
 
@@ -110,9 +120,23 @@ void parse_puzzle(const Params& q, PuzzleSpec& p) {
 }
 
 void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r) {
-  if (auto v = q.get("tile")) r.tile_px = parse_int("tile", *v, l.min_tile_px, l.max_tile_px);
+  if (auto v = q.get("tile")) {
+    r.tile_px = parse_int("tile", *v, l.min_tile_px, l.max_tile_px);
+    r.fit_tile = false;
+  }
+  if (auto v = q.get("speed")) r.speed = parse_decimal("speed", *v, 0.1, 10.0);
+  if (auto v = q.get("max_duration")) {
+    const double seconds = parse_decimal("max_duration", *v, 0.0, l.max_duration_ms / 1000.0);
+    if (seconds != 0 && seconds < 1) bad("max_duration must be 0 (no limit) or at least 1 second");
+    r.max_duration_ms = static_cast<int>(std::lround(seconds * 1000));
+  }
+  if (auto v = q.get("captions")) r.captions = parse_flag("captions", *v);
+  if (auto v = q.get("mark")) r.mark_moving = parse_flag("mark", *v);
   if (auto v = q.get("delay")) r.delay_ms = parse_int("delay", *v, l.min_delay_ms, l.max_delay_ms);
-  if (auto v = q.get("tween")) r.tween = parse_int("tween", *v, 0, l.max_tween);
+  if (auto v = q.get("tween")) {
+    r.tween = parse_int("tween", *v, 0, l.max_tween);
+    r.fit_tween = false;
+  }
   if (auto v = q.get("loop")) r.loop = parse_int("loop", *v, 0, l.max_loop);
   if (auto v = q.get("theme")) {
     const auto names = theme_names();
@@ -141,12 +165,10 @@ app::Job default_job() {
   app::Job job;
   job.solve = kSolveSettings;
   job.limits = {.render = kRenderLimits, .max_cells = kMaxRequestCells};
-  AnimationOptions& o = job.animation;
-  o.tile_px = 72;
-  o.delay_ms = 400;
-  o.tween = 3;
-  o.first_hold_ms = 1200;
-  o.last_hold_ms = 2500;
+  // The animation's defaults are everyone's (AnimationOptions): the same picture as the
+  // command line's for the same options. As there, a tile size not asked for fits the board.
+  job.animation.fit_tile = true;
+  job.animation.fit_tween = true;
   return job;
 }
 

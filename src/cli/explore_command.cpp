@@ -5,6 +5,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -21,7 +23,7 @@
 #include "cli/number_checks.hpp"
 #include "cli/state_database.hpp"
 #include "render/frame/theme.hpp"
-#include "render/histogram_plot.hpp"
+#include "render/plot/histogram_plot.hpp"
 #include "slidegif/error.hpp"
 #include "solve/table/optimal_paths.hpp"
 
@@ -133,15 +135,33 @@ void announce_database(const std::string& path, Shape shape, bool rows) {
   }
 }
 
+// Whether --plot names an SVG (else a PNG); refuses any other extension, before the search.
+bool plot_is_svg(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (ext == ".svg") return true;
+  if (ext == ".png") return false;
+  throw Error(
+      Error::Kind::BadInput,
+      fmt::format("--plot {}: the plot is a .png or an .svg (by the file's extension)", path));
+}
+
 void write_plot(const ExploreArgs& a, const FullSearch& all, const Board& goal) {
   PlotOptions options;
   options.font = app::font_or_default(a.font);
   options.theme = a.theme;
+  options.log_scale = a.log_scale;
   const std::string title =
       fmt::format("{} from {}: {} states by distance", format_shape(goal.shape()),
                   format_board(goal), reachable_states_text(goal.shape()));
-  app::write_file_atomically(a.plot,
-                             render_histogram_png(all.histogram, title, antipodes(all), options));
+  if (plot_is_svg(a.plot)) {
+    const std::string svg = render_histogram_svg(all.histogram, title, antipodes(all), options);
+    app::write_file_atomically(a.plot, std::vector<std::uint8_t>(svg.begin(), svg.end()));
+  } else {
+    app::write_file_atomically(a.plot,
+                               render_histogram_png(all.histogram, title, antipodes(all), options));
+  }
 }
 
 }  // namespace
@@ -163,7 +183,10 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
   cmd_->add_option("--db", args_.db,
                    "Write the state space to an SQLite database (every state up to 20 M states; "
                    "else histogram, antipodes and meta)");
-  cmd_->add_option("--plot", args_.plot, "Draw the distance histogram as a PNG");
+  cmd_->add_option("--plot", args_.plot,
+                   "Draw the distance histogram as a PNG or an SVG (by the file's extension)");
+  cmd_->add_flag("--log-scale", args_.log_scale,
+                 "With --plot: a logarithmic count axis (the smallest layers show)");
   cmd_->add_option("--theme", args_.theme, "Colour theme of the plot")
       ->capture_default_str()
       ->check(CLI::IsMember(theme_names()));
@@ -181,9 +204,12 @@ int ExploreCommand::run() const {
   }
   const bool rows = !args_.db.empty() &&
                     (reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
+  if (args_.log_scale && args_.plot.empty())
+    throw Error(Error::Kind::BadInput, "--log-scale is for the plot: add --plot FILE");
   if (!args_.db.empty()) check_database_target(args_.db);
   for (const std::string& path : {args_.plot, args_.db})
     if (!path.empty()) check_writable(path);
+  if (!args_.plot.empty()) plot_is_svg(args_.plot);
   if (!args_.db.empty()) announce_database(args_.db, goal.shape(), rows);
   app::ProgressBar bar(fmt::format("explore {}", format_shape(goal.shape())), args_.progress);
   FullSearchOptions options;

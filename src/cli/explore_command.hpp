@@ -19,9 +19,10 @@ struct ExploreArgs {
   bool json = false;
   bool progress = false;
   int threads = 0;
-  bool save = false;  // --save: the table into the pattern-database directory
-  std::string dir;    // --dir / --pdb-dir
-  std::string plot;   // --plot FILE.png
+  bool save = false;       // --save: the table into the pattern-database directory
+  std::string dir;         // --dir / --pdb-dir
+  std::string plot;        // --plot FILE.png or FILE.svg
+  bool log_scale = false;  // --log-scale
   std::string theme = "classic";
   std::string font;
   std::string db;           // --db FILE.sqlite

@@ -20,15 +20,16 @@ CLI::Validator whole_number(long long min, long long max) {
       fmt::format("INT in [{} - {}]", min, max));
 }
 
-CLI::Validator decimal_number(double min, double max) {
+CLI::Validator decimal_number(double min, double max, bool zero) {
   return CLI::Validator(
-      [min, max](std::string& text) -> std::string {
+      [min, max, zero](std::string& text) -> std::string {
         char* end = nullptr;
         const double value = text.empty() ? NAN : std::strtod(text.c_str(), &end);
-        if (std::isfinite(value) && end == text.c_str() + text.size() && value >= min &&
-            value <= max)
+        if (std::isfinite(value) && end == text.c_str() + text.size() &&
+            ((value >= min && value <= max) || (zero && value == 0)))
           return "";
-        return fmt::format("takes a number from {} to {}, not '{}'", min, max, text);
+        return fmt::format("takes {}a number from {} to {}, not '{}'", zero ? "0 or " : "", min,
+                           max, text);
       },
       fmt::format("FLOAT in [{} - {}]", min, max));
 }

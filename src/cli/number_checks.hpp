@@ -12,7 +12,8 @@ namespace slidegif::cli {
 // A whole number (digits, an optional leading '-') from min to max.
 CLI::Validator whole_number(long long min, long long max);
 
-// A decimal number (as strtod reads it, no trailing text, finite) from min to max.
-CLI::Validator decimal_number(double min, double max);
+// A decimal number (as strtod reads it, no trailing text, finite) from min to max; or 0 too, with
+// `zero` (an option where 0 means "no limit").
+CLI::Validator decimal_number(double min, double max, bool zero = false);
 
 }  // namespace slidegif::cli

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "app/files/picture_files.hpp"
@@ -59,11 +60,33 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
                  "A picture puzzle: tiles are pieces of this PNG, JPEG, WebP or GIF picture");
   cmd.add_flag("--numbers", a.numbers, "With --image: small tile numbers on the pieces");
   cmd.add_flag("--dither", a.dither, "With --image: dither the picture onto its palette");
-  cmd.add_option("--delay", a.delay_ms, "Milliseconds per move")
+  cmd.add_option("--delay", a.delay_ms,
+                 "Milliseconds per move (less for long solutions: see --max-duration)")
       ->capture_default_str()
       ->check(whole_number(limits.min_delay_ms, limits.max_delay_ms));
-  cmd.add_option("--tween", a.tween, "Intermediate sliding frames per move")
+  cmd.add_option("--speed", a.speed, "Play this many times as fast, holds too (0.1 to 10)")
       ->capture_default_str()
+      ->check(decimal_number(0.1, 10.0));
+  cmd.add_option_function<double>(
+         "--max-duration",
+         [&a](double seconds) {
+           a.max_duration_ms = static_cast<int>(std::lround(seconds * 1000));
+         },
+         fmt::format("Longest the animation may play, in seconds: long solutions get shorter "
+                     "moves (default: {}; 0 = no limit)",
+                     a.max_duration_ms / 1000))
+      ->check(decimal_number(1, limits.max_duration_ms / 1000.0, /*zero=*/true));
+  cmd.add_flag_callback(
+      "--no-captions", [&a] { a.captions = false; },
+      "No caption band (and no goal frame): the board alone");
+  cmd.add_flag_callback(
+      "--no-mark", [&a] { a.mark_moving = false; }, "Do not outline the tile that moves");
+  a.fit_tween = true;
+  cmd.add_option("--tween", a.tween,
+                 fmt::format("Intermediate sliding frames per move (default: {}, fewer for short "
+                             "moves or when there would be over {} frames)",
+                             a.tween, limits.max_frames))
+      ->each([&a](const std::string&) { a.fit_tween = false; })
       ->check(whole_number(0, limits.max_tween));
   cmd.add_option("--loop", a.loop, "Times to play the animation (0 = forever)")
       ->capture_default_str()

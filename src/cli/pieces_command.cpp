@@ -32,9 +32,11 @@ PiecesCommand::PiecesCommand(CLI::App& app) {
                                  "~/.cache/slidegif)",
                                  app::kPdbDirEnv));
   build_->add_option("--size", sizes_, "Board sizes, comma-separated (default: 3x3,4x4)");
-  build_->add_option("--tile", tile_, "Tile size in pixels, as requests draw it (default: 72)")
+  build_->add_option("--tile", tile_, "Tile size in pixels, as requests draw it")
+      ->capture_default_str()
       ->check(whole_number(16, 256));
-  build_->add_option("--tween", tween_, "Sliding frames per move (default: 3)")
+  build_->add_option("--tween", tween_, "Sliding frames per move")
+      ->capture_default_str()
       ->check(whole_number(0, 16));
   build_->add_option("--theme", theme_, "Colour theme (default: classic)");
   build_->add_flag("--progress", progress_,

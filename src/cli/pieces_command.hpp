@@ -10,6 +10,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "slidegif/render.hpp"
+
 namespace slidegif::cli {
 
 class PiecesCommand {
@@ -24,8 +26,8 @@ class PiecesCommand {
   std::string dir_;
   std::string sizes_ = "3x3,4x4";
   std::string theme_ = "classic";
-  int tile_ = 72;  // the CGI's defaults (src/cgi/request.cpp)
-  int tween_ = 3;
+  int tile_ = AnimationOptions{}.tile_px;  // everyone's defaults, the CGI's too
+  int tween_ = AnimationOptions{}.tween;
   bool progress_ = false;
 };
 

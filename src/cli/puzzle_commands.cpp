@@ -54,7 +54,8 @@ void note_options_without_effect(const CLI::App& cmd, const OutputFlags& f) {
   std::vector<std::string> unused;
   if (f.output.empty()) {
     for (const char* name : {"--tile", "--theme", "--title", "--lang", "--font", "--image",
-                             "--numbers", "--dither", "--delay", "--tween", "--loop"})
+                             "--numbers", "--dither", "--delay", "--tween", "--loop", "--speed",
+                             "--max-duration", "--no-captions", "--no-mark"})
       if (cmd.count(name) > 0) unused.push_back(name);
     if (!unused.empty())
       fmt::print(stderr, "note: {} {} only the GIF, and without -o FILE there is none: ignored\n",

@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <atomic>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -126,6 +127,9 @@ py::dict random_puzzle_with(const Solver& solver, const py::object& size,
 
 AnimationOptions look_of(const py::kwargs& look) {
   AnimationOptions o;
+  // As on the command line: a size not asked for is a preference the board and limits may shrink.
+  o.fit_tile = true;
+  o.fit_tween = true;
   for (const auto& [key_handle, value] : look) {
     const std::string key = key_handle.cast<std::string>();
     if (key == "theme")
@@ -133,7 +137,7 @@ AnimationOptions look_of(const py::kwargs& look) {
     else if (key == "title")
       o.title = value.cast<std::string>();
     else if (key == "tile")
-      o.tile_px = value.cast<int>();
+      o.tile_px = value.cast<int>(), o.fit_tile = false;
     else if (key == "delay")
       o.delay_ms = value.cast<int>();
     else if (key == "first_hold")
@@ -141,7 +145,15 @@ AnimationOptions look_of(const py::kwargs& look) {
     else if (key == "last_hold")
       o.last_hold_ms = value.cast<int>();
     else if (key == "tween")
-      o.tween = value.cast<int>();
+      o.tween = value.cast<int>(), o.fit_tween = false;
+    else if (key == "speed")
+      o.speed = value.cast<double>();
+    else if (key == "max_duration")
+      o.max_duration_ms = static_cast<int>(std::lround(value.cast<double>() * 1000));
+    else if (key == "captions")
+      o.captions = value.cast<bool>();
+    else if (key == "mark")
+      o.mark_moving = value.cast<bool>();
     else if (key == "loop")
       o.loop = value.cast<int>();
     else if (key == "lang")
@@ -157,7 +169,8 @@ AnimationOptions look_of(const py::kwargs& look) {
     else
       throw py::type_error("render() got an unexpected keyword argument '" + key +
                            "' (the look: theme, title, tile, delay, first_hold, last_hold, "
-                           "tween, loop, lang, font, picture, numbers, dither)");
+                           "tween, speed, max_duration, captions, mark, loop, lang, font, "
+                           "picture, numbers, dither)");
   }
   return o;
 }

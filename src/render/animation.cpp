@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "render/frame/animation_layout.hpp"
@@ -42,6 +43,10 @@ void check_options(const AnimationOptions& o, const RenderLimits& limits) {
   check_range("first hold", o.first_hold_ms, 0, limits.max_delay_ms, " ms");
   check_range("last hold", o.last_hold_ms, 0, limits.max_delay_ms, " ms");
   check_range("loop", o.loop, 0, limits.max_loop);
+  if (o.max_duration_ms != 0)
+    check_range("maximum duration", o.max_duration_ms, 1000, limits.max_duration_ms, " ms");
+  if (!(o.speed >= 0.1 && o.speed <= 10))
+    bad(fmt::format("speed {} is outside 0.1..10 (times as fast)", o.speed));
   if (o.title.size() > limits.max_title_bytes) {
     bad(fmt::format("title too long ({} bytes; limit {})", o.title.size(), limits.max_title_bytes));
   }
@@ -63,13 +68,36 @@ int largest_fitting_tile(int tile_px, Shape shape, std::size_t moves, int tween,
   return 0;
 }
 
-AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, std::size_t moves,
-                                const RenderLimits& limits) {
+AnimationOptions paced_options(const AnimationOptions& options, std::size_t moves, bool goal) {
   AnimationOptions out = options;
-  if (!options.fit_tile) return out;
+  if (!(options.speed >= 0.1 && options.speed <= 10)) return out;  // check_options() says why
+  auto faster = [&](int ms) { return static_cast<int>(std::lround(ms / options.speed)); };
+  out.delay_ms = std::max(2 * kMinTweenMs, faster(options.delay_ms));
+  out.first_hold_ms = faster(options.first_hold_ms);
+  out.last_hold_ms = faster(options.last_hold_ms);
+  out.speed = 1.0;  // applied: pacing twice changes nothing
+  if (options.max_duration_ms > 0 && moves > 0) {
+    const long long holds = out.first_hold_ms * (goal ? 2LL : 1LL) + out.last_hold_ms;
+    const long long per_move = (options.max_duration_ms - holds) / static_cast<long long>(moves);
+    if (per_move < out.delay_ms)
+      out.delay_ms = static_cast<int>(std::max<long long>(kMinPacedDelayMs, per_move));
+  }
+  // The slide takes half a move (timeline.hpp): each tween frame at least kMinTweenMs.
+  out.tween = std::min(out.tween, out.delay_ms / 2 / kMinTweenMs);
+  out.tween = std::max(out.tween, 0);
+  return out;
+}
+
+AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, std::size_t moves,
+                                const RenderLimits& limits, bool goal) {
+  AnimationOptions out = paced_options(options, moves, goal);
+  while (out.fit_tween && out.tween > 0 &&
+         animation_frames(moves, out.tween) + (goal ? 1 : 0) > limits.max_frames)
+    --out.tween;
+  if (!out.fit_tile) return out;
   const int sensible = std::max(limits.min_tile_px, kFitBoardPx / std::max(shape.rows, shape.cols));
-  const int wanted = std::clamp(options.tile_px, limits.min_tile_px, sensible);
-  if (const int tile = largest_fitting_tile(wanted, shape, moves, options.tween, limits))
+  const int wanted = std::clamp(out.tile_px, limits.min_tile_px, sensible);
+  if (const int tile = largest_fitting_tile(wanted, shape, moves, out.tween, limits))
     out.tile_px = tile;
   else
     out.tile_px = wanted;
@@ -77,11 +105,11 @@ AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, st
 }
 
 void check_animation(const AnimationOptions& options, Shape shape, std::size_t moves,
-                     const RenderLimits& limits) {
-  const AnimationOptions o = fitted_options(options, shape, moves, limits);
-  check_options(o, limits);
+                     const RenderLimits& limits, bool goal) {
+  check_options(options, limits);  // as given: messages name the user's values
+  const AnimationOptions o = fitted_options(options, shape, moves, limits, goal);
   // Cheap first: a huge move list must fail before anything is measured or drawn.
-  const long long frames = animation_frames(moves, o.tween);
+  const long long frames = animation_frames(moves, o.tween) + (goal ? 1 : 0);
   if (frames > limits.max_frames) {
     bad(fmt::format("the animation would have {} frames ({} moves, {} sliding frames per move); "
                     "the limit is {}",
@@ -108,11 +136,24 @@ std::vector<std::string> theme_names() {
   return names;
 }
 
+bool shows_goal(const Board& start, const std::vector<Move>& moves,
+                const AnimationOptions& options) {
+  if (!options.captions || !options.picture.empty()) return false;
+  Board goal = start;
+  for (const Move m : moves) {
+    if (goal.target(m) < 0) return false;  // the captions refuse it
+    goal.apply(m);
+  }
+  return goal != Board::standard_goal(start.shape());
+}
+
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            const AnimationOptions& options, const RenderLimits& limits,
                            MovePieces* pieces, DrawingCache* drawing) {
-  check_animation(options, start.shape(), moves.size(), limits);
-  const AnimationOptions fitted = fitted_options(options, start.shape(), moves.size(), limits);
+  const bool goal = shows_goal(start, moves, options);
+  check_animation(options, start.shape(), moves.size(), limits, goal);
+  const AnimationOptions fitted =
+      fitted_options(options, start.shape(), moves.size(), limits, goal);
   FrameSequence frames(start, fitted, lay_out_animation(start, moves, fitted, drawing), pieces,
                        drawing);
   for (std::size_t k = 0; k < moves.size(); ++k) frames.add_move(k, moves[k]);

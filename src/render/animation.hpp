@@ -29,23 +29,34 @@ long long animation_frames(std::size_t moves, int tween);
 int largest_fitting_tile(int tile_px, Shape shape, std::size_t moves, int tween,
                          const RenderLimits& limits);
 
-// The options as drawn: with fit_tile, tile_px made the largest size within kFitBoardPx and the
-// limits (left as it is when no size fits: check_animation() then says why).
+// Whether the animation begins with a frame of its goal: a goal that is not the standard one,
+// with captions to say so (a picture's goal is the picture itself).
+bool shows_goal(const Board& start, const std::vector<Move>& moves,
+                const AnimationOptions& options);
+
+// The timing as drawn: delays and holds divided by `speed` (then 1), moves shortened to keep
+// the whole within max_duration_ms (`goal`: with a goal frame held as long as the start), and
+// no more tweens than leave each kMinTweenMs.
+AnimationOptions paced_options(const AnimationOptions& options, std::size_t moves, bool goal);
+
+// The options as drawn: paced, with fit_tween no more tweens than keep the frames within the
+// limit, and with fit_tile, tile_px made the largest size within
+// kFitBoardPx and the limits (left as it is when no size fits: check_animation() then says why).
 AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, std::size_t moves,
-                                const RenderLimits& limits);
+                                const RenderLimits& limits, bool goal = false);
 
 // Throws Error(BadInput) for an unknown theme, an option outside `limits`, or an animation of
 // `moves` moves on `shape` over the frame or pixel limits (with a Hint saying what to change,
 // and the largest tile size that would fit as its suggestion). Checks fitted_options().
 void check_animation(const AnimationOptions& options, Shape shape, std::size_t moves,
-                     const RenderLimits& limits);
+                     const RenderLimits& limits, bool goal = false);
 
-// Frames: 1 + moves * (tween + 1) -- the start, then per move `tween` sliding frames and the
-// board after the move. Delays: the start frame first_hold_ms; each move delay_ms (with tweens
-// the slide takes the first half, split evenly, and the board after the move holds the rest);
-// the final frame last_hold_ms instead of its share. With no moves there is one frame.
-// `loop` = N plays is written as N-1 repeats in the NETSCAPE2.0 extension (which browsers
-// read as repeats), and 1 play as no extension at all.
+// Frames: 1 + moves * (tween + 1) -- (a goal frame first, with shows_goal()) the start, then per
+// move `tween` sliding frames and the board after the move. Delays: the start frame first_hold_ms;
+// each move delay_ms (with tweens the slide takes the first half, split evenly, and the board after
+// the move holds the rest); the final frame last_hold_ms instead of its share. With no moves there
+// is one frame. `loop` = N plays is written as N-1 repeats in the NETSCAPE2.0 extension (which
+// browsers read as repeats), and 1 play as no extension at all.
 
 // Checks everything check_animation() does before drawing anything; throws Error(BadInput)
 // also when a move is illegal from `start`, Error(Render) when the font cannot be loaded or

@@ -108,8 +108,10 @@ TEST(RenderJob, DrawsTheSolutionWithTheServicesFont) {
   const Solved solved = solve_job(job, test_services());
   const Animation gif = render_job(job, solved, test_services());
   const auto decoded = testing::DecodedGif::decode(gif.bytes);
-  EXPECT_EQ(decoded.frame_count(), 2);
-  EXPECT_EQ(gif.frames, 2);
+  // The start, the default three sliding frames, the end.
+  ASSERT_EQ(job.animation.tween, 3);
+  EXPECT_EQ(decoded.frame_count(), 5);
+  EXPECT_EQ(gif.frames, 5);
 }
 
 TEST(RenderJob, LimitsAreCheckedBeforeTheFontIsRead) {

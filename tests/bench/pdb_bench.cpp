@@ -65,10 +65,10 @@ int korf(const std::string& dir, const std::string& set) {
   int wrong = 0;
   for (const auto& inst : read_instances("korf100.txt")) {
     SolveOptions options;
-    options.limits.max_seconds = 0;
-    options.pdb = pdb->heuristic.get();
+    options.max_seconds = 0;
     const auto t0 = Clock::now();
-    const Solution s = solve(Board({4, 4}, inst.tiles), goal, options);
+    const Solution s =
+        solve_by_search(Board({4, 4}, inst.tiles), goal, options, {}, pdb->heuristic.get());
     secs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     nodes += s.stats.nodes;
     wrong += static_cast<int>(s.moves.size()) != inst.optimal || !s.optimal;
@@ -129,12 +129,12 @@ int korf24(double seconds, const std::string& dir, const std::vector<int>& ids) 
     if (!ids.empty() && std::find(ids.begin(), ids.end(), inst.id) == ids.end()) continue;
     const Board start({5, 5}, inst.tiles);
     SolveOptions options;
-    options.limits.max_seconds = seconds;
-    options.fallback_near_optimal = true;
+    options.max_seconds = seconds;
+    options.near_optimal_fallback = true;
     options.fallback_seconds = seconds;
-    options.pdb = pdb ? pdb->heuristic.get() : nullptr;
     const auto t0 = Clock::now();
-    const Solution s = solve(start, goal, options);
+    const Solution s =
+        solve_by_search(start, goal, options, {}, pdb ? pdb->heuristic.get() : nullptr);
     secs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     Board end = start;
     end.apply_all(s.moves);

@@ -61,7 +61,7 @@ class CountingStore final : public slidegif::MovePieces {
 slidegif::AnimationOptions defaults() {
   slidegif::AnimationOptions o;
   o.font = slidegif::app::default_font();
-  o.tile_px = 72;
+  o.tile_px = 80;
   o.tween = 3;
   return o;
 }

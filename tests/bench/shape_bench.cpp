@@ -55,12 +55,13 @@ int random_puzzles(const std::string& dir, Shape shape, int n, double budget) {
     Random rng(static_cast<std::uint64_t>(seed));
     const Board start = random_solvable_board(goal, rng);
     SolveOptions options;
-    options.limits.max_seconds = budget;
-    options.pdb = pdb->heuristic.get();
+    options.max_seconds = budget;
+    options.near_optimal_fallback = false;
     const auto t0 = Clock::now();
     Solution s;
     try {
-      s = solve(start, goal, options);  // no fallback: past the budget it throws
+      // No fallback: past the budget it throws.
+      s = solve_by_search(start, goal, options, {}, pdb->heuristic.get());
     } catch (const Error& e) {
       secs.push_back(seconds_since(t0));
       fmt::print("{:4} not solved: {}\n", seed, e.what());

@@ -62,7 +62,7 @@ std::vector<std::uint8_t> altered_glyphs(std::vector<std::uint8_t> drawings) {
 TEST(PiecesCgi, TheRealCgiCopiesItsMovesSpritesAndGlyphsFromTheFile) {
   AnimationOptions o;  // as `slidegif pieces build` draws: the CGI's defaults
   o.font = app::default_font();
-  o.tile_px = 72;
+  o.tile_px = 80;
   o.tween = 3;
   o.theme = "classic";
   DrawingCache drawing;

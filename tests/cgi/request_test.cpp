@@ -55,13 +55,34 @@ TEST(ParseParams, DefaultsAreA3x3RandomPuzzle) {
 }
 
 TEST(ParseParams, ReadsEveryRenderOption) {
-  const app::Job job = params("tile=40&delay=250&tween=2&loop=3&title=Hi+there");
+  const app::Job job = params(
+      "tile=40&delay=250&tween=2&loop=3&title=Hi+there&speed=1.5&max_duration=20&captions=0&mark="
+      "0");
   EXPECT_EQ(job.animation.tile_px, 40);
+  EXPECT_FALSE(job.animation.fit_tile);
   EXPECT_EQ(job.animation.delay_ms, 250);
   EXPECT_EQ(job.animation.tween, 2);
+  EXPECT_FALSE(job.animation.fit_tween);
   EXPECT_EQ(job.animation.loop, 3);
   EXPECT_EQ(job.animation.title, "Hi there");
+  EXPECT_DOUBLE_EQ(job.animation.speed, 1.5);
+  EXPECT_EQ(job.animation.max_duration_ms, 20000);
+  EXPECT_FALSE(job.animation.captions);
+  EXPECT_FALSE(job.animation.mark_moving);
   EXPECT_TRUE(job.animation.font.empty());
+}
+
+TEST(ParseParams, TheAnimationDefaultsAreEveryFrontEndsAndSizesAPreference) {
+  const AnimationOptions everyone;
+  const AnimationOptions& cgi = params("").animation;
+  EXPECT_EQ(cgi.tile_px, everyone.tile_px);
+  EXPECT_EQ(cgi.delay_ms, everyone.delay_ms);
+  EXPECT_EQ(cgi.tween, everyone.tween);
+  EXPECT_EQ(cgi.first_hold_ms, everyone.first_hold_ms);
+  EXPECT_EQ(cgi.last_hold_ms, everyone.last_hold_ms);
+  EXPECT_EQ(cgi.max_duration_ms, everyone.max_duration_ms);
+  EXPECT_TRUE(cgi.fit_tile);
+  EXPECT_TRUE(cgi.fit_tween);
 }
 
 TEST(ParseParams, LangIsATableOrA400) {
@@ -88,6 +109,13 @@ TEST(ParseParams, OutOfRangeNumbersSayTheRange) {
   EXPECT_NE(error_of("seed=abc").find("seed must be a whole number"), std::string::npos);
   EXPECT_NE(error_of("tile=12px").find("tile must be a whole number"), std::string::npos);
   EXPECT_NE(error_of("random=maybe").find("random must be 0 or 1"), std::string::npos);
+  EXPECT_NE(error_of("speed=0").find("speed must be between 0.1 and 10"), std::string::npos);
+  EXPECT_NE(error_of("speed=fast").find("speed must be a number"), std::string::npos);
+  EXPECT_NE(error_of("speed=nan").find("speed must be a number"), std::string::npos);
+  EXPECT_NE(error_of("max_duration=0.5").find("at least 1 second"), std::string::npos);
+  EXPECT_NE(error_of("max_duration=-3").find("max_duration must be between"), std::string::npos);
+  EXPECT_NE(error_of("captions=2").find("captions must be 0 or 1"), std::string::npos);
+  EXPECT_NE(error_of("mark=x").find("mark must be 0 or 1"), std::string::npos);
 }
 
 TEST(ParseParams, RejectsContradictionsAndRepeats) {
@@ -108,7 +136,8 @@ TEST(ParseParams, RejectsContradictionsAndRepeats) {
 // dither, picture, pictures): a repeat is refused, not settled by taking the first.
 TEST(ParseParams, EveryParameterReadIsRefusedTwice) {
   for (const char* name : {"start", "goal", "random", "seed", "size", "tile", "delay", "tween",
-                           "theme", "loop", "title", "moves", "lang", "numbers", "dither"}) {
+                           "theme", "loop", "title", "moves", "lang", "numbers", "dither", "speed",
+                           "max_duration", "captions", "mark"}) {
     EXPECT_NE(error_of(std::string(name) + "=1&" + name + "=").find("more than once"),
               std::string::npos)
         << name;
@@ -148,7 +177,7 @@ TEST(Resolve, UnsolvablePairSaysWhy) {
 TEST(Resolve, FixedPuzzleIsDeterministicAndNormalised) {
   const ImageRequest a = resolved("start=432061578");
   const ImageRequest b = resolved("start=432%2F061%2F578&goal=123456780&seed=7&cachebust=99", 2);
-  const ImageRequest c = resolved("start=4,3,2,0,6,1,5,7,8&size=3x3&tile=72");
+  const ImageRequest c = resolved("start=4,3,2,0,6,1,5,7,8&size=3x3");
   EXPECT_TRUE(a.deterministic);
   EXPECT_EQ(a.canonical, b.canonical);
   EXPECT_EQ(a.canonical, c.canonical);

@@ -62,5 +62,32 @@ TEST(SamePuzzle, CliAndCgiDrawTheSameBoardsFromASeed) {
   }
 }
 
+// One set of defaults: the same options give the same GIF, byte for byte, from the command line
+// and from the CGI (defaults alone, and with options named as each front end names them).
+TEST(SameAnimation, CliAndCgiDrawTheSameGifForTheSameOptions) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{}, ""},
+      {{"--tween", "1", "--theme", "dark", "--speed", "2", "--no-mark", "--tile", "40"},
+       "&tween=1&theme=dark&speed=2&mark=0&tile=40"},
+      {{"--no-captions", "--max-duration", "5"}, "&captions=0&max_duration=5"},
+  };
+  for (const auto& [flags, params] : cases) {
+    testing::TempDir dir;
+    std::vector<std::string> args = {
+        testing::slidegif_binary(), "solve", "867254301",        "--lang", "en", "--font",
+        testing::kTestFontPath,     "-o",    dir.file("cli.gif")};
+    args.insert(args.end(), flags.begin(), flags.end());
+    const auto r = testing::run_binary(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    cgi::HandlerConfig config;
+    config.services.font = [] { return testing::test_font(); };
+    const std::string query = "start=867254301" + params;
+    const auto answer =
+        cgi::handle_request({{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", query}}, config);
+    ASSERT_EQ(answer.status, 200) << query << ": " << answer.body_text();
+    EXPECT_TRUE(answer.body_text() == testing::read_file(dir.file("cli.gif"))) << query;
+  }
+}
+
 }  // namespace
 }  // namespace slidegif

@@ -72,7 +72,7 @@ TEST(Cli, SolveWritesAGifAndReportsIt) {
   EXPECT_EQ(j["bytes"], bytes.size());
   const auto gif = testing::DecodedGif::decode_file(out);
   EXPECT_EQ(gif.frame_count(), j["frames"].get<int>());
-  EXPECT_EQ(gif.frame_count(), 32);     // start + 31 moves
+  EXPECT_EQ(gif.frame_count(), 125);    // start + 31 moves of 3 sliding frames and a landing
   EXPECT_EQ(gif.loop_count(), 0);       // forever
   EXPECT_EQ(dir.entries().size(), 1u);  // no temporary left behind
 }

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "gif_decoder.hpp"
 #include "private_home.hpp"
 #include "run_binary.hpp"
 
@@ -169,6 +170,46 @@ TEST(CommandLine, OptionsThatExcludeOrNeedEachOtherAreRefusedByTheParser) {
     EXPECT_TRUE(r.out.empty()) << r.out;
     for (const auto& name : names) EXPECT_NE(r.err.find(name), std::string::npos) << r.err;
   }
+}
+
+}  // namespace
+}  // namespace slidegif::cli
+
+namespace slidegif::cli {
+namespace {
+
+// Pacing and look options: each bad value is refused naming the option and what it takes,
+// before anything is written; good ones reach the GIF (its delays, its frames).
+TEST(CommandLine, PacingAndLookOptions) {
+  testing::TempDir dir;
+  const std::string out = dir.file("a.gif");
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"--speed", "0"},
+                                              {"--speed", "abc"},
+                                              {"--speed", "11"},
+                                              {"--max-duration", "0.5"},
+                                              {"--max-duration", "x"},
+                                              {"--max-duration", "-1"}}) {
+    std::vector<std::string> args = {"solve", "867254301", "-o", out};
+    args.insert(args.end(), bad.begin(), bad.end());
+    const auto r = testing::run_slidegif(args);
+    EXPECT_EQ(r.exit_code, 2) << bad[0] << " " << bad[1];
+    EXPECT_NE(r.err.find(bad[0]), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("takes"), std::string::npos) << r.err;
+    EXPECT_TRUE(dir.entries().empty());
+  }
+  // 31 moves and 4.5 s of holds in at most 10 s: 177 ms a move instead of 500.
+  auto r = testing::run_slidegif({"solve", "867254301", "-o", out, "--max-duration", "10"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto gif = testing::DecodedGif::decode_file(out);
+  EXPECT_LE(gif.total_delay_cs(), 1000);
+  EXPECT_GE(gif.total_delay_cs(), 970);
+  EXPECT_EQ(gif.frame_count(), 1 + 31 * 4);
+  r = testing::run_slidegif({"solve", "867254301", "-o", out, "--speed", "2", "--tween", "0",
+                             "--no-captions", "--no-mark"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto fast = testing::DecodedGif::decode_file(out);
+  EXPECT_EQ(fast.total_delay_cs(), (1500 + 30 * 500 + 3000) / 20);
+  EXPECT_EQ(fast.frame_count(), 32);
 }
 
 }  // namespace

@@ -3,6 +3,9 @@
 #include <gd.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <string>
+
 #include "render/frame/theme.hpp"
 #include "run_binary.hpp"
 
@@ -68,6 +71,35 @@ TEST(ExplorePlot, ADirectoryIsRefusedBeforeTheSearch) {
       << r.err;
   // Refused before the database was announced (and so before the search).
   EXPECT_EQ(r.err.find("writing " + db), std::string::npos) << r.err;
+  EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(ExplorePlot, AnSvgByItsExtensionAndALogScale) {
+  TempDir dir;
+  const std::string svg = dir.file("plot.SVG");
+  const RunResult r = run_slidegif({"explore", "--size", "3", "--plot", svg, "--log-scale"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string text = testing::read_file(svg);
+  EXPECT_EQ(text.rfind("<?xml", 0), 0U);
+  EXPECT_NE(text.find("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\""),
+            std::string::npos);
+  EXPECT_NE(text.find(">God's number 31</text>"), std::string::npos);
+  EXPECT_NE(text.find(">states (log scale)</text>"), std::string::npos);
+  // Well-formed XML, as an independent parser reads it.
+  const std::string parse =
+      "python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' '" + svg + "'";
+  EXPECT_EQ(std::system(parse.c_str()), 0) << parse;
+}
+
+TEST(ExplorePlot, OtherExtensionsAndAStrayLogScaleAreRefusedBeforeTheSearch) {
+  TempDir dir;
+  const RunResult jpg = run_slidegif({"explore", "--size", "3", "--plot", dir.file("p.jpg")});
+  EXPECT_EQ(jpg.exit_code, 2);
+  EXPECT_NE(jpg.err.find(".png or an .svg"), std::string::npos) << jpg.err;
+  const RunResult stray = run_slidegif({"explore", "--size", "3", "--log-scale"});
+  EXPECT_EQ(stray.exit_code, 2);
+  EXPECT_NE(stray.err.find("--plot"), std::string::npos) << stray.err;
+  EXPECT_TRUE(stray.out.empty());
   EXPECT_TRUE(dir.entries().empty());
 }
 

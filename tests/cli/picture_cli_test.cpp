@@ -20,7 +20,8 @@ TEST(PictureCli, ImageMakesAPicturePuzzle) {
                                       SLIDEGIF_SOURCE_DIR "/samples/pictures/sunset.png",
                                       "--numbers", "--dither", "-o", dir.file("p.gif")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(testing::DecodedGif::decode_file(dir.file("p.gif")).frame_count(), 2);
+  // The start, three sliding frames (the default), the whole picture.
+  EXPECT_EQ(testing::DecodedGif::decode_file(dir.file("p.gif")).frame_count(), 5);
 }
 
 TEST(PictureCli, UnusablePicturesAreBadInputAndWriteNothing) {

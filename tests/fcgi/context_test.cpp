@@ -85,7 +85,7 @@ TEST(WorkerContext, NoDatabasesWithoutADirectoryOrFor3x3) {
 TEST(WorkerContext, CopiesFromThePiecesFileFromItsFirstRequest) {
   AnimationOptions o;  // as `slidegif pieces build` draws (the CGI's defaults), in the test font
   o.font = load_font(testing::kTestFontPath);
-  o.tile_px = 72;
+  o.tile_px = 80;
   o.tween = 3;
   o.theme = "classic";
   DrawingCache drawing;

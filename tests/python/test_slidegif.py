@@ -201,6 +201,30 @@ def test_render_gives_a_gif_pillow_reads():
         slidegif.render("123456708", moves="D")  # the blank is on the bottom row
 
 
+def test_render_takes_the_command_lines_pacing_and_look():
+    def timing(data):
+        image = Image.open(io.BytesIO(data))
+        total = 0
+        for k in range(image.n_frames):
+            image.seek(k)
+            total += image.info["duration"]
+        return image.n_frames, total, image.size
+
+    frames, total, size = timing(slidegif.render("867254301"))
+    assert frames == 1 + 31 * 4  # the defaults: three sliding frames a move
+    assert total == 1500 + 30 * 500 + 250 + 3000  # the last slide, then the last hold
+    frames, fast, _ = timing(slidegif.render("867254301", speed=2))
+    assert abs(fast * 2 - total) <= 20  # each delay rounded to 10 ms
+    _, capped, _ = timing(slidegif.render("867254301", max_duration=10))
+    assert 9500 <= capped <= 10000
+    _, _, bare = timing(slidegif.render("867254301", captions=False, mark=False))
+    assert bare[1] < size[1]
+    with pytest.raises(ValueError):
+        slidegif.render("867254301", speed=0)
+    with pytest.raises(ValueError):
+        slidegif.render("867254301", max_duration=0.5)
+
+
 def test_the_example_tour_runs(tmp_path):
     tour = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python", "tour.py")
     result = subprocess.run([sys.executable, tour], cwd=tmp_path, capture_output=True, text=True)

@@ -15,6 +15,8 @@ AnimationOptions fitting(int tile_px, int tween = 0) {
   o.font = testing::test_font();
   o.tile_px = tile_px;
   o.tween = tween;
+  o.delay_ms = 1000;  // every tween at least kMinTweenMs: the tween count is as asked
+  o.max_duration_ms = 0;
   o.fit_tile = true;
   return o;
 }

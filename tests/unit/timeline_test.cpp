@@ -33,7 +33,8 @@ TEST(Timeline, DelaysFollowOneClockWithoutDrift) {
 }
 
 TEST(Timeline, WithoutTweensEachMoveHoldsItsDelay) {
-  const AnimationOptions o;
+  AnimationOptions o;
+  o.tween = 0;
   Timeline t(o);
   EXPECT_EQ(t.start_cs(), o.first_hold_ms / 10);
   EXPECT_EQ(t.hold_cs(false), o.delay_ms / 10);

@@ -53,9 +53,10 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   const Board& start = solved.puzzle.start;
   const std::vector<Move>& moves = solved.solution.moves;
   // A request past the limits is refused without reading the font or drawing a pixel.
-  check_animation(job.animation, start.shape(), moves.size(), job.limits.render);
+  const bool goal = shows_goal(start, moves, job.animation);
+  check_animation(job.animation, start.shape(), moves.size(), job.limits.render, goal);
   AnimationOptions options =
-      fitted_options(job.animation, start.shape(), moves.size(), job.limits.render);
+      fitted_options(job.animation, start.shape(), moves.size(), job.limits.render, goal);
   options.font = services.font ? services.font() : default_font();
   if (services.complete_font) {
     const Language* lang = find_language(options.lang);

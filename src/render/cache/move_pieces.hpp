@@ -30,7 +30,7 @@ namespace slidegif {
 // computing the fingerprint, or an older file would be kept but never found (3: the sprites'
 // pixels hashed apart, once per DrawingCache set). A unit test (move_pieces_test.cpp) pins the
 // bytes of a few coded animations to this number.
-inline constexpr std::uint32_t kMovePiecesVersion = 3;
+inline constexpr std::uint32_t kMovePiecesVersion = 4;
 
 struct MovePieceKey {
   // The fingerprint of how the board is drawn: the pixels of every tile sprite (fixed and

@@ -8,22 +8,39 @@ namespace slidegif {
 
 AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& moves,
                                   const AnimationOptions& options, DrawingCache* drawing) {
-  const Language* lang = find_language(options.lang);
-  Captions captions =
-      make_captions(start, moves, options.optimal, lang != nullptr ? *lang : languages().front());
-  FrameText text{options.font, options.title, captions.all()};
+  const Language* found = find_language(options.lang);
+  const Language& lang = found != nullptr ? *found : languages().front();
+  const bool goal = shows_goal(start, moves, options);
+  // Made even when not shown: making them is where an illegal move is refused.
+  Captions captions = make_captions(start, moves, options.optimal, lang, false, goal);
+  if (!options.captions) captions = no_captions(moves.size());
   auto glyphs = drawing != nullptr ? drawing->impl().glyphs(options.font)
                                    : std::make_shared<GlyphCache>(options.font);
-  const FrameLayout frame = compute_layout(start.shape(), options.tile_px, text, *glyphs);
-  Board goal = start;
-  for (const Move m : moves) goal.apply(m);  // legal: make_captions checked every move
-  return {std::move(captions), std::move(text), frame, std::move(glyphs), std::move(goal)};
+  FrameText text{options.font, options.title, captions.all()};
+  FrameLayout frame = compute_layout(start.shape(), options.tile_px, text, *glyphs);
+  if (frame.captions_too_wide) {  // the short forms, if they are narrower
+    Captions brief = make_captions(start, moves, options.optimal, lang, true, goal);
+    FrameText brief_text{options.font, options.title, brief.all()};
+    FrameLayout brief_frame = compute_layout(start.shape(), options.tile_px, brief_text, *glyphs);
+    if (brief_frame.width < frame.width || !brief_frame.captions_too_wide) {
+      captions = std::move(brief);
+      text = std::move(brief_text);
+      frame = std::move(brief_frame);
+    }
+  }
+  Board end = start;
+  for (const Move m : moves) end.apply(m);  // legal: make_captions checked every move
+  return {std::move(captions), std::move(text), std::move(frame), std::move(glyphs),
+          std::move(end)};
 }
 
 FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
                              const AnimationOptions& options) {
-  check_animation(options, start.shape(), moves.size(), RenderLimits{});
-  return lay_out_animation(start, moves, options).frame;
+  const bool goal = shows_goal(start, moves, options);
+  check_animation(options, start.shape(), moves.size(), RenderLimits{}, goal);
+  return lay_out_animation(start, moves,
+                           fitted_options(options, start.shape(), moves.size(), {}, goal))
+      .frame;
 }
 
 }  // namespace slidegif

@@ -39,9 +39,20 @@ void FrameRenderer::init(Shape shape, const FrameText& text, std::shared_ptr<Til
   background_ = make_palette_image(L.width, L.height, palette_, canvas_index_);
   draw_tray(*background_);
   if (!text.title.empty()) {
-    CoverageMask mask(L.title.w, L.title.h);
-    draw_centered(mask, L.title_pt, text.title);
-    paint(*background_, mask, L.title.x, L.title.y, shades(theme_.canvas, theme_.title));
+    // Each line centred in its share of the title's rows: the first as a one-line title, the
+    // others title_line_h each.
+    const int lines = static_cast<int>(L.title_lines.size());
+    const int line_h = L.title_line_h;
+    const int first_h = L.title.h - (lines - 1) * line_h;
+    const Shades lut = shades(theme_.canvas, theme_.title);
+    int y = L.title.y;
+    for (int i = 0; i < lines; ++i) {
+      const int h = i == 0 ? first_h : line_h;
+      CoverageMask mask(L.title.w, h);
+      draw_centered(mask, L.title_pt, L.title_lines[static_cast<std::size_t>(i)]);
+      paint(*background_, mask, L.title.x, y, lut);
+      y += h;
+    }
   }
   shared_sprites_ = sprites != nullptr;
   sprites_ = shared_sprites_ ? std::move(sprites)
@@ -128,6 +139,12 @@ void FrameRenderer::draw_cell(gdImage& frame, int cell, int tile) const {
   copy_sprite(frame, sprites_->fixed(tile), r.x, r.y);
 }
 
+void FrameRenderer::draw_marked_cell(gdImage& frame, int cell, int tile) const {
+  draw_cell(frame, cell, tile);
+  const Rect r = cell_rect(cell);
+  if (mark_ && tile != 0) copy_sprite(frame, *mark_, r.x, r.y);
+}
+
 void FrameRenderer::draw_slide(gdImage& frame, int from, int to, int tile, double t) {
   const gdImage& sprite = sprites_->floating(tile, *glyphs_);
   draw_cell(frame, from, 0);
@@ -136,13 +153,57 @@ void FrameRenderer::draw_slide(gdImage& frame, int from, int to, int tile, doubl
   const int x = static_cast<int>(std::lround(a.x + (b.x - a.x) * t));
   const int y = static_cast<int>(std::lround(a.y + (b.y - a.y) * t));
   copy_sprite(frame, sprite, x, y);
+  if (mark_) copy_sprite(frame, *mark_, x, y);
+}
+
+void FrameRenderer::use_mark() {
+  // A ring just inside the tile's face (a picture's whole square): where a sliding tile is drawn
+  // anyway, so marking adds no changed pixels to a frame.
+  const int s = layout_.tile_px;
+  const double w = std::max(2.0, std::round(s * 0.05));
+  mark_ = make_palette_image(s, s, palette_, palette_.transparent());
+  gdImageColorTransparent(mark_.get(), palette_.transparent());
+  if (picture_) {
+    // Over a picture: a dark line outside a light one, seen on any colours.
+    const auto dark = static_cast<unsigned char>(quantizer_.index(theme_.digit));
+    const auto light = static_cast<unsigned char>(quantizer_.index(theme_.face_top));
+    const int half = static_cast<int>(w) / 2 + 1;
+    for (int y = 0; y < s; ++y) {
+      for (int x = 0; x < s; ++x) {
+        const int edge = std::min(std::min(x, y), std::min(s - 1 - x, s - 1 - y));
+        if (edge < half)
+          mark_->pixels[y][x] = dark;
+        else if (edge < 2 * half)
+          mark_->pixels[y][x] = light;
+      }
+    }
+    return;
+  }
+  // Over a numbered tile's face (its geometry as tile_sprites.cpp draws it): the digits' colour,
+  // antialiased into the face's gradient.
+  const double x0 = layout_.inset, y0 = layout_.inset, x1 = s - layout_.inset;
+  const double lip = std::max(1.0, std::round(s * 0.06));
+  const double y1 = s - layout_.inset - lip;
+  for (int py = 0; py < s; ++py) {
+    const double cy = py + 0.5;
+    const Rgb face = mix(theme_.face_top, theme_.face_bottom, (cy - y0) / (y1 - y0));
+    for (int px = 0; px < s; ++px) {
+      const double d = rounded_rect_distance(px + 0.5, cy, x0, y0, x1, y1, layout_.radius);
+      const double cov = edge_coverage(std::abs(d + 1 + w / 2) - w / 2);
+      if (cov > 0 && d < -0.5)
+        mark_->pixels[py][px] =
+            static_cast<unsigned char>(quantizer_.index(mix(face, theme_.digit, cov)));
+    }
+  }
 }
 
 void FrameRenderer::draw_caption(gdImage& frame, const std::string& text) {
+  if (layout_.caption.h == 0) return;  // no captions
   draw_caption(frame, text, centred_pen_x(layout_.caption.w, layout_.caption_pt, text));
 }
 
 int FrameRenderer::caption_pen_x(const std::vector<std::string>& texts) {
+  if (layout_.caption.h == 0) return 0;  // no captions
   const std::string* widest = nullptr;
   int widest_w = -1;
   for (const auto& t : texts) {
@@ -156,6 +217,7 @@ int FrameRenderer::caption_pen_x(const std::vector<std::string>& texts) {
 void FrameRenderer::draw_caption(gdImage& frame, const std::string& text, int pen_x) {
   // Straight into the frame: the animation draws each caption once, when it changes.
   const Rect& band = layout_.caption;
+  if (band.h == 0) return;  // no captions
   if (!caption_shades_) {
     caption_shades_ = shades(theme_.canvas, theme_.caption);
     (*caption_shades_)[0] = static_cast<std::uint8_t>(canvas_index_);  // no ink: the canvas

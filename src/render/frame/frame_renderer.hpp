@@ -50,8 +50,14 @@ class FrameRenderer {
   GdImage new_frame() const;
   void draw_board(gdImage& frame, const Board& board) const;
   void draw_cell(gdImage& frame, int cell, int tile) const;  // tile 0 = blank
-  // Tile `tile` on its way from `from` to the blank cell `to`, `t` in [0, 1] of the distance.
+  // Tile `tile` in `cell` with the moving tile's outline (use_mark() first).
+  void draw_marked_cell(gdImage& frame, int cell, int tile) const;
+  // Tile `tile` on its way from `from` to the blank cell `to`, `t` in [0, 1] of the distance;
+  // outlined after use_mark().
   void draw_slide(gdImage& frame, int from, int to, int tile, double t);
+  // The moving tile gets an outline: in the digits' colour inside a numbered tile's face, dark
+  // and light around a picture's (after use_picture()). Its pixels count in piece_fingerprint().
+  void use_mark();
   // Replaces the caption band's contents with `text`, centred.
   void draw_caption(gdImage& frame, const std::string& text);
   // The same, with the text's pen starting at `pen_x`. Captions drawn from one pen position
@@ -103,6 +109,8 @@ class FrameRenderer {
   bool shared_sprites_ = false;  // sprites_ came from the caller (a DrawingCache's)
   std::optional<Shades> caption_shades_;
   GdImage missing_tile_;  // picture puzzles: the blank's piece
+  GdImage mark_;          // the moving tile's outline, transparent elsewhere; null: unmarked
+  bool picture_ = false;  // use_picture() was called
 };
 
 }  // namespace slidegif

@@ -18,6 +18,11 @@ std::uint64_t FrameRenderer::piece_fingerprint(std::initializer_list<long long> 
   // The sprites' hash covers their number, sizes and transparent index too; shared sprites
   // compute it once.
   values.push_back(static_cast<long long>(sprites_->pixel_hash(*glyphs_)));
+  if (mark_) {
+    for (int y = 0; y < mark_->sy; ++y)
+      values.push_back(static_cast<long long>(
+          XXH3_64bits(mark_->pixels[y], static_cast<std::size_t>(mark_->sx))));
+  }
   return XXH3_64bits(values.data(), values.size() * sizeof(long long));
 }
 

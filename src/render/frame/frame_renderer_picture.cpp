@@ -1,5 +1,7 @@
 // FrameRenderer's picture puzzles: squares cut from a picture instead of numbered tiles.
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -32,9 +34,20 @@ void FrameRenderer::use_picture(const PictureArt& art, const Board& goal, bool n
   const double pt = std::max(6.0, layout_.digit_pt * 0.32);
   const Shades lut = shades(theme_.face_top, theme_.digit);
   const auto plate = static_cast<unsigned char>(quantizer_.index(theme_.face_top));
+  // A line of the tray's colour round each piece: the pieces read as tiles, and the finished
+  // picture shows where they meet.
+  const auto line = static_cast<unsigned char>(quantizer_.index(theme_.board));
+  const int gap = std::max(1, static_cast<int>(std::lround(s / 60.0)));
+  picture_ = true;
   for (int cell = 0; cell < goal.cells(); ++cell) {
     const int tile = goal.at(cell);
     GdImage square = cut_tile(art, palette_, s, cell / cols_, cell % cols_);
+    for (int y = 0; y < s; ++y) {
+      for (int x = 0; x < s; ++x) {
+        if (std::min(std::min(x, y), std::min(s - 1 - x, s - 1 - y)) < gap)
+          square->pixels[y][x] = line;
+      }
+    }
     if (tile == 0) {
       missing_tile_ = std::move(square);
       continue;

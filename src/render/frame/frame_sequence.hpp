@@ -97,7 +97,8 @@ class FrameSequence {
   GdImage frame_;
   Board board_;
   const std::string* shown_caption_;
-  int step_pen_x_;  // where every step caption starts
+  int step_pen_x_;        // where every step caption starts
+  int marked_cell_ = -1;  // without tweens: the cell of the marked tile, until the next move
   MovePieces* pieces_;
   std::uint64_t fingerprint_ = 0;  // the renderer's, when there are pieces
 };

@@ -29,11 +29,18 @@ std::vector<std::string> Captions::all() const {
   auto v = steps;
   v.push_back(first);
   v.push_back(last);
+  if (!goal.empty()) v.push_back(goal);
   return v;
 }
 
+Captions no_captions(std::size_t moves) {
+  Captions c;
+  c.steps.resize(moves);
+  return c;
+}
+
 Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal,
-                       const Language& lang) {
+                       const Language& lang, bool brief, bool goal) {
   const std::size_t n = moves.size();
   Captions c;
   Board b = start;
@@ -45,7 +52,7 @@ Captions make_captions(const Board& start, const std::vector<Move>& moves, bool 
     }
     const int tile = b.at(from);
     b.apply(moves[k]);
-    c.steps.push_back(say(lang, Phrase::Step,
+    c.steps.push_back(say(lang, brief ? Phrase::StepShort : Phrase::Step,
                           {.step = static_cast<long long>(k) + 1,
                            .total = static_cast<long long>(n),
                            .tile = tile,
@@ -54,11 +61,17 @@ Captions make_captions(const Board& start, const std::vector<Move>& moves, bool 
   const PhraseArgs count{.moves = static_cast<long long>(n)};
   c.first = say(lang,
                 n == 0   ? Phrase::StartSolved
+                : brief  ? Phrase::StartShort
                 : n == 1 ? Phrase::StartOneMove
                          : Phrase::StartMoves,
                 count);
-  c.last = say(lang, n == 1 ? Phrase::SolvedOneMove : Phrase::SolvedMoves, count);
-  if (!optimal) c.last += lang[Phrase::NotOptimal];
+  c.last = say(lang,
+               brief    ? Phrase::SolvedShort
+               : n == 1 ? Phrase::SolvedOneMove
+                        : Phrase::SolvedMoves,
+               count);
+  if (!optimal) c.last += lang[brief ? Phrase::NotOptimalShort : Phrase::NotOptimal];
+  if (goal) c.goal = lang[Phrase::Goal];
   return c;
 }
 

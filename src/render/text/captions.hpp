@@ -15,14 +15,19 @@ namespace slidegif {
 struct Captions {
   std::vector<std::string> steps;  // steps[k] while move k+1 is made and after it
   std::string first, last;
+  std::string goal;  // over the goal frame; empty without one
   // Every caption: the font is sized so the longest of them fits.
   std::vector<std::string> all() const;
 };
 
 // Throws Error(BadInput) for a move that leaves the board: made first, the captions are where an
 // illegal move is refused before anything is drawn. `optimal` false says so in the last one.
-// In `lang`'s words (English by default).
+// In `lang`'s words (English by default); `brief`: the short forms of the step and "not proven
+// optimal" phrases, for a band too narrow for the long ones. `goal`: with a goal caption.
 Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal,
-                       const Language& lang = languages().front());
+                       const Language& lang = languages().front(), bool brief = false,
+                       bool goal = false);
+// The same count of (empty) captions: an animation without a caption band.
+Captions no_captions(std::size_t moves);
 
 }  // namespace slidegif

@@ -24,6 +24,11 @@ const std::vector<Language> kLanguages = {
          "down",
          "left",
          "right",
+         "Goal — the board to reach",
+         "{step}/{total}: tile {tile} {direction}",
+         " (unproven)",
+         "Start: {moves} to go",
+         "Solved in {moves}",
      }},
     {"zh",
      "中文",
@@ -39,6 +44,11 @@ const std::vector<Language> kLanguages = {
          "下",
          "左",
          "右",
+         "目标：要拼成的样子",
+         "{step}/{total}：{tile} 号向{direction}",
+         "（未证最优）",
+         "开始：还需 {moves} 步",
+         "完成！共 {moves} 步",
      }},
 };
 

@@ -29,6 +29,11 @@ enum class Phrase : std::size_t {
   TileDown,
   TileLeft,
   TileRight,
+  Goal,             // "Goal — the board to reach", over a goal frame
+  StepShort,        // "{step}/{total}: tile {tile} {direction}", when Step does not fit
+  NotOptimalShort,  // " (unproven)", when NotOptimal does not fit
+  StartShort,       // "Start: {moves} to go", when StartMoves does not fit
+  SolvedShort,      // "Solved in {moves}", when SolvedMoves does not fit
   Count
 };
 inline constexpr std::size_t kPhraseCount = static_cast<std::size_t>(Phrase::Count);

@@ -130,6 +130,7 @@ struct GlyphCache::FreeType {
     std::unique_ptr<FT_FaceRec_, decltype(&FT_Done_Face)> face{nullptr, &FT_Done_Face};
     FT_F26Dot6 size = 0;  // the character size last set on the face
     std::string name;
+    bool synthetic_bold = false;  // a regular fallback behind a bold font
   };
   std::unique_ptr<FT_LibraryRec_, decltype(&FT_Done_FreeType)> library{nullptr, &FT_Done_FreeType};
   std::vector<Face> faces;  // [0] the font, then the fallbacks opened so far
@@ -137,6 +138,9 @@ struct GlyphCache::FreeType {
 
   // Loads glyph `index` of face `f` at `pt` without hinting, so no TrueType bytecode runs.
   // Outlines only: a font's embedded bitmaps would not match the unhinted metrics.
+  // A fallback lighter than a bold font is emboldened (as FreeType's FT_GlyphSlot_Embolden
+  // does, by a 24th of the size), so Han characters from a regular CJK face stand beside the
+  // bold font's digits at one weight.
   FT_GlyphSlot load(std::size_t f, double pt, FT_UInt index, FT_Int32 flags) {
     Face& face = faces[f];
     const FT_F26Dot6 want = char_size(pt, face.name);
@@ -145,9 +149,21 @@ struct GlyphCache::FreeType {
             "cannot scale font");
       face.size = want;
     }
+    const bool render = (flags & FT_LOAD_RENDER) != 0;
+    if (face.synthetic_bold) flags &= ~FT_LOAD_RENDER;
     check(FT_Load_Glyph(face.face.get(), index, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | flags),
           face.name, "cannot load a glyph of font");
-    return face.face->glyph;
+    const FT_GlyphSlot slot = face.face->glyph;
+    if (face.synthetic_bold && slot->format == FT_GLYPH_FORMAT_OUTLINE) {
+      const FT_Pos strength =
+          FT_MulFix(face.face->units_per_EM, face.face->size->metrics.y_scale) / 24;
+      check(FT_Outline_Embolden(&slot->outline, strength), face.name, "cannot embolden font");
+      slot->advance.x += strength;
+      if (render)
+        check(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), face.name,
+              "cannot draw a glyph of font");
+    }
+    return slot;
   }
 
   // Opens `font` as the next face. Throws Error(Render) for bytes that are no outline font.
@@ -165,6 +181,9 @@ struct GlyphCache::FreeType {
     Face& added = faces.emplace_back();
     added.face.reset(face);
     added.name = font.name();
+    added.synthetic_bold = faces.size() > 1 &&
+                           (faces[0].face->style_flags & FT_STYLE_FLAG_BOLD) != 0 &&
+                           (face->style_flags & FT_STYLE_FLAG_BOLD) == 0;
     if (!FT_IS_SCALABLE(face) || face->units_per_EM == 0) {
       throw Error(Error::Kind::Render,
                   fmt::format("font '{}' is not an outline font", font.name()));
@@ -191,6 +210,11 @@ GlyphCache::FreeType& GlyphCache::freetype() {
 
 bool GlyphCache::has_own_glyph(char32_t c) {
   return FT_Get_Char_Index(freetype().faces[0].face.get(), c) != 0;
+}
+
+std::string GlyphCache::family_name() {
+  const char* family = freetype().faces[0].face->family_name;
+  return family != nullptr ? family : "";
 }
 
 std::pair<std::size_t, FT_UInt> GlyphCache::find_glyph(char32_t c) {

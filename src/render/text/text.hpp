@@ -74,6 +74,8 @@ class GlyphCache {
   const Font& font() const { return font_; }
   // Whether the font itself (not a fallback) has a glyph for `c`. Throws as measure().
   bool has_own_glyph(char32_t c);
+  // The font's family name ("DejaVu Sans"), as an SVG names it. Throws as measure().
+  std::string family_name();
   // How many glyphs (character and size) are cached.
   std::size_t size() const { return glyphs_.size(); }
   // Throws Error(Render) naming the font when it cannot be loaded.
