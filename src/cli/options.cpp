@@ -64,7 +64,7 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
                  "Milliseconds per move (less for long solutions: see --max-duration)")
       ->capture_default_str()
       ->check(whole_number(limits.min_delay_ms, limits.max_delay_ms));
-  cmd.add_option("--speed", a.speed, "Play this many times as fast, holds too (0.1 to 10)")
+  cmd.add_option("--speed", a.speed, "Play this many times as fast, holds too")
       ->capture_default_str()
       ->check(decimal_number(0.1, 10.0));
   cmd.add_option_function<double>(

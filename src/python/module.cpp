@@ -309,7 +309,8 @@ PYBIND11_MODULE(slidegif, m) {
         py::arg("format") = "gif", py::kw_only(), py::arg("moves") = py::none(),
         py::arg("max_seconds") = py::none(),
         "The animation of START's optimal solution (or of the given moves) as the bytes of a\n"
-        "file in FORMAT. The look: theme, title, tile (px), delay (ms a move), first_hold,\n"
-        "last_hold, tween, loop, lang ('en', 'zh'), font (a path), picture (a path), numbers,\n"
+        "file in FORMAT. The look, with the command line's defaults: theme, title, tile (px),\n"
+        "delay (ms a move), first_hold, last_hold, tween, speed, max_duration (s, 0: none),\n"
+        "captions, mark, loop, lang ('en', 'zh'), font (a path), picture (a path), numbers,\n"
         "dither.");
 }
