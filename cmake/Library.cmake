@@ -15,7 +15,7 @@ endforeach()
 
 # What the layers link privately, which a user of the static archive must link too.
 set(SLIDEGIF_PRIVATE_DEPS PkgConfig::GD PkgConfig::FREETYPE PkgConfig::IMAGEQUANT
-    PkgConfig::XXHASH OpenMP::OpenMP_CXX fmt::fmt)
+    PkgConfig::XXHASH PkgConfig::WEBP PkgConfig::ZLIB OpenMP::OpenMP_CXX fmt::fmt)
 set(SLIDEGIF_LAYER_OBJECTS "")
 foreach(layer ${SLIDEGIF_LAYERS})
   list(APPEND SLIDEGIF_LAYER_OBJECTS $<TARGET_OBJECTS:${layer}>)

@@ -99,10 +99,11 @@ struct RenderLimits {
 // (DejaVu Sans Bold: Latin, Greek, Cyrillic; give a font with Han characters for lang "zh").
 // With fit_tile, tile_px shrinks to keep the board within kFitBoardPx and the limits. Throws
 // Error(BadInput) for an unknown theme or language, an option outside `limits` or an animation
-// over them (with a Hint and a suggestion), an illegal move; Error(Render) when the font cannot
-// be read or drawing fails.
+// over them (with a Hint and a suggestion), an illegal move, a still's frame the animation does
+// not have; Error(Render) when the font cannot be read or drawing fails. `encoding`: GIF, an
+// animated WebP or APNG, or one frame as a PNG (format.hpp), each with the same pixels.
 Animation render(const Board& start, const std::vector<Move>& moves,
-                 const AnimationOptions& options = {}, OutputFormat format = OutputFormat::Gif,
+                 const AnimationOptions& options = {}, const Encoding& encoding = {},
                  const RenderLimits& limits = {});
 
 // A font file's bytes (TrueType, OpenType, a .ttc's first face). Throws Error(BadInput) naming

@@ -8,14 +8,11 @@
 namespace slidegif {
 
 Animation render(const Board& start, const std::vector<Move>& moves,
-                 const AnimationOptions& options, OutputFormat format, const RenderLimits& limits) {
+                 const AnimationOptions& options, const Encoding& encoding,
+                 const RenderLimits& limits) {
   AnimationOptions look = options;
   if (look.font.empty()) look.font = app::default_font();
-  switch (format) {
-    case OutputFormat::Gif:
-      break;
-  }
-  return render_animation(start, moves, look, limits);
+  return render_animation(start, moves, look, limits, nullptr, nullptr, encoding);
 }
 
 }  // namespace slidegif

@@ -7,6 +7,7 @@
 
 #include "app/job/job_key.hpp"
 #include "cgi/etag.hpp"
+#include "cgi/negotiate.hpp"
 #include "cgi/request.hpp"
 #include "slidegif/error.hpp"
 
@@ -18,7 +19,10 @@ std::string_view lookup(const Environment& env, std::string_view name) {
   return it == env.end() ? std::string_view{} : std::string_view(it->second);
 }
 
-void add_cache_headers(Response& r, const Puzzle& puzzle, const std::string& etag) {
+// `negotiated`: the format was chosen by the Accept header, so a cache must key on it too.
+void add_cache_headers(Response& r, const Puzzle& puzzle, const std::string& etag,
+                       bool negotiated) {
+  if (negotiated) r.headers.emplace_back("Vary", "Accept");
   if (puzzle.deterministic) {
     r.headers.emplace_back("ETag", etag);
     r.headers.emplace_back("Cache-Control", fmt::format("public, max-age={}", kCacheMaxAgeSeconds));
@@ -28,20 +32,22 @@ void add_cache_headers(Response& r, const Puzzle& puzzle, const std::string& eta
 }
 
 Response render_response(const app::Job& job, const Puzzle& puzzle, const std::string& etag,
-                         const HandlerConfig& config) {
+                         bool negotiated, const HandlerConfig& config) {
   const app::Solved solved = app::solve_job(job, puzzle, config.services);
   Animation gif = app::render_job(job, solved, config.services);
 
   Response r;
   r.status = 200;
-  r.headers = {{"Content-Type", "image/gif"}, {"Content-Length", std::to_string(gif.bytes.size())}};
-  add_cache_headers(r, puzzle, etag);
+  r.headers = {{"Content-Type", std::string(format_info(job.encoding.format).mime_type)},
+               {"Content-Length", std::to_string(gif.bytes.size())}};
+  add_cache_headers(r, puzzle, etag, negotiated);
   // For pages and tools that want to show what was solved (the image itself cannot say).
   r.headers.emplace_back(
       "X-Slidegif-Puzzle",
-      fmt::format("{} -> {}, {} moves ({}), {} frames", format_board(puzzle.start),
+      fmt::format("{} -> {}, {} moves ({}), {} frame{}", format_board(puzzle.start),
                   format_board(puzzle.goal), solved.solution.moves.size(),
-                  solved.solution.optimal ? "optimal" : "not optimal", gif.frames));
+                  solved.solution.optimal ? "optimal" : "not optimal", gif.frames,
+                  gif.frames == 1 ? "" : "s"));
   r.body = std::move(gif.bytes);
   return r;
 }
@@ -118,8 +124,12 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
   }
   try {
     const QueryParams query = parse_query(lookup(env, "QUERY_STRING"));
+    // A load balancer's or monitor's probe: the program starts and answers, nothing drawn.
+    if (wants_health(query)) return text_response(200, "ok");
     if (wants_picture_list(query)) return picture_list(config);
     app::Job job = parse_job(query);
+    const bool negotiated = !names_format(query);
+    if (negotiated) job.encoding.format = format_for_accept(lookup(env, "HTTP_ACCEPT"));
     job.solve = config.solve;
     if (const auto name = picture_name(query)) {
       if (!config.picture) throw Error(Error::Kind::BadInput, "this server has no pictures");
@@ -131,10 +141,10 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
     if (puzzle.deterministic && etag_matches(lookup(env, "HTTP_IF_NONE_MATCH"), etag)) {
       Response r;
       r.status = 304;
-      add_cache_headers(r, puzzle, etag);
+      add_cache_headers(r, puzzle, etag, negotiated);
       return r;
     }
-    return render_response(job, puzzle, etag, config);
+    return render_response(job, puzzle, etag, negotiated, config);
   } catch (const Error& e) {
     return error_response(e);
   } catch (const std::bad_alloc&) {

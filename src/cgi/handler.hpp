@@ -22,7 +22,7 @@ namespace slidegif::cgi {
 // RFC 3875 meta-variables by name; the handler reads these (a front end passes no others).
 using Environment = std::map<std::string, std::string, std::less<>>;
 inline constexpr const char* kMetaVariables[] = {"REQUEST_METHOD", "QUERY_STRING",
-                                                 "HTTP_IF_NONE_MATCH"};
+                                                 "HTTP_IF_NONE_MATCH", "HTTP_ACCEPT"};
 
 struct HandlerConfig {
   // The server's font, entropy and pattern databases (app::Services says when each is called:

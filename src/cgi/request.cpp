@@ -159,6 +159,15 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
   }
 }
 
+// format= (by name, as --format) and frame= (a still's, only with format=png).
+void parse_encoding(const Params& q, const RenderLimits& l, Encoding& e) {
+  if (auto v = q.get("format")) e.format = format_named(*v);
+  if (auto v = q.get("frame")) {
+    if (e.format != OutputFormat::Png) bad("frame= is a still's frame: it needs format=png");
+    e.frame = parse_int("frame", *v, -1, l.max_frames);
+  }
+}
+
 }  // namespace
 
 app::Job default_job() {
@@ -182,9 +191,18 @@ std::optional<std::string> picture_name(const QueryParams& query) {
   return std::string(*name);
 }
 
+bool wants_health(const QueryParams& query) {
+  const auto v = Params(query).get("health");
+  return v && parse_flag("health", *v);
+}
+
 bool wants_picture_list(const QueryParams& query) {
   const auto v = Params(query).get("pictures");
   return v && parse_flag("pictures", *v);
+}
+
+bool names_format(const QueryParams& query) {
+  return Params(query).get("format").has_value();
 }
 
 app::Job parse_job(const QueryParams& query) {
@@ -192,6 +210,7 @@ app::Job parse_job(const QueryParams& query) {
   app::Job job = default_job();
   parse_puzzle(params, job.puzzle);
   parse_animation(params, job.limits.render, job.animation);
+  parse_encoding(params, job.limits.render, job.encoding);
   return job;
 }
 

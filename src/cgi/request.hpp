@@ -19,6 +19,8 @@ app::Job default_job();
 // The picture a query names (picture=NAME), if any. Throws Error(BadInput) for a name that is
 // not 1 to 64 letters, digits, '-' or '_' (nothing in a request may be a path).
 std::optional<std::string> picture_name(const QueryParams& query);
+// Whether the query is a health check (health=1): answered without solving or drawing.
+bool wants_health(const QueryParams& query);
 // Whether the query asks for the list of pictures (pictures=1) instead of a GIF.
 bool wants_picture_list(const QueryParams& query);
 
@@ -26,5 +28,7 @@ bool wants_picture_list(const QueryParams& query);
 // out-of-range value, a known parameter given twice, or contradictory parameters (start with
 // random=1, a start that is not `size`).
 app::Job parse_job(const QueryParams& query);
+// Whether the query names its format (format=); without, the handler negotiates it.
+bool names_format(const QueryParams& query);
 
 }  // namespace slidegif::cgi

@@ -17,7 +17,18 @@ namespace slidegif::cli {
 void add_output_flags(CLI::App& cmd, OutputFlags& f) {
   auto& a = f.job.animation;
   const RenderLimits& limits = f.job.limits.render;  // the command line's
-  cmd.add_option("-o,--output", f.output, "Write the animated GIF here ('-' for stdout)");
+  cmd.add_option("-o,--output", f.output,
+                 "Write the animation here ('-' for stdout), in the format its extension names");
+  std::vector<std::string> names;
+  for (const auto& info : kOutputFormats) names.emplace_back(info.name);
+  cmd.add_option("--format", f.format,
+                 fmt::format("Format of -o: {} (default: by -o's extension, else gif)",
+                             fmt::join(names, ", ")))
+      ->check(CLI::IsMember(names));
+  cmd.add_option("--frame", f.frame,
+                 "With --format png or -o NAME.png: the frame shown, from 0 (default 0, the "
+                 "start; -1: the last)")
+      ->check(whole_number(-1, limits.max_frames));
   cmd.add_flag("--json", f.json, "Print one JSON object instead of the summary line");
   // Named, the budget is all the near-optimal search's too (boards over 16 cells, or past the
   // optimal search): a larger one buys a shorter answer. Unnamed, that search stops at
@@ -93,12 +104,38 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->check(whole_number(0, limits.max_loop));
 }
 
+Encoding output_encoding(const OutputFlags& flags) {
+  const bool named = !flags.output.empty() && flags.output != "-" &&
+                     std::filesystem::path(flags.output).has_extension();
+  // A name's extension decides, unless --format says otherwise: then they must agree.
+  Encoding encoding{named ? format_of_output_name(flags.output) : OutputFormat::Gif};
+  if (!flags.format.empty()) {
+    const OutputFormat asked = format_named(flags.format);
+    if (named && asked != encoding.format) {
+      throw Error(Error::Kind::BadInput,
+                  fmt::format("-o {} is {}, but --format says {}: give one or make them agree",
+                              flags.output, format_info(encoding.format).name, flags.format));
+    }
+    encoding.format = asked;
+  }
+  if (flags.frame) {
+    if (encoding.format != OutputFormat::Png) {
+      throw Error(Error::Kind::BadInput,
+                  fmt::format("--frame {}: only a still has one frame (--format png, or -o "
+                              "NAME.png); this is {}",
+                              *flags.frame, format_info(encoding.format).name));
+    }
+    encoding.frame = *flags.frame;
+  }
+  return encoding;
+}
+
 app::Job base_job(const OutputFlags& flags) {
   app::Job job = flags.job;
   // Before any work: a name asking for a format we do not write is refused, and so is a link
   // to a file that does not exist (cp will not write through one either).
+  job.encoding = output_encoding(flags);
   if (!flags.output.empty() && flags.output != "-") {
-    format_of_output_name(flags.output);
     std::error_code ec;
     if (std::filesystem::is_symlink(flags.output, ec) && !std::filesystem::exists(flags.output, ec))
       throw Error(

@@ -1,9 +1,10 @@
 #pragma once
 // Flags shared by the `solve` and `random` subcommands. The job's settings are bound straight
 // to the fields of an app::Job; what is left here is the command line's own business (where
-// the GIF goes, how the answer is printed, where the font and the databases are).
+// the animation goes, how the answer is printed, where the font and the databases are).
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
 #include "app/job/job.hpp"
@@ -11,15 +12,17 @@
 namespace slidegif::cli {
 
 struct OutputFlags {
-  std::string output;   // -o FILE, "-" for stdout, empty for no GIF
-  bool json = false;    // --json
-  std::string font;     // --font PATH, empty: the shipped font
-  std::string size;     // --size, empty: inferred
-  std::string pdb_dir;  // --pdb-dir, empty: $SLIDEGIF_PDB_DIR or the cache directory
-  std::string lang;     // --lang, empty: from the locale (cli/language_choice.hpp)
-  std::string image;    // --image FILE: a picture puzzle
-  bool yes = false;     // --yes: long first-use builds without asking
-  app::Job job;         // solve settings and animation options; the boards come later
+  std::string output;        // -o FILE, "-" for stdout, empty for no GIF
+  bool json = false;         // --json
+  std::string font;          // --font PATH, empty: the shipped font
+  std::string size;          // --size, empty: inferred
+  std::string pdb_dir;       // --pdb-dir, empty: $SLIDEGIF_PDB_DIR or the cache directory
+  std::string lang;          // --lang, empty: from the locale (cli/language_choice.hpp)
+  std::string image;         // --image FILE: a picture puzzle
+  std::string format;        // --format NAME, empty: by -o's extension
+  std::optional<int> frame;  // --frame N: the still's frame
+  bool yes = false;          // --yes: long first-use builds without asking
+  app::Job job;              // solve settings and animation options; the boards come later
 };
 
 void add_output_flags(CLI::App& cmd, OutputFlags& flags);
@@ -29,5 +32,11 @@ void add_output_flags(CLI::App& cmd, OutputFlags& flags);
 // boards; with --image, the picture read and decoded. Throws Error(BadInput) for a malformed
 // --size or a picture that cannot be used.
 app::Job base_job(const OutputFlags& flags);
+
+// The format of -o: its extension's, or --format's (for standard output or a name without an
+// extension), GIF otherwise; with --frame, the still's frame. Throws Error(BadInput) for an
+// extension we do not write, an extension and --format that disagree, or --frame with a format
+// that is not a still.
+Encoding output_encoding(const OutputFlags& flags);
 
 }  // namespace slidegif::cli

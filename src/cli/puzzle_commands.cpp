@@ -55,10 +55,11 @@ void note_options_without_effect(const CLI::App& cmd, const OutputFlags& f) {
   if (f.output.empty()) {
     for (const char* name : {"--tile", "--theme", "--title", "--lang", "--font", "--image",
                              "--numbers", "--dither", "--delay", "--tween", "--loop", "--speed",
-                             "--max-duration", "--no-captions", "--no-mark"})
+                             "--max-duration", "--no-captions", "--no-mark", "--format", "--frame"})
       if (cmd.count(name) > 0) unused.push_back(name);
     if (!unused.empty())
-      fmt::print(stderr, "note: {} {} only the GIF, and without -o FILE there is none: ignored\n",
+      fmt::print(stderr,
+                 "note: {} {} only the animation, and without -o FILE there is none: ignored\n",
                  fmt::join(unused, ", "), unused.size() == 1 ? "changes" : "change");
     return;
   }

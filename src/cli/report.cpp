@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <optional>
+#include <string_view>
 
 #include "app/files/atomic_file.hpp"
 #include "app/job/job_json.hpp"
@@ -14,22 +16,30 @@
 namespace slidegif::cli {
 namespace {
 
-void write_stdout(const std::vector<std::uint8_t>& bytes) {
+std::string to_upper(std::string_view name) {
+  std::string s(name);
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+void write_stdout(const std::vector<std::uint8_t>& bytes, std::string_view format) {
   if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() ||
       std::fflush(stdout) != 0) {
-    throw std::runtime_error("cannot write the GIF to standard output");
+    throw std::runtime_error(fmt::format("cannot write the {} to standard output", format));
   }
 }
 
-// Renders and writes the GIF; returns what it wrote.
+// Renders and writes the animation; returns what it wrote.
 Animation write_animation(const app::Job& job, const app::Solved& solved,
                           const app::Services& services, const OutputFlags& flags) {
+  const std::string format = to_upper(format_info(job.encoding.format).name);
   if (flags.output == "-" && ::isatty(STDOUT_FILENO)) {
-    throw Error(Error::Kind::BadInput, "refusing to write a GIF to a terminal; redirect stdout");
+    throw Error(Error::Kind::BadInput,
+                fmt::format("refusing to write {} to a terminal; redirect stdout", format));
   }
   Animation gif = app::render_job(job, solved, services);
   if (flags.output == "-") {
-    write_stdout(gif.bytes);
+    write_stdout(gif.bytes, format);
   } else {
     app::write_file_atomically(flags.output, gif.bytes);
   }
@@ -47,8 +57,8 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& g
   if (solved.puzzle.seed) line += fmt::format(" [seed {}]", *solved.puzzle.seed);
   if (s.method == kDescentMethod) line += fmt::format(" [by {}]", s.method);
   if (gif && flags.output != "-") {
-    line += fmt::format("; wrote {} ({} frames, {} bytes)", flags.output, gif->frames,
-                        gif->bytes.size());
+    line += fmt::format("; wrote {} ({} frame{}, {} bytes)", flags.output, gif->frames,
+                        gif->frames == 1 ? "" : "s", gif->bytes.size());
   }
   return line;
 }
@@ -67,7 +77,8 @@ void solve_and_report(const app::Job& job, const OutputFlags& flags) {
   // With the GIF on stdout, the words go to stderr.
   FILE* text = flags.output == "-" ? stderr : stdout;
   if (flags.json) {
-    const auto j = gif ? app::result_json(solved, *gif, flags.output) : app::result_json(solved);
+    auto j = gif ? app::result_json(solved, *gif, flags.output) : app::result_json(solved);
+    if (gif) j["format"] = format_info(job.encoding.format).name;
     fmt::print(text, "{}\n", app::json_line(j));
   } else {
     fmt::print(text, "{}\n", summary(solved, gif, flags));

@@ -177,10 +177,17 @@ AnimationOptions look_of(const py::kwargs& look) {
 
 py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
                     const std::string& format_name, const std::optional<std::string>& moves_text,
-                    std::optional<double> max_seconds, const py::kwargs& look) {
+                    std::optional<double> max_seconds, std::optional<int> frame,
+                    const py::kwargs& look) {
   const Board start = board_of(start_obj, "start");
   const Board goal = goal_of(goal_obj, start);
-  const OutputFormat format = format_named(format_name);
+  Encoding format{format_named(format_name)};
+  if (frame) {
+    if (format.format != OutputFormat::Png) {
+      throw Error(Error::Kind::BadInput, "frame is a still's: it needs format='png'");
+    }
+    format.frame = *frame;
+  }
   AnimationOptions options = look_of(look);
   Animation animation;
   {
@@ -307,9 +314,11 @@ PYBIND11_MODULE(slidegif, m) {
 
   m.def("render", &render_py, py::arg("start"), py::arg("goal") = py::none(),
         py::arg("format") = "gif", py::kw_only(), py::arg("moves") = py::none(),
-        py::arg("max_seconds") = py::none(),
+        py::arg("max_seconds") = py::none(), py::arg("frame") = py::none(),
         "The animation of START's optimal solution (or of the given moves) as the bytes of a\n"
-        "file in FORMAT. The look, with the command line's defaults: theme, title, tile (px),\n"
+        "file in FORMAT: 'gif', 'webp' (animated, lossless), 'apng', or 'png' (one frame: FRAME,\n"
+        "from 0, -1 the last; default 0). The look, with the command line's defaults: theme, "
+        "title, tile (px),\n"
         "delay (ms a move), first_hold, last_hold, tween, speed, max_duration (s, 0: none),\n"
         "captions, mark, loop, lang ('en', 'zh'), font (a path), picture (a path), numbers,\n"
         "dither.");

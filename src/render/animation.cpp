@@ -149,15 +149,21 @@ bool shows_goal(const Board& start, const std::vector<Move>& moves,
 
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            const AnimationOptions& options, const RenderLimits& limits,
-                           MovePieces* pieces, DrawingCache* drawing) {
+                           MovePieces* pieces, DrawingCache* drawing, const Encoding& encoding) {
   const bool goal = shows_goal(start, moves, options);
   check_animation(options, start.shape(), moves.size(), limits, goal);
   const AnimationOptions fitted =
       fitted_options(options, start.shape(), moves.size(), limits, goal);
-  FrameSequence frames(start, fitted, lay_out_animation(start, moves, fitted, drawing), pieces,
-                       drawing);
-  for (std::size_t k = 0; k < moves.size(); ++k) frames.add_move(k, moves[k]);
-  return std::move(frames).finish();
+  const auto frames =
+      static_cast<int>(animation_frames(moves.size(), fitted.tween) + (goal ? 1 : 0));
+  if (encoding.format == OutputFormat::Png)
+    still_frame_index(encoding.frame, frames);  // before drawing
+  FrameSequence sequence(start, fitted, lay_out_animation(start, moves, fitted, drawing), pieces,
+                         drawing, encoding, frames);
+  for (std::size_t k = 0; k < moves.size() && !sequence.complete(); ++k) {
+    sequence.add_move(k, moves[k]);
+  }
+  return std::move(sequence).finish();
 }
 
 }  // namespace slidegif

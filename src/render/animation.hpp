@@ -1,7 +1,8 @@
 #pragma once
-// Renders a solution as an animated GIF in memory: the start board, one frame per move (plus
-// optional sliding tweens), a caption band on every frame, a longer hold on the first and last
-// frame. One palette for all frames; each frame encodes only the rectangle that changed.
+// Renders a solution as an animation in memory (a GIF, or another format of format.hpp): the start
+// board, one frame per move (plus optional sliding tweens), a caption band on every frame, a longer
+// hold on the first and last frame. One palette for all frames; each frame encodes only the
+// rectangle that changed.
 //
 //   slidegif::AnimationOptions opt;
 //   opt.font = font;  // a slidegif::Font: the bytes of a TrueType font
@@ -62,9 +63,12 @@ void check_animation(const AnimationOptions& options, Shape shape, std::size_t m
 // also when a move is illegal from `start`, Error(Render) when the font cannot be loaded or
 // libgd fails. `pieces`, if given, are coded moves to copy in and where new ones are offered
 // (move_pieces.hpp); `drawing`, if given, the glyphs, palettes and tile sprites made by earlier
-// animations (drawing_cache.hpp): the bytes are the same with or without either.
+// animations (drawing_cache.hpp): the bytes are the same with or without either. `encoding`:
+// the file's format (GIF by default); a still's frame that is not one of the animation's is
+// Error(BadInput), before anything is drawn.
 Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            const AnimationOptions& options, const RenderLimits& limits = {},
-                           MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr);
+                           MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr,
+                           const Encoding& encoding = {});
 
 }  // namespace slidegif

@@ -11,6 +11,13 @@
 
 namespace slidegif {
 
+const OutputFormatInfo& format_info(OutputFormat format) {
+  for (const auto& f : kOutputFormats) {
+    if (f.format == format) return f;
+  }
+  return kOutputFormats[0];  // unreachable: every format has its line
+}
+
 OutputFormat format_of_output_name(std::string_view name) {
   std::string extension = std::filesystem::path(name).extension().string();
   if (extension.empty()) return OutputFormat::Gif;

@@ -19,16 +19,70 @@ using testing::run_slidegif;
 
 TEST(CommandLine, AnOutputNameOfAnotherFormatIsRefusedBeforeAnyWork) {
   testing::TempDir dir;
-  for (const char* name : {"x.webp", "x.png"}) {
+  for (const char* name : {"x.jpg", "x.mp4", "x.gif.bak"}) {
     const auto r = run_slidegif({"solve", "867254301", "-o", dir.file(name)});
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
-    EXPECT_NE(r.err.find("the output formats are .gif"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("the output formats are .gif, .webp, .apng, .png"), std::string::npos)
+        << r.err;
   }
   EXPECT_TRUE(dir.entries().empty());
   const auto upper = run_slidegif({"solve", "12/30", "-o", dir.file("A.GIF")});
   EXPECT_EQ(upper.exit_code, 0) << upper.err;
   EXPECT_EQ(testing::read_file(dir.file("A.GIF")).substr(0, 6), "GIF89a");
+}
+
+TEST(CommandLine, TheExtensionOrFormatChoosesWhatIsWritten) {
+  testing::TempDir dir;
+  struct Want {
+    std::vector<std::string> args;
+    std::string file;
+    std::size_t offset;
+    std::string magic;
+  };
+  const std::string webp = dir.file("a.webp"), apng = dir.file("a.apng"), png = dir.file("a.png"),
+                    plain = dir.file("plain");
+  for (const Want& w : {Want{{"-o", webp}, webp, 8, "WEBP"}, Want{{"-o", apng}, apng, 1, "PNG"},
+                        Want{{"-o", png, "--frame", "-1"}, png, 1, "PNG"},
+                        Want{{"-o", plain, "--format", "webp"}, plain, 8, "WEBP"}}) {
+    std::vector<std::string> args = {"solve", "867254301", "--tile", "32", "--json"};
+    args.insert(args.end(), w.args.begin(), w.args.end());
+    const auto r = run_slidegif(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(testing::read_file(w.file).substr(w.offset, w.magic.size()), w.magic) << w.file;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["bytes"], std::filesystem::file_size(w.file));
+  }
+  EXPECT_NE(testing::read_file(apng).find("acTL"), std::string::npos);  // animated
+  EXPECT_EQ(testing::read_file(png).find("acTL"), std::string::npos);   // still
+  EXPECT_EQ(
+      nlohmann::json::parse(run_slidegif({"solve", "12/30", "-o", png, "--json"}).out)["frames"],
+      1);
+  // Standard output takes --format.
+  const auto out = run_slidegif({"solve", "12/30", "-o", "-", "--format", "apng"});
+  EXPECT_EQ(out.exit_code, 0) << out.err;
+  EXPECT_EQ(out.out.substr(1, 3), "PNG");
+}
+
+TEST(CommandLine, FormatAndFrameThatDisagreeAreRefusedBeforeAnyWork) {
+  testing::TempDir dir;
+  const auto both =
+      run_slidegif({"solve", "867254301", "-o", dir.file("a.gif"), "--format", "webp"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("is gif, but --format says webp"), std::string::npos) << both.err;
+  const auto frame = run_slidegif({"solve", "867254301", "-o", dir.file("a.webp"), "--frame", "3"});
+  EXPECT_EQ(frame.exit_code, 2);
+  EXPECT_NE(frame.err.find("--frame 3: only a still"), std::string::npos) << frame.err;
+  const auto unknown = run_slidegif({"solve", "867254301", "-o", "-", "--format", "mp4"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("--format"), std::string::npos) << unknown.err;
+  const auto past = run_slidegif({"solve", "12/30", "-o", dir.file("a.png"), "--frame", "9"});
+  EXPECT_EQ(past.exit_code, 2);
+  EXPECT_NE(past.err.find("no frame 9: this animation has"), std::string::npos) << past.err;
+  EXPECT_TRUE(dir.entries().empty());
+  const auto note = run_slidegif({"solve", "12/30", "--format", "webp"});
+  EXPECT_EQ(note.exit_code, 0);
+  EXPECT_NE(note.err.find("--format changes only the animation"), std::string::npos) << note.err;
 }
 
 TEST(CommandLine, SeedsAreWholeNumbersOf64Bits) {
@@ -136,10 +190,9 @@ namespace {
 TEST(CommandLine, OptionsThatDoNothingHereSaySo) {
   auto r = testing::run_slidegif({"solve", "867254301", "--theme", "dark", "--tween", "2"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(
-      r.err.find(
-          "note: --theme, --tween change only the GIF, and without -o FILE there is none: ignored"),
-      std::string::npos)
+  EXPECT_NE(r.err.find("note: --theme, --tween change only the animation, and without -o FILE "
+                       "there is none: ignored"),
+            std::string::npos)
       << r.err;
   testing::TempDir dir;
   r = testing::run_slidegif({"random", "--numbers", "-o", dir.file("a.gif")});

@@ -25,6 +25,10 @@ dom=$(run_browser "$E2E_URL/" --dump-dom) || e2e_fail "chromium failed: $(tail -
 width=$(grep -o 'data-gif-width="[0-9]*"' <<<"$dom" | grep -o '[0-9]*' || true)
 [[ -n $width && $width -gt 0 ]] || e2e_fail "the page's image did not decode (naturalWidth '$width')"
 echo "ok: image decoded in chromium, naturalWidth $width"
+# The page offers WebP in a <picture> with the GIF as fallback: chromium takes the WebP.
+format=$(grep -o 'data-format="[a-z]*"' <<<"$dom" | cut -d'"' -f2 || true)
+[[ $format == webp ]] || e2e_fail "chromium showed format '$format', not the WebP"
+echo "ok: chromium chose the animated WebP"
 
 rm -f "$shot"
 run_browser "$E2E_URL/" --window-size=900,900 --screenshot="$shot" >/dev/null ||
@@ -69,6 +73,7 @@ document.getElementById("page").addEventListener("load", async (event) => {
     await wait(() => shown(before), "the form's puzzle");
     out.form = img.getAttribute("src");
     out.formWidth = String(img.naturalWidth);
+    out.formShown = img.currentSrc;
     form.elements.start.value = "123/456/87_";
     form.requestSubmit();
     await wait(() => status.className === "error" && !/^Could not/.test(status.textContent),
@@ -94,6 +99,8 @@ echo "ok: New puzzle loaded $(attr button)"
 [[ $(attr form) == *start=123%2F456%2F708* && $(attr form) == *theme=dark* ]] ||
   e2e_fail "the form loaded '$(attr form)'"
 echo "ok: the form loaded $(attr form) (naturalWidth $(attr form-width))"
+[[ $(attr form-shown) == *theme=dark*format=webp ]] || e2e_fail "the form's image shown is '$(attr form-shown)'"
+echo "ok: shown as $(attr form-shown)"
 [[ $(attr error) == *unsolvable* || $(attr error) == *parity* ]] ||
   e2e_fail "the page showed '$(attr error)' for an unsolvable board"
 echo "ok: the page showed the CGI's message: $(attr error)"

@@ -35,6 +35,18 @@ first=$(md5sum <"$b") etag=$(header ETag) length=$(header Content-Length)
 [[ ! -s $b ]] || fail "304 sent a body"
 echo "ok: second request, HEAD and If-None-Match from the cache (X-Cache HIT, ETag $etag)"
 
+# Without format=, WebP for a client that takes it and GIF for one that does not, each cached
+# apart: the cache never hands one client the other's answer.
+for round in miss hit; do
+  [[ $(fetch -H 'Accept: image/avif,image/webp,*/*' "$url/slidegif.cgi?start=867254301&tile=40") == 200 ]] || fail "webp ($round)"
+  [[ $(header Content-Type) == image/webp && $(header Vary) == Accept ]] ||
+    fail "webp ($round): $(header Content-Type), Vary '$(header Vary)'"
+  [[ $(fetch -H 'Accept: image/gif,*/*' "$url/slidegif.cgi?start=867254301&tile=40") == 200 ]] || fail "gif ($round)"
+  [[ $(header Content-Type) == image/gif ]] || fail "gif ($round): $(header Content-Type)"
+done
+[[ $(header X-Cache) == HIT ]] || fail "the GIF was not cached apart (X-Cache $(header X-Cache))"
+echo "ok: WebP and GIF negotiated by Accept and cached apart"
+
 # Unseeded random: never cached, different every time.
 [[ $(fetch "$url/slidegif.cgi?random=1") == 200 ]] || fail "random"
 [[ $(header X-Cache) != HIT && $(header Cache-Control) == no-store ]] || fail "random was cached"

@@ -55,6 +55,27 @@ expect_status 304 "$(fetch -H "If-None-Match: $etag" \
 expect_status 200 "$(fetch -H 'If-None-Match: "sg-stale"' "$cgi_url?start=867/254/301&tween=0&tile=40&theme=dark&title=E2E")" "stale tag"
 echo "ok: 304 round trip"
 
+# 3b. Formats: the Accept header picks WebP (Vary: Accept), format= names one; libwebp's webpmux
+# reads the WebP with the GIF's frame count, and each format has its own tag.
+expect_status 200 "$(fetch -H 'Accept: image/avif,image/webp,*/*' "$cgi_url?start=867/254/301&tween=0&tile=40")" "Accept: image/webp"
+[[ $(header Content-Type) == image/webp ]] || e2e_fail "Accept webp: Content-Type $(header Content-Type)"
+[[ $(header Vary) == Accept ]] || e2e_fail "Accept webp: Vary '$(header Vary)'"
+[[ $(header Content-Length) == "$(stat -c %s "$b")" ]] || e2e_fail "webp: Content-Length mismatch"
+webp_frames=$(webpmux -info "$b" | sed -n 's/^Number of frames: //p')
+[[ $webp_frames == 32 ]] || e2e_fail "webp: webpmux reads '$webp_frames' frames, want 32"
+webp_etag=$(header ETag)
+expect_status 200 "$(fetch -H 'Accept: image/gif' -H "If-None-Match: $webp_etag" "$cgi_url?start=867/254/301&tween=0&tile=40")" "GIF with the WebP's tag"
+[[ $(header Content-Type) == image/gif ]] || e2e_fail "the WebP's tag answered a GIF client with $(header Content-Type)"
+expect_status 304 "$(fetch -H 'Accept: image/webp' -H "If-None-Match: $webp_etag" "$cgi_url?start=867/254/301&tween=0&tile=40")" "WebP 304"
+expect_status 200 "$(fetch "$cgi_url?start=867/254/301&format=png&frame=-1")" "format=png"
+[[ $(header Content-Type) == image/png && -z $(header Vary) ]] || e2e_fail "png: $(header Content-Type), Vary '$(header Vary)'"
+expect_status 400 "$(fetch "$cgi_url?start=867/254/301&format=mp4")" "format=mp4"
+grep -q "the formats are gif, webp, apng, png" "$b" || e2e_fail "format=mp4: $(cat "$b")"
+echo "ok: formats negotiated and named ($webp_frames WebP frames)"
+expect_status 200 "$(fetch "$cgi_url?health=1")" "health"
+[[ $(cat "$b") == ok ]] || e2e_fail "health: '$(cat "$b")'"
+echo "ok: health check"
+
 # 4. Methods.
 for method in POST PUT DELETE; do
   expect_status 405 "$(fetch -X "$method" -d x "$cgi_url?random=1")" "$method"
@@ -109,7 +130,8 @@ echo "ok: unseeded random requests differ"
 
 # 8. The page itself is served next to the CGI.
 expect_status 200 "$(fetch "$E2E_URL/")" "index.html"
-grep -q 'src="slidegif.cgi?random=1"' "$b" || e2e_fail "index.html does not embed the CGI"
+grep -q 'src="slidegif.cgi?random=1&amp;format=gif"' "$b" && grep -q 'srcset="slidegif.cgi?random=1&amp;format=webp"' "$b" ||
+  e2e_fail "index.html does not embed the CGI's WebP and GIF"
 echo "ok: page"
 
 # 9. A move-pieces file beside the pattern databases (slidegif pieces build): the same bytes

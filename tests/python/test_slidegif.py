@@ -201,6 +201,37 @@ def test_render_gives_a_gif_pillow_reads():
         slidegif.render("123456708", moves="D")  # the blank is on the bottom row
 
 
+def _frames(data):
+    """Every frame as Pillow composes it (RGBA), with its duration."""
+    image = Image.open(io.BytesIO(data))
+    out = []
+    for k in range(getattr(image, "n_frames", 1)):
+        image.seek(k)
+        out.append((image.convert("RGBA").tobytes(), image.info.get("duration")))
+    return image.format, out
+
+
+def test_every_format_shows_the_gifs_frames_as_pillow_decodes_them():
+    look = {"tile": 40, "tween": 2, "theme": "dark"}
+    kind, gif = _frames(slidegif.render("867254301", **look))
+    assert kind == "GIF"
+    for name, pillow_name in (("webp", "WEBP"), ("apng", "PNG")):
+        kind, frames = _frames(slidegif.render("867254301", format=name, **look))
+        assert kind == pillow_name
+        assert len(frames) == len(gif)
+        for k, (got, want) in enumerate(zip(frames, gif)):
+            assert got[0] == want[0], f"{name}: frame {k} differs"
+            assert got[1] == want[1], f"{name}: frame {k} lasts {got[1]}, not {want[1]}"
+    for frame, index in ((0, 0), (5, 5), (-1, len(gif) - 1)):
+        kind, still = _frames(slidegif.render("867254301", format="png", frame=frame, **look))
+        assert kind == "PNG" and len(still) == 1
+        assert still[0][0] == gif[index][0], f"frame {frame}"
+    with pytest.raises(ValueError):
+        slidegif.render("867254301", format="png", frame=len(gif), **look)
+    with pytest.raises(ValueError):
+        slidegif.render("867254301", format="webp", frame=1)
+
+
 def test_render_takes_the_command_lines_pacing_and_look():
     def timing(data):
         image = Image.open(io.BytesIO(data))

@@ -14,15 +14,24 @@ TEST(OutputFormat, ByExtensionAnyCaseAndGifWithoutOne) {
     EXPECT_EQ(format_of_output_name(name), OutputFormat::Gif) << name;
 }
 
+TEST(OutputFormat, EachFormatByItsExtension) {
+  EXPECT_EQ(format_of_output_name("a.webp"), OutputFormat::Webp);
+  EXPECT_EQ(format_of_output_name("A.WebP"), OutputFormat::Webp);
+  EXPECT_EQ(format_of_output_name("a.apng"), OutputFormat::Apng);
+  EXPECT_EQ(format_of_output_name("thumb.png"), OutputFormat::Png);
+  for (const auto& f : kOutputFormats) EXPECT_EQ(&format_info(f.format), &f);
+}
+
 TEST(OutputFormat, AnotherExtensionIsRefusedWithTheList) {
-  for (const char* name : {"x.webp", "x.png", "movie.mp4", "a.gif.bak"}) {
+  for (const char* name : {"x.jpg", "x.svg", "movie.mp4", "a.gif.bak"}) {
     try {
       format_of_output_name(name);
       FAIL() << name;
     } catch (const Error& e) {
       EXPECT_EQ(e.kind(), Error::Kind::BadInput);
       EXPECT_NE(std::string(e.what()).find(std::string("cannot write ") + name), std::string::npos);
-      EXPECT_NE(std::string(e.what()).find("the output formats are .gif"), std::string::npos)
+      EXPECT_NE(std::string(e.what()).find("the output formats are .gif, .webp, .apng, .png"),
+                std::string::npos)
           << e.what();
     }
   }
@@ -31,11 +40,11 @@ TEST(OutputFormat, AnotherExtensionIsRefusedWithTheList) {
 TEST(OutputFormat, ByNameEachFormatOrTheList) {
   for (const auto& f : kOutputFormats) EXPECT_EQ(format_named(f.name), f.format) << f.name;
   try {
-    format_named("png");
+    format_named("mp4");
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), Error::Kind::BadInput);
-    EXPECT_EQ(std::string(e.what()), "unknown format 'png': the formats are gif");
+    EXPECT_EQ(std::string(e.what()), "unknown format 'mp4': the formats are gif, webp, apng, png");
   }
 }
 

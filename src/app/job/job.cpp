@@ -66,7 +66,7 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   options.optimal = solved.solution.optimal;
   if (services.render) return services.render(start, moves, options);
   return render_animation(start, moves, options, job.limits.render, services.move_pieces,
-                          services.drawing);
+                          services.drawing, job.encoding);
 }
 
 }  // namespace slidegif::app

@@ -37,6 +37,7 @@ struct Job {
   SolveOptions solve;  // use_pdb: the services' pattern databases, when they offer one
   // Everything drawn but the font and the optimal mark, which render_job fills in.
   AnimationOptions animation;
+  Encoding encoding;  // the file drawn: GIF, another format, a still
   JobLimits limits;
 };
 
@@ -90,8 +91,9 @@ Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services)
 // resolve_job, then solve_job.
 Solved solve_job(const Job& job, const Services& services);
 
-// The GIF of a solution. The job's frame and pixel limits are checked before the font is asked
-// for; throws Error(BadInput) (with a Hint) past them, Error(Render) when drawing fails.
+// The animation of a solution, in the job's encoding. The job's frame and pixel limits are checked
+// before the font is asked for; throws Error(BadInput) (with a Hint) past them, Error(Render) when
+// drawing fails.
 Animation render_job(const Job& job, const Solved& solved, const Services& services);
 
 }  // namespace slidegif::app

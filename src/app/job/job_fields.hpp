@@ -154,9 +154,8 @@ static_assert(lists_every_field<JobLimits>, "a field of JobLimits is missing fro
 template <>
 struct FieldList<Job> {
   static constexpr std::tuple fields{
-      Field{"puzzle", &Job::puzzle},
-      Field{"solve", &Job::solve},
-      Field{"animation", &Job::animation},
+      Field{"puzzle", &Job::puzzle},       Field{"solve", &Job::solve},
+      Field{"animation", &Job::animation}, Field{"encoding", &Job::encoding},
       Field{"limits", &Job::limits},
   };
 };

@@ -45,6 +45,12 @@ nlohmann::json leaf(const Picture& picture) {
   if (picture.empty()) return nullptr;
   return {leaf(picture.name()), picture.width(), picture.height()};
 }
+// The format by name; a still's frame too (another format has none).
+nlohmann::json leaf(const Encoding& encoding) {
+  const std::string_view name = format_info(encoding.format).name;
+  if (encoding.format != OutputFormat::Png) return name;
+  return {name, encoding.frame};
+}
 // Numbers and flags.
 template <class T>
 requires std::is_arithmetic_v<T> nlohmann::json leaf(T value) {

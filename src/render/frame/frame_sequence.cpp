@@ -28,7 +28,8 @@ std::shared_ptr<TileSprites> shared_sprites(const Board& start, const AnimationO
 }  // namespace
 
 FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options,
-                             AnimationLayout layout, MovePieces* pieces, DrawingCache* drawing)
+                             AnimationLayout layout, MovePieces* pieces, DrawingCache* drawing,
+                             const Encoding& encoding, int frames)
     : options_(options),
       captions_(std::move(layout.captions)),
       art_(options.picture.empty()
@@ -38,25 +39,33 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
       palette_(art_ ? art_->palette : theme_palette(options, drawing)),
       renderer_(start.shape(), find_theme(options.theme), palette_, layout.text, layout.frame,
                 layout.glyphs, shared_sprites(start, options, layout, drawing)),
-      gif_(palette_, renderer_.layout().width, renderer_.layout().height, options.loop),
       timeline_(options),
       frame_(renderer_.new_frame()),
       board_(start),
       shown_caption_(&captions_.first),
       // Without tweens a marked tile stays marked until the next move, which then changes a
       // third cell: moves are no longer pieces of their own.
-      pieces_(art_ || (options.mark_moving && options.tween == 0) ? nullptr : pieces) {
+      pieces_(art_ || (options.mark_moving && options.tween == 0) ||
+                      encoding.format != OutputFormat::Gif
+                  ? nullptr
+                  : pieces) {
+  const FrameLayout& L = renderer_.layout();
+  if (encoding.format == OutputFormat::Gif) {
+    gif_.emplace(palette_, L.width, L.height, options.loop);
+  } else {
+    writer_ = make_frame_writer(encoding, palette_, L.width, L.height, options.loop, frames);
+  }
   if (art_) renderer_.use_picture(*art_, layout.goal, options.numbers);
   if (options.mark_moving) renderer_.use_mark();
   if (!captions_.goal.empty()) {  // where the start is going, before it starts
     renderer_.draw_board(*frame_, layout.goal);
     renderer_.draw_caption(*frame_, captions_.goal);
-    gif_.add_frame(view(*frame_), timeline_.start_cs());
+    add_whole_frame(timeline_.start_cs());
   }
   renderer_.draw_board(*frame_, board_);
   if (art_ && captions_.steps.empty()) renderer_.draw_missing_tile(*frame_, board_.blank());
   renderer_.draw_caption(*frame_, captions_.first);
-  gif_.add_frame(view(*frame_), timeline_.start_cs());
+  add_whole_frame(timeline_.start_cs());
   step_pen_x_ = renderer_.caption_pen_x(captions_.steps);
   if (pieces_ != nullptr) fingerprint_ = renderer_.piece_fingerprint({options.tween});
 }
@@ -170,25 +179,35 @@ bool FrameSequence::copy_move(std::size_t k, Move move, std::uint32_t changes,
     if (piece.split) {
       show_caption(caption(k, j));
       const Rect area{piece.x, cells.y, piece.w, L.caption.y + L.caption.h - cells.y};
-      gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y, piece.bytes, piece.bits,
-                           piece.top, split_coding());
+      gif_->add_split_frame(view(*frame_), delay_cs, area, L.caption.y, piece.bytes, piece.bits,
+                            piece.top, split_coding());
     } else {
-      gif_.add_coded_frame(piece.bytes, delay_cs);
+      gif_->add_coded_frame(piece.bytes, delay_cs);
     }
   }
   // The cells as the move leaves them, on the canvas and in the encoder's previous frame.
   board_.apply(move);
   renderer_.draw_cell(*frame_, from, 0);
   renderer_.draw_cell(*frame_, to, tile);
-  gif_.keep_previous(view(*frame_), cells);
+  gif_->keep_previous(view(*frame_), cells);
   return true;
+}
+
+void FrameSequence::add_whole_frame(int delay_cs) {
+  if (!writer_) return gif_->add_frame(view(*frame_), delay_cs);
+  writer_->add_frame(view(*frame_), delay_cs, Rect{0, 0, frame_->sx, frame_->sy});
 }
 
 void FrameSequence::add_frame(const std::string& caption, bool captioned, const Rect& cells,
                               int delay_cs, std::vector<std::uint8_t>* coded, FrameCoding coding) {
+  if (writer_) {
+    if (captioned) show_caption(caption);
+    return writer_->add_frame(view(*frame_), delay_cs,
+                              captioned ? unite(cells, renderer_.layout().caption) : cells);
+  }
   if (!captioned) {
-    gif_.add_frame(view(*frame_), delay_cs, &cells, coding);
-    if (coded) append_piece(*coded, {.bytes = gif_.last_image()});
+    gif_->add_frame(view(*frame_), delay_cs, &cells, coding);
+    if (coded) append_piece(*coded, {.bytes = gif_->last_image()});
     return;
   }
   show_caption(caption);
@@ -196,15 +215,15 @@ void FrameSequence::add_frame(const std::string& caption, bool captioned, const 
   const Rect dirty = unite(cells, L.caption);
   // A picture has no store, and its palette needs more bits than its frames' pixels often do:
   // coded whole, the frame is cut to what changed and coded with the bits its indices need.
-  if (art_) return gif_.add_frame(view(*frame_), delay_cs, &dirty, coding);
+  if (art_) return gif_->add_frame(view(*frame_), delay_cs, &dirty, coding);
   // The columns that changed (gifsicle would cut the frame to them), every row from the
   // cells' top: add_split_frame() skips unchanged rows at either end itself.
-  Rect area = gif_.changed_area(view(*frame_), &dirty);
+  Rect area = gif_->changed_area(view(*frame_), &dirty);
   if (area.empty()) area = dirty;
   const auto [x0, x1] = widen_columns({area.x, area.x + area.w});
   area = {x0, cells.y, x1 - x0, L.caption.y + L.caption.h - cells.y};
   const GifEncoder::SplitHead head =
-      gif_.add_split_frame(view(*frame_), delay_cs, area, L.caption.y, split_coding());
+      gif_->add_split_frame(view(*frame_), delay_cs, area, L.caption.y, split_coding());
   if (coded) {
     append_piece(*coded, {.split = true,
                           .bits = head.bits,
@@ -246,7 +265,7 @@ void FrameSequence::show_caption(const std::string& caption) {
 std::pair<int, int> FrameSequence::show_caption_columns(const std::string& caption) {
   show_caption(caption);
   const Rect& band = renderer_.layout().caption;
-  const Rect changed = gif_.changed_area(view(*frame_), &band);
+  const Rect changed = gif_->changed_area(view(*frame_), &band);
   return widen_columns({changed.x, changed.x + changed.w});
 }
 
@@ -274,10 +293,10 @@ std::pair<int, int> FrameSequence::try_caption_columns(const std::string& next) 
 
 Animation FrameSequence::finish() && {
   Animation out;
-  out.frames = gif_.frames();
+  out.frames = writer_ ? writer_->frames() : gif_->frames();
   out.width = renderer_.layout().width;
   out.height = renderer_.layout().height;
-  out.bytes = std::move(gif_).finish();
+  out.bytes = writer_ ? std::move(*writer_).finish() : std::move(*gif_).finish();
   return out;
 }
 

@@ -17,6 +17,7 @@
 #include "render/animation.hpp"
 #include "render/cache/drawing_cache.hpp"
 #include "render/cache/move_pieces.hpp"
+#include "render/encode/frame_writer.hpp"
 #include "render/frame/animation_layout.hpp"
 #include "render/frame/frame_renderer.hpp"
 #include "render/frame/image.hpp"
@@ -42,19 +43,25 @@ namespace slidegif {
 // on which columns the caption changes, and with a MovePieces store a move coded once is copied
 // afterwards (move_pieces.hpp), the band alone coded afresh. A picture puzzle, which has no
 // store, codes it whole.
+//
+// Another format than GIF gets each frame whole with the rectangle that changed
+// (encode/frame_writer.hpp), and no coded moves.
 class FrameSequence {
  public:
   // Adds the start frame. `options` (checked) and the theme they name must outlive the sequence,
   // and so must `pieces` and `drawing` (null: none; ignored for picture puzzles but for the
-  // glyphs `layout` measured with).
+  // glyphs `layout` measured with). `frames`: how many there will be (a still's -1 is the last).
   FrameSequence(const Board& start, const AnimationOptions& options, AnimationLayout layout,
-                MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr);
+                MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr,
+                const Encoding& encoding = {}, int frames = 0);
   FrameSequence(const FrameSequence&) = delete;
   FrameSequence& operator=(const FrameSequence&) = delete;
 
   // Adds move k (0-based, in order, legal: lay_out_animation() checked them): its tween frames,
   // then the board after it, held for the last hold after the last move.
   void add_move(std::size_t k, Move move);
+  // True when later moves cannot change the file (a still has its frame).
+  bool complete() const { return writer_ && writer_->complete(); }
   Animation finish() &&;
 
  private:
@@ -69,6 +76,8 @@ class FrameSequence {
   // at rest. False, having added nothing, when `coded` does not fit the move.
   bool copy_move(std::size_t k, Move move, std::uint32_t changes,
                  std::span<const std::uint8_t> coded);
+  // Adds the frame drawn as it is, whole, shown for delay_cs (the goal and start frames).
+  void add_whole_frame(int delay_cs);
   // Adds the frame drawn, with the caption `caption`; records it in `coded` if not null. A
   // frame that changes the caption (`captioned`) is split for a themed puzzle (gif.hpp);
   // others are coded as `coding` says.
@@ -92,7 +101,8 @@ class FrameSequence {
   std::optional<PictureArt> art_;  // picture puzzles only
   Palette palette_;
   FrameRenderer renderer_;
-  GifEncoder gif_;
+  std::optional<GifEncoder> gif_;        // for GIF
+  std::unique_ptr<FrameWriter> writer_;  // for the other formats
   Timeline timeline_;
   GdImage frame_;
   Board board_;

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <climits>
 #include <cstring>
 #include <string_view>
 
@@ -110,35 +109,7 @@ void GifEncoder::encode_first(IndexedView frame) {
 }
 
 Rect GifEncoder::changed_area(IndexedView frame, const Rect* dirty) const {
-  Rect area{0, 0, width_, height_};
-  if (dirty != nullptr) {
-    const int x0 = std::max(0, dirty->x), y0 = std::max(0, dirty->y);
-    const int x1 = std::min(width_, dirty->x + dirty->w),
-              y1 = std::min(height_, dirty->y + dirty->h);
-    area = {x0, y0, x1 - x0, y1 - y0};
-  }
-  if (area.empty()) return {};
-  // Per row: memcmp skips unchanged rows, then only the ends are searched (the columns already
-  // inside [min_x, max_x] cannot widen the box).
-  const auto w = static_cast<std::size_t>(width_);
-  int min_x = INT_MAX, min_y = INT_MAX, max_x = -1, max_y = -1;
-  for (int y = area.y; y < area.y + area.h; ++y) {
-    const std::uint8_t* row = frame.rows[y];
-    const std::uint8_t* prev = &previous_[y * w];
-    if (std::memcmp(row + area.x, prev + area.x, static_cast<std::size_t>(area.w)) == 0) continue;
-    int x0 = area.x;
-    while (x0 + 8 <= area.x + area.w && std::memcmp(row + x0, prev + x0, 8) == 0) x0 += 8;
-    while (row[x0] == prev[x0]) ++x0;
-    int x1 = area.x + area.w - 1;
-    while (x1 - 8 >= x0 && std::memcmp(row + x1 - 7, prev + x1 - 7, 8) == 0) x1 -= 8;
-    while (row[x1] == prev[x1]) --x1;
-    min_x = std::min(min_x, x0);
-    max_x = std::max(max_x, x1);
-    min_y = std::min(min_y, y);
-    max_y = y;
-  }
-  if (max_x < 0) return {};
-  return {min_x, min_y, max_x - min_x + 1, max_y - min_y + 1};
+  return slidegif::changed_area(frame, previous_, dirty ? *dirty : Rect{0, 0, width_, height_});
 }
 
 namespace {

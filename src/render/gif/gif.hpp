@@ -26,6 +26,7 @@
 #include <span>
 #include <vector>
 
+#include "render/frame/frame_diff.hpp"
 #include "render/frame/palette.hpp"
 #include "render/frame/rect.hpp"
 
@@ -34,14 +35,6 @@ namespace slidegif {
 namespace detail {
 class LzwWriter;  // lzw.hpp
 }
-
-// A frame as the encoder reads it: `height` rows of `width` palette indices, row y at rows[y].
-// It views pixels owned elsewhere and copies nothing: a libgd palette image's `pixels` is such a
-// table of rows (the rendering library draws frames that way), a vector of rows another.
-struct IndexedView {
-  const std::uint8_t* const* rows = nullptr;
-  int width = 0, height = 0;
-};
 
 // Our `loop` (0 = forever, N = play N times) to the NETSCAPE2.0 repeat count. Browsers read the
 // count as *repeats* after the first play, and no extension at all as "play once", so N plays

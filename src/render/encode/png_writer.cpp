@@ -1,0 +1,168 @@
+#include "render/encode/png_writer.hpp"
+
+#include <fmt/format.h>
+#include <zlib.h>
+
+#include <cstring>
+#include <string_view>
+
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+
+namespace {
+
+void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<std::uint8_t>(v >> shift));
+}
+void put_u16(std::vector<std::uint8_t>& out, int v) {
+  out.push_back(static_cast<std::uint8_t>(v >> 8));
+  out.push_back(static_cast<std::uint8_t>(v));
+}
+
+// A chunk: length, type, data, and the CRC of type and data.
+void put_chunk(std::vector<std::uint8_t>& out, std::string_view type,
+               const std::vector<std::uint8_t>& data) {
+  put_u32(out, static_cast<std::uint32_t>(data.size()));
+  const std::size_t start = out.size();
+  out.insert(out.end(), type.begin(), type.end());
+  out.insert(out.end(), data.begin(), data.end());
+  const auto crc = crc32(0, out.data() + start, static_cast<uInt>(out.size() - start));
+  put_u32(out, static_cast<std::uint32_t>(crc));
+}
+
+// The signature, IHDR (8-bit palette) and PLTE; with `transparent`, tRNS making that index
+// transparent.
+std::vector<std::uint8_t> png_head(const Palette& palette, int width, int height,
+                                   bool transparent) {
+  std::vector<std::uint8_t> out = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  std::vector<std::uint8_t> ihdr;
+  put_u32(ihdr, static_cast<std::uint32_t>(width));
+  put_u32(ihdr, static_cast<std::uint32_t>(height));
+  ihdr.insert(ihdr.end(),
+              {8, 3, 0, 0, 0});  // 8 bits, palette, deflate, no filter choice, progressive no
+  put_chunk(out, "IHDR", ihdr);
+  std::vector<std::uint8_t> plte;
+  for (int i = 0; i < palette.size(); ++i)
+    plte.insert(plte.end(), {palette[i].r, palette[i].g, palette[i].b});
+  put_chunk(out, "PLTE", plte);
+  if (transparent) {
+    std::vector<std::uint8_t> trns(static_cast<std::size_t>(palette.transparent()) + 1, 255);
+    trns.back() = 0;
+    put_chunk(out, "tRNS", trns);
+  }
+  return out;
+}
+
+// Rows of `area` (filter type 0 before each: palette images code best unfiltered), deflated;
+// with `previous`, pixels equal to it as `transparent`.
+std::vector<std::uint8_t> deflate_rows(IndexedView frame, const Rect& area,
+                                       const std::vector<std::uint8_t>* previous,
+                                       std::uint8_t transparent) {
+  std::vector<std::uint8_t> raw;
+  raw.reserve(static_cast<std::size_t>(area.w + 1) * static_cast<std::size_t>(area.h));
+  const auto w = static_cast<std::size_t>(frame.width);
+  for (int y = area.y; y < area.y + area.h; ++y) {
+    raw.push_back(0);
+    const std::uint8_t* row = frame.rows[y] + area.x;
+    if (previous == nullptr) {
+      raw.insert(raw.end(), row, row + area.w);
+      continue;
+    }
+    const std::uint8_t* prev = previous->data() + y * w + static_cast<std::size_t>(area.x);
+    for (int x = 0; x < area.w; ++x) raw.push_back(row[x] == prev[x] ? transparent : row[x]);
+  }
+  uLongf size = compressBound(static_cast<uLong>(raw.size()));
+  std::vector<std::uint8_t> out(size);
+  if (compress2(out.data(), &size, raw.data(), static_cast<uLong>(raw.size()),
+                Z_BEST_COMPRESSION) != Z_OK) {
+    throw Error(Error::Kind::Render, "PNG: zlib could not compress a frame");
+  }
+  out.resize(size);
+  return out;
+}
+
+void check_size(int width, int height) {
+  if (width < 1 || height < 1) {
+    throw Error(Error::Kind::Render, fmt::format("a PNG cannot be {}x{} pixels", width, height));
+  }
+}
+
+}  // namespace
+
+ApngWriter::ApngWriter(const Palette& palette, int width, int height, int loop)
+    : palette_(palette), width_(width), height_(height), loop_(loop) {
+  check_size(width, height);
+  previous_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+}
+
+void ApngWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
+  const bool first = frames_ == 0;
+  Rect area = first ? Rect{0, 0, width_, height_} : changed_area(frame, previous_, dirty);
+  if (area.empty()) area = {0, 0, 1, 1};  // nothing changed: one transparent pixel keeps the delay
+  std::vector<std::uint8_t> fctl;
+  put_u32(fctl, sequence_++);
+  put_u32(fctl, static_cast<std::uint32_t>(area.w));
+  put_u32(fctl, static_cast<std::uint32_t>(area.h));
+  put_u32(fctl, static_cast<std::uint32_t>(area.x));
+  put_u32(fctl, static_cast<std::uint32_t>(area.y));
+  put_u16(fctl, delay_cs);
+  put_u16(fctl, 100);             // hundredths of a second, as GIF
+  fctl.push_back(0);              // dispose: none
+  fctl.push_back(first ? 0 : 1);  // blend: the first replaces, the others go over
+  put_chunk(chunks_, "fcTL", fctl);
+  const auto t = static_cast<std::uint8_t>(palette_.transparent());
+  std::vector<std::uint8_t> data = deflate_rows(frame, area, first ? nullptr : &previous_, t);
+  if (first) {
+    put_chunk(chunks_, "IDAT", data);
+  } else {
+    std::vector<std::uint8_t> fdat;
+    put_u32(fdat, sequence_++);
+    fdat.insert(fdat.end(), data.begin(), data.end());
+    put_chunk(chunks_, "fdAT", fdat);
+  }
+  keep_area(frame, previous_, area);
+  ++frames_;
+}
+
+std::vector<std::uint8_t> ApngWriter::finish() && {
+  if (frames_ == 0) throw Error(Error::Kind::Render, "an APNG needs a frame");
+  std::vector<std::uint8_t> out = png_head(palette_, width_, height_, /*transparent=*/true);
+  std::vector<std::uint8_t> actl;
+  put_u32(actl, static_cast<std::uint32_t>(frames_));
+  put_u32(actl, static_cast<std::uint32_t>(loop_));  // plays; 0 is forever, as ours
+  // acTL must come before IDAT; after PLTE and tRNS is as good as anywhere.
+  put_chunk(out, "acTL", actl);
+  out.insert(out.end(), chunks_.begin(), chunks_.end());
+  put_chunk(out, "IEND", {});
+  return out;
+}
+
+PngStillWriter::PngStillWriter(const Palette& palette, int width, int height, int index)
+    : palette_(palette), width_(width), height_(height), index_(index) {
+  check_size(width, height);
+}
+
+void PngStillWriter::add_frame(IndexedView frame, int /*delay_cs*/, const Rect& /*dirty*/) {
+  if (seen_++ != index_) return;
+  const auto w = static_cast<std::size_t>(width_);
+  pixels_.resize(w * static_cast<std::size_t>(height_));
+  for (int y = 0; y < height_; ++y) std::memcpy(&pixels_[y * w], frame.rows[y], w);
+}
+
+std::vector<std::uint8_t> PngStillWriter::finish() && {
+  if (pixels_.empty()) {
+    throw Error(Error::Kind::Render,
+                fmt::format("frame {} was never drawn ({} frames)", index_, seen_));
+  }
+  std::vector<const std::uint8_t*> rows;
+  for (int y = 0; y < height_; ++y)
+    rows.push_back(&pixels_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_)]);
+  std::vector<std::uint8_t> out = png_head(palette_, width_, height_, /*transparent=*/false);
+  put_chunk(out, "IDAT",
+            deflate_rows({rows.data(), width_, height_}, {0, 0, width_, height_}, nullptr, 0));
+  put_chunk(out, "IEND", {});
+  return out;
+}
+
+}  // namespace slidegif

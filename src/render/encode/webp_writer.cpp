@@ -1,0 +1,118 @@
+#include "render/encode/webp_writer.hpp"
+
+#include <fmt/format.h>
+#include <webp/encode.h>
+#include <webp/mux.h>
+
+#include <cstring>
+
+#include "slidegif/error.hpp"
+
+namespace slidegif {
+
+namespace {
+
+// libwebp's lossless effort, 0 (fastest) to 9. On format_bench's four animations level 1 is
+// 35-36% smaller than our GIF, level 2 37-38% for 30% more time, higher levels no smaller,
+// level 0 larger than the GIF and no faster (measured; docs/BENCHMARKS.md).
+constexpr int kLosslessLevel = 2;
+
+Error webp_error(const char* what) {
+  return Error(Error::Kind::Render, fmt::format("WebP: {} failed", what));
+}
+
+}  // namespace
+
+WebpWriter::WebpWriter(const Palette& palette, int width, int height, int loop)
+    : width_(width), height_(height), mux_(WebPMuxNew(), WebPMuxDelete) {
+  if (width < 1 || height < 1 || width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) {
+    throw Error(Error::Kind::Render, fmt::format("a WebP cannot be {}x{} pixels", width, height));
+  }
+  if (!mux_) throw webp_error("WebPMuxNew");
+  for (int i = 0; i < palette.size(); ++i) {
+    const Rgb c = palette[i];
+    argb_.push_back(0xFF000000U | (std::uint32_t{c.r} << 16) | (std::uint32_t{c.g} << 8) | c.b);
+  }
+  argb_.resize(256, 0xFF000000U);
+  // N plays is a loop count of N in WebP (GIF's count is of repeats); 0 is forever in both.
+  const WebPMuxAnimParams params{.bgcolor = 0xFFFFFFFFU, .loop_count = loop};
+  if (WebPMuxSetCanvasSize(mux_.get(), width, height) != WEBP_MUX_OK ||
+      WebPMuxSetAnimationParams(mux_.get(), &params) != WEBP_MUX_OK) {
+    throw webp_error("setting the canvas");
+  }
+  previous_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+}
+
+WebpWriter::~WebpWriter() = default;
+
+std::vector<std::uint8_t> WebpWriter::encode(IndexedView frame, const Rect& area,
+                                             bool blend) const {
+  WebPConfig config;
+  WebPPicture picture;
+  if (!WebPConfigInit(&config) || !WebPConfigLosslessPreset(&config, kLosslessLevel) ||
+      !WebPPictureInit(&picture)) {
+    throw webp_error("WebPConfigInit");
+  }
+  // Pixels under full transparency may take any colour that codes shorter: they are never seen.
+  config.exact = 0;
+  picture.use_argb = 1;
+  picture.width = area.w;
+  picture.height = area.h;
+  if (!WebPPictureAlloc(&picture)) throw webp_error("WebPPictureAlloc");
+  const auto w = static_cast<std::size_t>(width_);
+  for (int y = 0; y < area.h; ++y) {
+    const std::uint8_t* row = frame.rows[area.y + y] + area.x;
+    const std::uint8_t* prev = &previous_[(area.y + y) * w + static_cast<std::size_t>(area.x)];
+    std::uint32_t* out = picture.argb + static_cast<std::ptrdiff_t>(y) * picture.argb_stride;
+    for (int x = 0; x < area.w; ++x) out[x] = blend && row[x] == prev[x] ? 0 : argb_[row[x]];
+  }
+  WebPMemoryWriter memory;
+  WebPMemoryWriterInit(&memory);
+  picture.writer = WebPMemoryWrite;
+  picture.custom_ptr = &memory;
+  const bool ok = WebPEncode(&config, &picture) != 0;
+  WebPPictureFree(&picture);
+  std::vector<std::uint8_t> bytes(memory.mem, memory.mem + memory.size);
+  WebPMemoryWriterClear(&memory);
+  if (!ok) throw webp_error("WebPEncode");
+  return bytes;
+}
+
+void WebpWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
+  const bool first = frames_ == 0;
+  Rect area = first ? Rect{0, 0, width_, height_} : changed_area(frame, previous_, dirty);
+  // A frame on a canvas starts at even coordinates (WebP stores offsets halved).
+  if (area.empty()) area = {0, 0, 1, 1};  // nothing changed: one transparent pixel keeps the delay
+  const int x0 = area.x & ~1, y0 = area.y & ~1;
+  area = {x0, y0, area.x + area.w - x0, area.y + area.h - y0};
+  // Unchanged pixels transparent, blended over the frame before: 25-35% smaller than the
+  // rectangle coded whole (measured on format_bench's animations).
+  const bool blend = !first;
+  const std::vector<std::uint8_t> bytes = encode(frame, area, blend);
+  WebPMuxFrameInfo info;
+  std::memset(&info, 0, sizeof info);
+  info.bitstream = {bytes.data(), bytes.size()};
+  info.x_offset = area.x;
+  info.y_offset = area.y;
+  info.duration = delay_cs * 10;
+  info.id = WEBP_CHUNK_ANMF;
+  info.dispose_method = WEBP_MUX_DISPOSE_NONE;
+  info.blend_method = blend ? WEBP_MUX_BLEND : WEBP_MUX_NO_BLEND;
+  if (WebPMuxPushFrame(mux_.get(), &info, /*copy_data=*/1) != WEBP_MUX_OK) {
+    throw webp_error("WebPMuxPushFrame");
+  }
+  keep_area(frame, previous_, area);
+  ++frames_;
+}
+
+std::vector<std::uint8_t> WebpWriter::finish() && {
+  if (frames_ == 0) throw Error(Error::Kind::Render, "a WebP animation needs a frame");
+  WebPData data;
+  WebPDataInit(&data);
+  if (WebPMuxAssemble(mux_.get(), &data) != WEBP_MUX_OK) throw webp_error("WebPMuxAssemble");
+  std::vector<std::uint8_t> bytes(data.bytes, data.bytes + data.size);
+  WebPDataClear(&data);
+  return bytes;
+}
+
+}  // namespace slidegif
