@@ -27,15 +27,15 @@ median_ms() {  # command...: the median wall time of `runs` runs, in ms
   done
   printf '%s\n' "${t[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p"
 }
-printf '%-8s %9s %9s %9s %9s | %8s %8s %8s | %7s %9s\n' animation gif webp apng "g2w -m4" \
-  "gif ms" "webp ms" "g2w ms" "webp/gif" "webp/g2w"
+printf '%-8s %9s %9s %9s %9s | %7s %7s %7s %7s | %8s %8s\n' animation gif webp apng "g2w -m4" \
+  "gif ms" "webp ms" "apng ms" "g2w ms" "webp/gif" "webp/g2w"
 for a in 3x3 4x4 picture chinese; do
   gif2webp -m 4 -quiet "$dir/$a.gif" -o "$dir/$a-g2w.webp"
   g=$(stat -c %s "$dir/$a.gif") w=$(stat -c %s "$dir/$a.webp") p=$(stat -c %s "$dir/$a.apng")
   g2w=$(stat -c %s "$dir/$a-g2w.webp")
   g2w_ms=$(median_ms gif2webp -m 4 -quiet "$dir/$a.gif" -o "$dir/x.webp")
-  printf '%-8s %9d %9d %9d %9d | %8.1f %8.1f %8d | %6.1f%% %8.1f%%\n' "$a" "$g" "$w" "$p" "$g2w" \
-    "$(ms "$a" gif)" "$(ms "$a" webp)" "$g2w_ms" "$(awk -v w="$w" -v g="$g" 'BEGIN{print 100*(w-g)/g}')" \
+  printf '%-8s %9d %9d %9d %9d | %7.1f %7.1f %7.1f %7d | %7.1f%% %7.1f%%\n' "$a" "$g" "$w" "$p" \
+    "$g2w" "$(ms "$a" gif)" "$(ms "$a" webp)" "$(ms "$a" apng)" "$g2w_ms" "$(awk -v w="$w" -v g="$g" 'BEGIN{print 100*(w-g)/g}')" \
     "$(awk -v w="$w" -v g="$g2w" 'BEGIN{print 100*(w-g)/g}')"
 done
 echo "(sizes in bytes; webp/gif and webp/g2w: how much larger (+) or smaller (-) our WebP is)"

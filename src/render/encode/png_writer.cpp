@@ -72,10 +72,11 @@ std::vector<std::uint8_t> deflate_rows(IndexedView frame, const Rect& area,
     const std::uint8_t* prev = previous->data() + y * w + static_cast<std::size_t>(area.x);
     for (int x = 0; x < area.w; ++x) raw.push_back(row[x] == prev[x] ? transparent : row[x]);
   }
+  // zlib's default level: level 9 made format_bench's APNGs 4-6% smaller in 3 times the time.
   uLongf size = compressBound(static_cast<uLong>(raw.size()));
   std::vector<std::uint8_t> out(size);
   if (compress2(out.data(), &size, raw.data(), static_cast<uLong>(raw.size()),
-                Z_BEST_COMPRESSION) != Z_OK) {
+                Z_DEFAULT_COMPRESSION) != Z_OK) {
     throw Error(Error::Kind::Render, "PNG: zlib could not compress a frame");
   }
   out.resize(size);
