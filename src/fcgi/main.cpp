@@ -100,8 +100,17 @@ int main(int argc, char** argv) {
     std::perror("slidegif.fcgi: the listening socket's timeouts");
     return 2;
   }
-  return slidegif::fcgi::run_pool(options.workers, [&] {
-    return slidegif::fcgi::run_worker(fd, options.pdb_dir.c_str(), options.picture_dir.c_str(),
-                                      limits);
-  });
+  limits.max_busy = options.max_busy;
+  // Counters every worker adds to and any can report (GET .../metrics).
+  slidegif::fcgi::ServerMetrics* metrics = slidegif::fcgi::map_server_metrics();
+  if (metrics == nullptr) std::perror("slidegif.fcgi: no shared memory for metrics");
+  return slidegif::fcgi::run_pool(
+      options.workers,
+      [&](int slot) {
+        return slidegif::fcgi::run_worker(fd, options.pdb_dir.c_str(), options.picture_dir.c_str(),
+                                          limits, {metrics, slot, options.access_log});
+      },
+      [metrics](int slot) {
+        if (metrics != nullptr) metrics->drawing[slot].store(0);  // a worker killed mid-request
+      });
 }

@@ -23,18 +23,32 @@ sigset_t pool_signals() {
   return set;
 }
 
-pid_t start_worker(const std::function<int()>& worker, const sigset_t& blocked) {
+struct Worker {
+  int slot;
+  Clock::time_point started;
+};
+
+pid_t start_worker(const std::function<int(int)>& worker, int slot, const sigset_t& blocked) {
   const pid_t pid = fork();
   if (pid == 0) {
     sigprocmask(SIG_UNBLOCK, &blocked, nullptr);
-    std::_Exit(worker());
+    std::_Exit(worker(slot));
   }
   return pid;
 }
 
-void stop_all(const std::map<pid_t, Clock::time_point>& workers) {
-  for (const auto& [pid, started] : workers) kill(pid, SIGTERM);
-  for (const auto& [pid, started] : workers) waitpid(pid, nullptr, 0);
+void stop_all(const std::map<pid_t, Worker>& workers) {
+  for (const auto& [pid, w] : workers) kill(pid, SIGTERM);
+  for (const auto& [pid, w] : workers) waitpid(pid, nullptr, 0);
+}
+
+// The lowest slot no running worker has.
+int free_slot(const std::map<pid_t, Worker>& workers) {
+  for (int slot = 0;; ++slot) {
+    bool taken = false;
+    for (const auto& [pid, w] : workers) taken = taken || w.slot == slot;
+    if (!taken) return slot;
+  }
 }
 
 }  // namespace
@@ -44,19 +58,21 @@ void block_pool_signals() {
   sigprocmask(SIG_BLOCK, &signals, nullptr);
 }
 
-int run_pool(int workers, const std::function<int()>& worker) {
+int run_pool(int workers, const std::function<int(int slot)>& worker,
+             const std::function<void(int slot)>& ended) {
   const sigset_t signals = pool_signals();
   block_pool_signals();
-  std::map<pid_t, Clock::time_point> running;
+  std::map<pid_t, Worker> running;
   int quick_failures = 0;
   for (;;) {
     while (static_cast<int>(running.size()) < workers) {
-      const pid_t pid = start_worker(worker, signals);
+      const int slot = free_slot(running);
+      const pid_t pid = start_worker(worker, slot, signals);
       if (pid < 0) {
         std::perror("slidegif.fcgi: fork");
         break;
       }
-      running.emplace(pid, Clock::now());
+      running.emplace(pid, Worker{slot, Clock::now()});
     }
     int sig = 0;
     sigwait(&signals, &sig);
@@ -68,7 +84,8 @@ int run_pool(int workers, const std::function<int()>& worker) {
     for (pid_t pid; (pid = waitpid(-1, &status, WNOHANG)) > 0;) {
       const auto it = running.find(pid);
       if (it == running.end()) continue;
-      const bool quick = Clock::now() - it->second < std::chrono::seconds(1);
+      const bool quick = Clock::now() - it->second.started < std::chrono::seconds(1);
+      if (ended) ended(it->second.slot);
       running.erase(it);
       if (WIFSIGNALED(status)) {
         std::fprintf(stderr, "slidegif.fcgi: worker %d ended by signal %d; replaced\n",

@@ -3,7 +3,7 @@
 // socket, and replaces any that ends (killed, over a backstop, or done with its requests)
 // until it is told to stop (SIGTERM, SIGINT), when it stops them and returns.
 //
-//   return run_pool(cores, [&] { return run_worker(fd, pdb_dir, picture_dir, limits); });
+//   return run_pool(cores, [&](int slot) { return run_worker(fd, ..., {metrics, slot}); });
 
 #include <functional>
 
@@ -15,7 +15,10 @@ namespace slidegif::fcgi {
 void block_pool_signals();
 
 // Returns 0 after a requested stop; 1 when workers keep failing at once (more than `workers`
-// exits with status 1 within a second of starting, e.g. no listening socket).
-int run_pool(int workers, const std::function<int()>& worker);
+// exits with status 1 within a second of starting, e.g. no listening socket). Each worker has a
+// slot, 0 to workers - 1, which a replacement takes over; `ended(slot)`, if given, is called in
+// the pool when the worker in it has ended (to clear what it left in shared memory).
+int run_pool(int workers, const std::function<int(int slot)>& worker,
+             const std::function<void(int slot)>& ended = {});
 
 }  // namespace slidegif::fcgi

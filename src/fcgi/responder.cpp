@@ -1,13 +1,17 @@
 #include "fcgi/responder.hpp"
 
 #include <fcgiapp.h>
+#include <fmt/format.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "cgi/handler.hpp"
 #include "fcgi/context.hpp"
@@ -40,21 +44,109 @@ void disarm_backstops() {
   alarm(0);
 }
 
-void answer(FCGX_Request& request, const cgi::HandlerConfig& config) {
+const char* param(FCGX_Request& request, const char* name) {
+  const char* value = FCGX_GetParam(name, request.envp);
+  return value == nullptr ? "" : value;
+}
+
+cgi::Response metrics_response(const ServerMetrics& metrics) {
+  const std::string text = prometheus_text(metrics);
+  cgi::Response r;
+  r.status = 200;
+  r.headers = {{"Content-Type", "text/plain; version=0.0.4; charset=utf-8"},
+               {"Content-Length", std::to_string(text.size())},
+               {"Cache-Control", "no-store"}};
+  r.body.assign(text.begin(), text.end());
+  return r;
+}
+
+// The handler's answer, or 503 when `max_busy` workers are drawing already. The worker's flag
+// goes up before it counts the others: two arriving at once may both be refused, but the pool
+// never draws more than max_busy at a time.
+cgi::Response handle(const cgi::Environment& env, const cgi::HandlerConfig& config,
+                     const WorkerLimits& limits, const WorkerReporting& reporting) {
+  ServerMetrics* m = reporting.metrics;
+  if (m == nullptr) return cgi::handle_request(env, config);
+  m->drawing[reporting.slot].store(1);
+  if (limits.max_busy > 0 && m->in_flight() > limits.max_busy) {
+    m->drawing[reporting.slot].store(0);
+    m->refused_busy.fetch_add(1, std::memory_order_relaxed);
+    cgi::Response r = cgi::text_response(
+        503, fmt::format("busy: {} requests are being drawn, the most this server draws at "
+                         "once; try again in a second",
+                         limits.max_busy));
+    r.headers.emplace_back("Retry-After", "1");
+    return r;
+  }
+  cgi::Response r = cgi::handle_request(env, config);
+  m->drawing[reporting.slot].store(0);
+  return r;
+}
+
+void answer(FCGX_Request& request, const cgi::HandlerConfig& config, const WorkerLimits& limits,
+            const WorkerReporting& reporting) {
+  const auto started = std::chrono::steady_clock::now();
   const cgi::Environment env = environment(request);
-  const cgi::Response response = cgi::handle_request(env, config);
+  const std::string_view script = param(request, "SCRIPT_NAME");
+  const cgi::Response response = reporting.metrics != nullptr && script.ends_with("/metrics")
+                                     ? metrics_response(*reporting.metrics)
+                                     : handle(env, config, limits, reporting);
   const std::string header = cgi::cgi_header_block(response);
   FCGX_PutStr(header.data(), static_cast<int>(header.size()), request.out);
   const auto method = env.find("REQUEST_METHOD");
   const bool head = method != env.end() && method->second == "HEAD";
-  if (!head && !response.body.empty()) {
+  const std::size_t sent = head ? 0 : response.body.size();
+  if (sent > 0) {
     // A client gone away shows as a failed write here; nothing to do but finish.
-    FCGX_PutStr(reinterpret_cast<const char*>(response.body.data()),
-                static_cast<int>(response.body.size()), request.out);
+    FCGX_PutStr(reinterpret_cast<const char*>(response.body.data()), static_cast<int>(sent),
+                request.out);
+  }
+  if (reporting.metrics != nullptr) {
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    reporting.metrics->record(response.status, response.header("Content-Type"), took.count(), sent);
+  }
+  if (reporting.access_log) {
+    const std::string line = access_log_line(
+        env, param(request, "REMOTE_ADDR"), param(request, "SCRIPT_NAME"),
+        param(request, "SERVER_PROTOCOL"), response.status, sent, std::time(nullptr));
+    std::fwrite(line.data(), 1, line.size(), stderr);  // one write: lines of workers never mix
   }
 }
 
+// Bytes a log reader would take for the end of a field or of the line, as \xHH.
+std::string escaped(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f || c == '"' || c == '\\') {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string access_log_line(const cgi::Environment& env, const char* remote_addr,
+                            const char* script_name, const char* protocol, int status,
+                            std::size_t bytes, std::time_t when) {
+  const auto get = [&env](const char* name) {
+    const auto it = env.find(name);
+    return it == env.end() ? std::string_view{} : std::string_view(it->second);
+  };
+  std::tm utc{};
+  gmtime_r(&when, &utc);
+  char date[40];
+  std::strftime(date, sizeof date, "%d/%b/%Y:%H:%M:%S +0000", &utc);
+  std::string target(script_name);
+  if (!get("QUERY_STRING").empty()) target += "?" + std::string(get("QUERY_STRING"));
+  return fmt::format("{} - - [{}] \"{} {} {}\" {} {}\n", *remote_addr ? remote_addr : "-", date,
+                     escaped(get("REQUEST_METHOD")), escaped(target),
+                     escaped(*protocol ? protocol : "HTTP/1.0"), status,
+                     bytes > 0 ? std::to_string(bytes) : "-");
+}
 
 bool set_io_timeouts(int listen_fd, const WorkerLimits& limits) {
   timeval t{};
@@ -64,7 +156,7 @@ bool set_io_timeouts(int listen_fd, const WorkerLimits& limits) {
 }
 
 int run_worker(int listen_fd, const char* pdb_dir, const char* picture_dir,
-               const WorkerLimits& limits) {
+               const WorkerLimits& limits, const WorkerReporting& reporting) {
   if (FCGX_Init() != 0) return 1;
   // libfcgi catches SIGTERM and SIGUSR1 to finish the request at hand, and then spins in its
   // accept loop instead of returning: the pool stops its workers with SIGTERM, so it ends them.
@@ -81,7 +173,7 @@ int run_worker(int listen_fd, const char* pdb_dir, const char* picture_dir,
     if (accepted == -EAGAIN || accepted == -EWOULDBLOCK) continue;
     if (accepted != 0) return 1;
     arm_backstops(limits);
-    answer(request, context.config());
+    answer(request, context.config(), limits, reporting);
     FCGX_Finish_r(&request);
     disarm_backstops();
     ++served;

@@ -2,6 +2,13 @@
 // One FastCGI worker: accepts requests on the listening socket and answers each with the CGI's
 // own handler (cgi/handler.hpp), so both front ends give the same answer to the same request.
 
+#include <cstddef>
+#include <ctime>
+#include <string>
+
+#include "cgi/handler.hpp"
+#include "fcgi/metrics.hpp"
+
 namespace slidegif::fcgi {
 
 inline constexpr int kStdinListenFd = 0;  // where spawn-fcgi and systemd (StandardInput=socket)
@@ -20,14 +27,32 @@ struct WorkerLimits {
   // Requests before the worker exits and is replaced (0: never): a bound on whatever the
   // allocator holds on to.
   unsigned long max_requests = 0;
+  // Requests drawn at once by the whole pool, at most (0: as many as there are workers): a
+  // request past it is answered 503 with Retry-After at once instead of waiting its turn.
+  // Needs metrics (where the workers see each other).
+  int max_busy = 0;
+};
+
+// What a worker tells about its work: the pool's shared counters (null: none) and its slot in
+// them, and whether it writes an access log line per request to standard error.
+struct WorkerReporting {
+  ServerMetrics* metrics = nullptr;
+  int slot = 0;
+  bool access_log = false;
 };
 
 // Sets limits.io_seconds on the listening socket. False when it is not a socket.
 bool set_io_timeouts(int listen_fd, const WorkerLimits& limits);
 
 // Serves `listen_fd` until max_requests are answered (returns 0) or accepting fails (returns
-// 1). Reads the pattern databases from `pdb_dir` (empty: none).
+// 1). Reads the pattern databases from `pdb_dir` (empty: none). With metrics, a request whose
+// SCRIPT_NAME ends in /metrics is answered with them (Prometheus text) instead.
 int run_worker(int listen_fd, const char* pdb_dir, const char* picture_dir,
-               const WorkerLimits& limits);
+               const WorkerLimits& limits, const WorkerReporting& reporting = {});
+
+// One line of the Common Log Format for an answer: client, time, request line, status, bytes.
+std::string access_log_line(const cgi::Environment& env, const char* remote_addr,
+                            const char* script_name, const char* protocol, int status,
+                            std::size_t bytes, std::time_t when);
 
 }  // namespace slidegif::fcgi

@@ -28,6 +28,13 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
   app->add_option("--io-timeout", o.io_seconds,
                   "Seconds a connection may stay idle in the middle of a request (default: 10)")
       ->check(CLI::Range(1u, 3600u));
+  app->add_option("--max-busy", o.max_busy,
+                  "Requests drawn at once, at most: one past it is answered 503 with "
+                  "Retry-After at once (give more --workers than this; default: no limit "
+                  "but the workers)")
+      ->check(CLI::Range(1, 256));
+  app->add_flag("!--no-access-log", o.access_log,
+                "No line per request on standard error (Common Log Format)");
   app->footer(
       "The pictures requests may name come from $SLIDEGIF_PICTURE_DIR, as for slidegif.cgi.\n"
       "More: man slidegif.fcgi.");

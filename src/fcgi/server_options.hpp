@@ -19,6 +19,8 @@ struct ServerOptions {
   unsigned io_seconds = 0;  // 0: WorkerLimits' default
   std::string pdb_dir;      // default: $SLIDEGIF_PDB_DIR
   std::string picture_dir;  // $SLIDEGIF_PICTURE_DIR
+  int max_busy = 0;         // 0: no limit but the workers
+  bool access_log = true;   // a Common Log Format line per request on standard error
 };
 
 // The options bound to `options`, whose defaults it first takes from the environment

@@ -47,18 +47,21 @@ fcgi_nginx_prepare() {
 
 # A backend as the sample's comment says: spawn-fcgi, one worker (-n: spawn-fcgi execs the
 # program, so the pid is the pool's parent).
-start_backend() {  # number
-  local sock=$run/sock/fcgi-$1.sock
+start_backend() {  # number [slidegif.fcgi options, default --workers 1]
+  local sock=$run/sock/fcgi-$1.sock n=$1
+  shift
+  local options=("$@")
+  ((${#options[@]} > 0)) || options=(--workers 1)
   rm -f "$sock"
   env -i PATH=/usr/bin:/bin SLIDEGIF_PDB_DIR="$run/pdb" \
-    spawn-fcgi -n -s "$sock" -M 0660 "${spawn_user[@]}" -- "$run/bin/slidegif.fcgi" --workers 1 \
-    2>>"$run/backend-$1.log" &
+    spawn-fcgi -n -s "$sock" -M 0660 "${spawn_user[@]}" -- "$run/bin/slidegif.fcgi" "${options[@]}" \
+    2>>"$run/backend-$n.log" &
   backend_pids+=($!)
   for _ in $(seq 1 50); do
     [[ -S $sock ]] && return 0
     sleep 0.1
   done
-  e2e_fail "backend $1 did not start: $(tail -5 "$run/backend-$1.log")"
+  e2e_fail "backend $n did not start: $(tail -5 "$run/backend-$n.log")"
 }
 
 start_nginx() {  # port

@@ -99,6 +99,44 @@ if command -v wrk >/dev/null; then
     "$(awk '/requests in/ {print $1}' "$run/wrk.txt") requests, ${non2xx:-0} non-2xx"
 fi
 
+# Operators: each backend's counters through the sample's /slidegif/metrics/N, an access log line
+# per request, and no worker left counted as busy (one was killed mid-request above).
+[[ $(fetch "$url/metrics/1") == 200 ]] || fail "metrics: $(head -c 300 "$b")"
+[[ $(header Content-Type) == "text/plain; version=0.0.4; charset=utf-8" ]] || fail "metrics type $(header Content-Type)"
+grep -Eq '^slidegif_requests_total\{status="200",format="gif"\} [1-9]' "$b" || fail "no GIFs counted: $(cat "$b")"
+grep -Eq '^slidegif_request_duration_seconds_count [1-9]' "$b" || fail "no durations: $(cat "$b")"
+grep -q '^slidegif_in_flight 0$' "$b" || fail "busy workers counted after the load: $(grep in_flight "$b")"
+grep -Eq '^127\.0\.0\.1 - - \[[^]]+\] "GET /slidegif/slidegif\.cgi\?[^"]* HTTP/1\.1" 200 [0-9]+$' "$run/backend-1.log" ||
+  fail "no access log line: $(tail -3 "$run/backend-1.log")"
+echo "ok: metrics ($(grep -c '^slidegif_requests_total' "$b") request series) and an access log"
+
+# --max-busy: each backend four workers, one drawing at a time; requests past it are 503 at
+# once, nothing else fails, and the server answers as before afterwards.
+stop_backends
+start_backend 1 --workers 4 --max-busy 1
+start_backend 2 --workers 4 --max-busy 1
+slow="random=1&tile=128&tween=6&theme=dark"
+# nginx takes a backend it could not reach back after its fail_timeout (10 s).
+for _ in $(seq 1 60); do
+  [[ $(fetch "$url/slidegif.cgi?$slow") == 200 ]] && break
+  sleep 0.25
+done
+[[ $(fetch "$url/slidegif.cgi?$slow") == 200 ]] || fail "the restarted backends do not answer"
+[[ $(header Retry-After) == "" ]] || fail "a 200 with Retry-After"
+seq 24 | xargs -P 8 -I{} curl -s -o /dev/null -w '%{http_code}\n' "$url/slidegif.cgi?$slow&n={}" \
+  >"$run/busy.txt"
+ok=$(grep -c '^200$' "$run/busy.txt" || true)
+busy=$(grep -c '^503$' "$run/busy.txt" || true)
+(( ok + busy == 24 && ok > 0 && busy > 0 )) || fail "under --max-busy 1: $(sort "$run/busy.txt" | uniq -c | tr '\n' ' ')"
+[[ $(fetch "$url/slidegif.cgi?$slow") == 200 ]] || fail "after the burst: $(head -c 200 "$b")"
+refused=0
+for n in 1 2; do
+  [[ $(fetch "$url/metrics/$n") == 200 ]] || fail "metrics/$n"
+  refused=$((refused + $(sed -n 's/^slidegif_refused_busy_total //p' "$b")))
+done
+((refused == busy)) || fail "$busy refused, the backends counted $refused"
+echo "ok: --max-busy 1 under 8 at once: $ok drawn, $busy refused with 503"
+
 # With both backends stopped, the cached answer is still served: it never reaches a backend.
 stop_backends
 [[ $(fetch "$url/slidegif.cgi?$q") == 200 && $(header X-Cache) == HIT ]] ||
