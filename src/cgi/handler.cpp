@@ -9,6 +9,7 @@
 #include "cgi/etag.hpp"
 #include "cgi/negotiate.hpp"
 #include "cgi/request.hpp"
+#include "cgi/signature.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::cgi {
@@ -126,6 +127,15 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
     const QueryParams query = parse_query(lookup(env, "QUERY_STRING"));
     // A load balancer's or monitor's probe: the program starts and answers, nothing drawn.
     if (wants_health(query)) return text_response(200, "ok");
+    if (config.signed_urls) {
+      if (config.url_key.empty()) return text_response(500, "the server's URL key cannot be read");
+      if (!split_signature(lookup(env, "QUERY_STRING")).sig) {
+        return text_response(403, "this server answers signed URLs only: sig= is missing");
+      }
+      if (!signature_matches(config.url_key, lookup(env, "QUERY_STRING"))) {
+        return text_response(403, "sig= is not this URL's signature");
+      }
+    }
     if (wants_picture_list(query)) return picture_list(config);
     app::Job job = parse_job(query);
     const bool negotiated = !names_format(query);

@@ -38,6 +38,11 @@ struct HandlerConfig {
   // has no pictures, and picture= is a 400.
   std::function<std::vector<std::string>()> picture_files;
   std::function<Picture(std::string_view name, const RenderLimits& limits)> picture;
+  // Signed URLs (signature.hpp): with signed_urls, every request but health=1 must carry the
+  // signature of its query under url_key, else 403; an empty key (its file could not be read)
+  // answers 500 rather than serve unsigned requests.
+  bool signed_urls = false;
+  std::string url_key;
 };
 
 // Never throws for anything a client can send: bad input is 400, an exhausted budget 503.

@@ -114,5 +114,8 @@ int main() {
     config.services.drawing = &drawing;
   }
   slidegif::cgi::serve_pictures(config, setting("SLIDEGIF_PICTURE_DIR"));
+  const std::string key_problem =
+      slidegif::cgi::require_signatures(config, setting("SLIDEGIF_URL_KEY_FILE"));
+  if (!key_problem.empty()) std::fprintf(stderr, "slidegif.cgi: %s\n", key_problem.c_str());
   return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

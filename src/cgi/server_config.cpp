@@ -1,5 +1,9 @@
 #include "cgi/server_config.hpp"
 
+#include <cctype>
+#include <fstream>
+#include <iterator>
+
 #include "app/files/picture_files.hpp"
 
 namespace slidegif::cgi {
@@ -14,6 +18,18 @@ void serve_pictures(HandlerConfig& config, const std::string& dir) {
   config.picture = [dir](std::string_view name, const RenderLimits& limits) {
     return app::read_named_picture(dir, name, limits);
   };
+}
+
+std::string require_signatures(HandlerConfig& config, const std::string& key_file) {
+  if (key_file.empty()) return {};
+  config.signed_urls = true;
+  std::ifstream in(key_file, std::ios::binary);
+  std::string key((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  while (!key.empty() && std::isspace(static_cast<unsigned char>(key.back()))) key.pop_back();
+  if (!in.is_open() || in.bad()) return "cannot read the URL key file " + key_file;
+  if (key.empty()) return "the URL key file " + key_file + " is empty";
+  config.url_key = std::move(key);
+  return {};
 }
 
 }  // namespace slidegif::cgi

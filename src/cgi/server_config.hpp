@@ -17,4 +17,9 @@ app::TablePolicy server_table_policy(std::string dir);
 // requests name them, never paths. Leaves them empty (picture= is a 400) when `dir` is empty.
 void serve_pictures(HandlerConfig& config, const std::string& dir);
 
+// With a key file (SLIDEGIF_URL_KEY_FILE), config answers signed URLs only (signature.hpp),
+// the key being the file's bytes without trailing white space. A file that cannot be read, or
+// holds nothing, leaves the key empty (every request 500) and returns what is wrong.
+std::string require_signatures(HandlerConfig& config, const std::string& key_file);
+
 }  // namespace slidegif::cgi

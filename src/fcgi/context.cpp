@@ -9,7 +9,8 @@
 
 namespace slidegif::fcgi {
 
-WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::string picture_dir)
+WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::string picture_dir,
+                             const std::string& url_key_file)
     : pdb_dir_(std::move(pdb_dir)),
       font_path_(std::move(font_path)),
       tables_(cgi::server_table_policy(pdb_dir_)),
@@ -29,6 +30,8 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::st
   }
   config_.services.drawing = &drawing_;
   cgi::serve_pictures(config_, picture_dir);
+  const std::string problem = cgi::require_signatures(config_, url_key_file);
+  if (!problem.empty()) std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
 }
 
 const Font& WorkerContext::font() {

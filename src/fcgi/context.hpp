@@ -28,8 +28,9 @@ class WorkerContext {
   // empty: none).
   // `font_path`: empty for the CGI's font (built in, with its built-in fallback).
   // `picture_dir`: the pictures requests may name (picture=NAME); empty: none.
+  // `url_key_file`: requests must be signed under this key (cgi/signature.hpp); empty: not.
   explicit WorkerContext(std::string pdb_dir, std::string font_path = {},
-                         std::string picture_dir = {});
+                         std::string picture_dir = {}, const std::string& url_key_file = {});
   WorkerContext(const WorkerContext&) = delete;
   WorkerContext& operator=(const WorkerContext&) = delete;
 

@@ -22,6 +22,7 @@
 
 #include "app/data/pdb_location.hpp"
 #include "cgi/limits.hpp"
+#include "cgi/server_config.hpp"
 #include "fcgi/pool.hpp"
 #include "fcgi/responder.hpp"
 #include "fcgi/server_options.hpp"
@@ -101,14 +102,23 @@ int main(int argc, char** argv) {
     return 2;
   }
   limits.max_busy = options.max_busy;
+  // A key that cannot be read stops the server at start rather than fail every request.
+  if (slidegif::cgi::HandlerConfig check; !options.url_key_file.empty()) {
+    const std::string problem = slidegif::cgi::require_signatures(check, options.url_key_file);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
+      return 2;
+    }
+  }
   // Counters every worker adds to and any can report (GET .../metrics).
   slidegif::fcgi::ServerMetrics* metrics = slidegif::fcgi::map_server_metrics();
   if (metrics == nullptr) std::perror("slidegif.fcgi: no shared memory for metrics");
   return slidegif::fcgi::run_pool(
       options.workers,
       [&](int slot) {
-        return slidegif::fcgi::run_worker(fd, options.pdb_dir.c_str(), options.picture_dir.c_str(),
-                                          limits, {metrics, slot, options.access_log});
+        return slidegif::fcgi::run_worker(
+            fd, options.pdb_dir.c_str(), options.picture_dir.c_str(), limits,
+            {metrics, slot, options.access_log, options.url_key_file.c_str()});
       },
       [metrics](int slot) {
         if (metrics != nullptr) metrics->drawing[slot].store(0);  // a worker killed mid-request

@@ -163,7 +163,7 @@ int run_worker(int listen_fd, const char* pdb_dir, const char* picture_dir,
   signal(SIGTERM, SIG_DFL);
   signal(SIGUSR1, SIG_DFL);
   WorkerContext context(pdb_dir == nullptr ? "" : pdb_dir, "",
-                        picture_dir == nullptr ? "" : picture_dir);
+                        picture_dir == nullptr ? "" : picture_dir, reporting.url_key_file);
   FCGX_Request request;
   if (FCGX_InitRequest(&request, listen_fd, 0) != 0) return 1;
   unsigned long served = 0;

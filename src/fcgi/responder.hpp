@@ -39,6 +39,7 @@ struct WorkerReporting {
   ServerMetrics* metrics = nullptr;
   int slot = 0;
   bool access_log = false;
+  const char* url_key_file = "";  // signed URLs only, under this file's key ("": no)
 };
 
 // Sets limits.io_seconds on the listening socket. False when it is not a socket.

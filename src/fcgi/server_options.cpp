@@ -9,6 +9,7 @@ namespace slidegif::fcgi {
 std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
   if (const char* dir = std::getenv(app::kPdbDirEnv)) o.pdb_dir = dir;
   if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR")) o.picture_dir = dir;
+  if (const char* file = std::getenv("SLIDEGIF_URL_KEY_FILE")) o.url_key_file = file;
   auto app = std::make_unique<CLI::App>(
       "slidegif.fcgi: the slidegif.cgi endpoint as a FastCGI server, a pool of resident "
       "workers",
@@ -33,6 +34,9 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
                   "Retry-After at once (give more --workers than this; default: no limit "
                   "but the workers)")
       ->check(CLI::Range(1, 256));
+  app->add_option("--url-key-file", o.url_key_file,
+                  "Answer signed URLs only: sig= must be the HMAC-SHA256 of the rest of the "
+                  "query under this file's key (default: $SLIDEGIF_URL_KEY_FILE)");
   app->add_flag("!--no-access-log", o.access_log,
                 "No line per request on standard error (Common Log Format)");
   app->footer(

@@ -16,11 +16,12 @@ struct ServerOptions {
   std::string listen;  // empty: the socket on standard input (or systemd's fd 3)
   int workers = 0;     // 0: one per core
   unsigned long max_requests = 10000;
-  unsigned io_seconds = 0;  // 0: WorkerLimits' default
-  std::string pdb_dir;      // default: $SLIDEGIF_PDB_DIR
-  std::string picture_dir;  // $SLIDEGIF_PICTURE_DIR
-  int max_busy = 0;         // 0: no limit but the workers
-  bool access_log = true;   // a Common Log Format line per request on standard error
+  unsigned io_seconds = 0;   // 0: WorkerLimits' default
+  std::string pdb_dir;       // default: $SLIDEGIF_PDB_DIR
+  std::string picture_dir;   // $SLIDEGIF_PICTURE_DIR
+  int max_busy = 0;          // 0: no limit but the workers
+  bool access_log = true;    // a Common Log Format line per request on standard error
+  std::string url_key_file;  // signed URLs only; default $SLIDEGIF_URL_KEY_FILE
 };
 
 // The options bound to `options`, whose defaults it first takes from the environment
