@@ -103,6 +103,25 @@ TEST(Api, RendersAGifThatGiflibReads) {
   EXPECT_EQ(format_of_output_name("x.gif"), OutputFormat::Gif);
 }
 
+TEST(Api, RendersEachFormatWithTheSameFrames) {
+  const Board start = parse_board("123456708");
+  const std::vector<Move> moves = {Move::Right};
+  const AnimationOptions look;
+  const Animation gif = render(start, moves, look);
+  const Animation webp = render(start, moves, look, OutputFormat::Webp);
+  EXPECT_EQ(std::string(webp.bytes.begin() + 8, webp.bytes.begin() + 12), "WEBP");
+  EXPECT_EQ(webp.frames, gif.frames);
+  EXPECT_EQ(webp.width, gif.width);
+  const Animation apng = render(start, moves, look, OutputFormat::Apng);
+  EXPECT_EQ(apng.frames, gif.frames);
+  const Animation still = render(start, moves, look, {OutputFormat::Png, -1});
+  EXPECT_EQ(std::string(still.bytes.begin() + 1, still.bytes.begin() + 4), "PNG");
+  EXPECT_EQ(still.frames, 1);
+  EXPECT_THROW(render(start, moves, look, {OutputFormat::Png, gif.frames}), Error);
+  EXPECT_EQ(format_info(format_named("webp")).mime_type, "image/webp");
+  EXPECT_EQ(format_of_output_name("thumb.PNG"), OutputFormat::Png);
+}
+
 TEST(Api, GodsEyeTableMatchesThePublishedCounts) {
   const GodsEyeTable table(Board::standard_goal({3, 3}));
   EXPECT_EQ(table.gods_number(), 31);
