@@ -27,6 +27,8 @@ command -v slidegif >/dev/null || fail "slidegif is not on the PATH"
 cd /tmp
 slidegif solve 867254301 --tween 2 -o a.gif >/dev/null
 [[ $(head -c 6 a.gif) == GIF89a ]] || fail "no GIF"
+slidegif solve 867254301 -o a.webp >/dev/null
+[[ $(tail -c +9 a.webp | head -c 4) == WEBP ]] || fail "no WebP"
 slidegif.fcgi --help >/dev/null 2>&1 || /usr/lib/slidegif/slidegif.fcgi --help >/dev/null ||
   fail "slidegif.fcgi does not start: $(ldd /usr/lib/slidegif/slidegif.fcgi | grep 'not found')"
 REQUEST_METHOD=GET QUERY_STRING='start=867254301' /usr/lib/cgi-bin/slidegif.cgi >answer
