@@ -9,8 +9,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
 
 #include "pdb_fixture.hpp"
+#include "run_binary.hpp"
 
 namespace slidegif::app {
 namespace {
@@ -87,16 +90,42 @@ TEST_F(PdbFiles, BestPdbIgnoresDamageWithoutBuilding) {
   EXPECT_FALSE(load_best_pdb(Board::standard_goal({3, 3}), dir.string(), true));
 }
 
+// Sets an environment variable for one test and puts back what was there (the private home
+// test_main made) when it ends.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    ::setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      ::setenv(name_, old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
 TEST(PdbDir, Precedence) {
-  ::setenv("SLIDEGIF_PDB_DIR", "/env/dir", 1);
-  ::setenv("XDG_CACHE_HOME", "/xdg", 1);
-  ::setenv("HOME", "/home/u", 1);
-  EXPECT_EQ(default_pdb_dir("/flag"), "/flag");
-  EXPECT_EQ(default_pdb_dir(), "/env/dir");
+  // Paths under a temporary directory: the resolution is of names only, nothing is created.
+  const testing::TempDir dir;
+  ScopedEnv env("SLIDEGIF_PDB_DIR", dir.file("env"));
+  ScopedEnv xdg("XDG_CACHE_HOME", dir.file("xdg"));
+  ScopedEnv home("HOME", dir.file("home"));
+  EXPECT_EQ(default_pdb_dir(dir.file("flag")), dir.file("flag"));
+  EXPECT_EQ(default_pdb_dir(), dir.file("env"));
   ::unsetenv("SLIDEGIF_PDB_DIR");
-  EXPECT_EQ(default_pdb_dir(), "/xdg/slidegif");
-  ::unsetenv("XDG_CACHE_HOME");
-  EXPECT_EQ(default_pdb_dir(), "/home/u/.cache/slidegif");
+  EXPECT_EQ(default_pdb_dir(), (fs::path(dir.file("xdg")) / "slidegif").string());
+  ::unsetenv("XDG_CACHE_HOME");  // then the XDG default under the (temporary) home
+  EXPECT_EQ(default_pdb_dir(), (fs::path(dir.file("home")) / ".cache" / "slidegif").string());
+  EXPECT_TRUE(dir.entries().empty());
 }
 
 }  // namespace
