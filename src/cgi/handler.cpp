@@ -129,10 +129,11 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
     if (wants_health(query)) return text_response(200, "ok");
     if (config.signed_urls) {
       if (config.url_key.empty()) return text_response(500, "the server's URL key cannot be read");
-      if (!split_signature(lookup(env, "QUERY_STRING")).sig) {
+      const SignedQuery signed_query = split_signature(lookup(env, "QUERY_STRING"));
+      if (!signed_query.sig) {
         return text_response(403, "this server answers signed URLs only: sig= is missing");
       }
-      if (!signature_matches(config.url_key, lookup(env, "QUERY_STRING"))) {
+      if (!signature_matches(config.url_key, signed_query)) {
         return text_response(403, "sig= is not this URL's signature");
       }
     }

@@ -38,8 +38,7 @@ SignedQuery split_signature(std::string_view query) {
   return out;
 }
 
-bool signature_matches(std::string_view key, std::string_view query) {
-  const SignedQuery q = split_signature(query);
+bool signature_matches(std::string_view key, const SignedQuery& q) {
   if (!q.sig) return false;
   const std::string want = sign_query(key, q.unsigned_part);
   return q.sig->size() == want.size() && memeql_sec(q.sig->data(), want.data(), want.size()) != 0;

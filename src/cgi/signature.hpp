@@ -24,6 +24,6 @@ struct SignedQuery {
 SignedQuery split_signature(std::string_view query);
 
 // Whether `query` carries sig= and it is the signature of the rest (compared in constant time).
-bool signature_matches(std::string_view key, std::string_view query);
+bool signature_matches(std::string_view key, const SignedQuery& query);
 
 }  // namespace slidegif::cgi

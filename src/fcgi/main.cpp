@@ -113,12 +113,12 @@ int main(int argc, char** argv) {
   // Counters every worker adds to and any can report (GET .../metrics).
   slidegif::fcgi::ServerMetrics* metrics = slidegif::fcgi::map_server_metrics();
   if (metrics == nullptr) std::perror("slidegif.fcgi: no shared memory for metrics");
+  const slidegif::fcgi::WorkerFiles files{options.pdb_dir, options.picture_dir,
+                                          options.url_key_file};
   return slidegif::fcgi::run_pool(
       options.workers,
       [&](int slot) {
-        return slidegif::fcgi::run_worker(
-            fd, options.pdb_dir.c_str(), options.picture_dir.c_str(), limits,
-            {metrics, slot, options.access_log, options.url_key_file.c_str()});
+        return slidegif::fcgi::run_worker(fd, files, limits, {metrics, slot, options.access_log});
       },
       [metrics](int slot) {
         if (metrics != nullptr) metrics->drawing[slot].store(0);  // a worker killed mid-request

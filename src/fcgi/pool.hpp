@@ -3,7 +3,7 @@
 // socket, and replaces any that ends (killed, over a backstop, or done with its requests)
 // until it is told to stop (SIGTERM, SIGINT), when it stops them and returns.
 //
-//   return run_pool(cores, [&](int slot) { return run_worker(fd, ..., {metrics, slot}); });
+//   return run_pool(cores, [&](int slot) { return run_worker(fd, files, limits, {m, slot}); });
 
 #include <functional>
 

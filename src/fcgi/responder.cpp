@@ -155,15 +155,14 @@ bool set_io_timeouts(int listen_fd, const WorkerLimits& limits) {
          setsockopt(listen_fd, SOL_SOCKET, SO_SNDTIMEO, &t, sizeof t) == 0;
 }
 
-int run_worker(int listen_fd, const char* pdb_dir, const char* picture_dir,
-               const WorkerLimits& limits, const WorkerReporting& reporting) {
+int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limits,
+               const WorkerReporting& reporting) {
   if (FCGX_Init() != 0) return 1;
   // libfcgi catches SIGTERM and SIGUSR1 to finish the request at hand, and then spins in its
   // accept loop instead of returning: the pool stops its workers with SIGTERM, so it ends them.
   signal(SIGTERM, SIG_DFL);
   signal(SIGUSR1, SIG_DFL);
-  WorkerContext context(pdb_dir == nullptr ? "" : pdb_dir, "",
-                        picture_dir == nullptr ? "" : picture_dir, reporting.url_key_file);
+  WorkerContext context(files.pdb_dir, "", files.picture_dir, files.url_key_file);
   FCGX_Request request;
   if (FCGX_InitRequest(&request, listen_fd, 0) != 0) return 1;
   unsigned long served = 0;

@@ -39,17 +39,24 @@ struct WorkerReporting {
   ServerMetrics* metrics = nullptr;
   int slot = 0;
   bool access_log = false;
-  const char* url_key_file = "";  // signed URLs only, under this file's key ("": no)
+};
+
+// The administrator's files a worker reads (each empty: none): the pattern databases (never
+// built here), the pictures requests may name, and the key of signed URLs.
+struct WorkerFiles {
+  std::string pdb_dir;
+  std::string picture_dir;
+  std::string url_key_file;
 };
 
 // Sets limits.io_seconds on the listening socket. False when it is not a socket.
 bool set_io_timeouts(int listen_fd, const WorkerLimits& limits);
 
 // Serves `listen_fd` until max_requests are answered (returns 0) or accepting fails (returns
-// 1). Reads the pattern databases from `pdb_dir` (empty: none). With metrics, a request whose
-// SCRIPT_NAME ends in /metrics is answered with them (Prometheus text) instead.
-int run_worker(int listen_fd, const char* pdb_dir, const char* picture_dir,
-               const WorkerLimits& limits, const WorkerReporting& reporting = {});
+// 1). With metrics, a request whose SCRIPT_NAME ends in /metrics is answered with them
+// (Prometheus text) instead.
+int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limits,
+               const WorkerReporting& reporting = {});
 
 // One line of the Common Log Format for an answer: client, time, request line, status, bytes.
 std::string access_log_line(const cgi::Environment& env, const char* remote_addr,

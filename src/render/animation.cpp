@@ -154,12 +154,14 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   check_animation(options, start.shape(), moves.size(), limits, goal);
   const AnimationOptions fitted =
       fitted_options(options, start.shape(), moves.size(), limits, goal);
-  const auto frames =
-      static_cast<int>(animation_frames(moves.size(), fitted.tween) + (goal ? 1 : 0));
-  if (encoding.format == OutputFormat::Png)
-    still_frame_index(encoding.frame, frames);  // before drawing
+  // A still's frame is checked, and -1 made the last one's index, before anything is drawn.
+  Encoding resolved = encoding;
+  if (encoding.format == OutputFormat::Png) {
+    const auto frames = animation_frames(moves.size(), fitted.tween) + (goal ? 1 : 0);
+    resolved.frame = still_frame_index(encoding.frame, static_cast<int>(frames));
+  }
   FrameSequence sequence(start, fitted, lay_out_animation(start, moves, fitted, drawing), pieces,
-                         drawing, encoding, frames);
+                         drawing, resolved);
   for (std::size_t k = 0; k < moves.size() && !sequence.complete(); ++k) {
     sequence.add_move(k, moves[k]);
   }

@@ -19,15 +19,14 @@ int still_frame_index(int frame, int frames) {
 }
 
 std::unique_ptr<FrameWriter> make_frame_writer(const Encoding& encoding, const Palette& palette,
-                                               int width, int height, int loop, int frames) {
+                                               int width, int height, int loop) {
   switch (encoding.format) {
     case OutputFormat::Webp:
       return std::make_unique<WebpWriter>(palette, width, height, loop);
     case OutputFormat::Apng:
       return std::make_unique<ApngWriter>(palette, width, height, loop);
     case OutputFormat::Png:
-      return std::make_unique<PngStillWriter>(palette, width, height,
-                                              still_frame_index(encoding.frame, frames));
+      return std::make_unique<PngStillWriter>(palette, width, height, encoding.frame);
     case OutputFormat::Gif:
       break;
   }

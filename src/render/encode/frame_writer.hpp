@@ -4,7 +4,7 @@
 // them its own way. GIF has its own encoder (gif/), which the frame loop drives more closely to
 // copy coded moves in.
 //
-//   auto writer = slidegif::make_frame_writer({OutputFormat::Webp}, palette, w, h, loop, n);
+//   auto writer = slidegif::make_frame_writer({OutputFormat::Webp}, palette, w, h, loop);
 //   writer->add_frame(view(*frame), 150, Rect{0, 0, w, h});  // ... once per frame
 //   std::vector<std::uint8_t> webp = std::move(*writer).finish();
 
@@ -33,11 +33,11 @@ class FrameWriter {
   virtual std::vector<std::uint8_t> finish() && = 0;
 };
 
-// A writer of `encoding` (not Gif) for `frames` frames of width x height indices into
-// `palette` (which must outlive it), played `loop` times (0: forever). A still's frame -1 is
-// frames - 1. Throws Error(BadInput) when a still's frame is not one of them.
+// A writer of `encoding` (not Gif) for frames of width x height indices into `palette` (which
+// must outlive it), played `loop` times (0: forever). A still's frame is an index, from 0
+// (still_frame_index() makes one of -1).
 std::unique_ptr<FrameWriter> make_frame_writer(const Encoding& encoding, const Palette& palette,
-                                               int width, int height, int loop, int frames);
+                                               int width, int height, int loop);
 
 // The still's frame asked for, as an index from 0; throws Error(BadInput) with the frames there
 // are when it is not one of `frames`.

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
-#include <cstring>
 #include <string_view>
 
 #include "slidegif/error.hpp"
@@ -99,8 +98,7 @@ ApngWriter::ApngWriter(const Palette& palette, int width, int height, int loop)
 
 void ApngWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
   const bool first = frames_ == 0;
-  Rect area = first ? Rect{0, 0, width_, height_} : changed_area(frame, previous_, dirty);
-  if (area.empty()) area = {0, 0, 1, 1};  // nothing changed: one transparent pixel keeps the delay
+  const Rect area = area_to_code(frame, previous_, dirty, first);
   std::vector<std::uint8_t> fctl;
   put_u32(fctl, sequence_++);
   put_u32(fctl, static_cast<std::uint32_t>(area.w));
@@ -146,22 +144,16 @@ PngStillWriter::PngStillWriter(const Palette& palette, int width, int height, in
 
 void PngStillWriter::add_frame(IndexedView frame, int /*delay_cs*/, const Rect& /*dirty*/) {
   if (seen_++ != index_) return;
-  const auto w = static_cast<std::size_t>(width_);
-  pixels_.resize(w * static_cast<std::size_t>(height_));
-  for (int y = 0; y < height_; ++y) std::memcpy(&pixels_[y * w], frame.rows[y], w);
+  image_ = deflate_rows(frame, {0, 0, width_, height_}, nullptr, 0);
 }
 
 std::vector<std::uint8_t> PngStillWriter::finish() && {
-  if (pixels_.empty()) {
+  if (image_.empty()) {
     throw Error(Error::Kind::Render,
                 fmt::format("frame {} was never drawn ({} frames)", index_, seen_));
   }
-  std::vector<const std::uint8_t*> rows;
-  for (int y = 0; y < height_; ++y)
-    rows.push_back(&pixels_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_)]);
   std::vector<std::uint8_t> out = png_head(palette_, width_, height_, /*transparent=*/false);
-  put_chunk(out, "IDAT",
-            deflate_rows({rows.data(), width_, height_}, {0, 0, width_, height_}, nullptr, 0));
+  put_chunk(out, "IDAT", image_);
   put_chunk(out, "IEND", {});
   return out;
 }

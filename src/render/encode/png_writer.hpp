@@ -29,10 +29,10 @@ class ApngWriter : public FrameWriter {
 
 class PngStillWriter : public FrameWriter {
  public:
-  // Keeps frame `index` (from 0) of those added.
+  // Keeps frame `index` (from 0, not -1) of those added.
   PngStillWriter(const Palette& palette, int width, int height, int index);
   void add_frame(IndexedView frame, int delay_cs, const Rect& dirty) override;
-  int frames() const override { return pixels_.empty() ? 0 : 1; }
+  int frames() const override { return image_.empty() ? 0 : 1; }
   bool complete() const override { return seen_ > index_; }
   std::vector<std::uint8_t> finish() && override;
 
@@ -40,7 +40,7 @@ class PngStillWriter : public FrameWriter {
   const Palette& palette_;
   int width_, height_, index_;
   int seen_ = 0;
-  std::vector<std::uint8_t> pixels_;  // the frame kept, row by row
+  std::vector<std::uint8_t> image_;  // the frame kept, deflated
 };
 
 }  // namespace slidegif

@@ -80,9 +80,8 @@ std::vector<std::uint8_t> WebpWriter::encode(IndexedView frame, const Rect& area
 
 void WebpWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
   const bool first = frames_ == 0;
-  Rect area = first ? Rect{0, 0, width_, height_} : changed_area(frame, previous_, dirty);
+  Rect area = area_to_code(frame, previous_, dirty, first);
   // A frame on a canvas starts at even coordinates (WebP stores offsets halved).
-  if (area.empty()) area = {0, 0, 1, 1};  // nothing changed: one transparent pixel keeps the delay
   const int x0 = area.x & ~1, y0 = area.y & ~1;
   area = {x0, y0, area.x + area.w - x0, area.y + area.h - y0};
   // Unchanged pixels transparent, blended over the frame before: 25-35% smaller than the

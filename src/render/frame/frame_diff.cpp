@@ -35,6 +35,13 @@ Rect changed_area(IndexedView frame, const std::vector<std::uint8_t>& previous, 
   return {min_x, min_y, max_x - min_x + 1, max_y - min_y + 1};
 }
 
+Rect area_to_code(IndexedView frame, const std::vector<std::uint8_t>& previous, const Rect& dirty,
+                  bool first) {
+  if (first) return {0, 0, frame.width, frame.height};
+  const Rect area = changed_area(frame, previous, dirty);
+  return area.empty() ? Rect{0, 0, 1, 1} : area;
+}
+
 void keep_area(IndexedView frame, std::vector<std::uint8_t>& previous, const Rect& area) {
   const auto w = static_cast<std::size_t>(frame.width);
   for (int y = area.y; y < area.y + area.h; ++y) {

@@ -23,6 +23,12 @@ struct IndexedView {
 // none does.
 Rect changed_area(IndexedView frame, const std::vector<std::uint8_t>& previous, Rect area);
 
+// The rectangle a writer codes for `frame` (encode/frame_writer.hpp): the whole frame for the
+// first, else what changed within `dirty`; one pixel when nothing did (a frame must have one, and
+// its delay must be kept).
+Rect area_to_code(IndexedView frame, const std::vector<std::uint8_t>& previous, const Rect& dirty,
+                  bool first);
+
 // Copies `area` of `frame` into `previous`, which then holds the frame shown.
 void keep_area(IndexedView frame, std::vector<std::uint8_t>& previous, const Rect& area);
 

@@ -29,7 +29,7 @@ std::shared_ptr<TileSprites> shared_sprites(const Board& start, const AnimationO
 
 FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options,
                              AnimationLayout layout, MovePieces* pieces, DrawingCache* drawing,
-                             const Encoding& encoding, int frames)
+                             const Encoding& encoding)
     : options_(options),
       captions_(std::move(layout.captions)),
       art_(options.picture.empty()
@@ -53,7 +53,7 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
   if (encoding.format == OutputFormat::Gif) {
     gif_.emplace(palette_, L.width, L.height, options.loop);
   } else {
-    writer_ = make_frame_writer(encoding, palette_, L.width, L.height, options.loop, frames);
+    writer_ = make_frame_writer(encoding, palette_, L.width, L.height, options.loop);
   }
   if (art_) renderer_.use_picture(*art_, layout.goal, options.numbers);
   if (options.mark_moving) renderer_.use_mark();

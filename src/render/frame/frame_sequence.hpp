@@ -50,10 +50,10 @@ class FrameSequence {
  public:
   // Adds the start frame. `options` (checked) and the theme they name must outlive the sequence,
   // and so must `pieces` and `drawing` (null: none; ignored for picture puzzles but for the
-  // glyphs `layout` measured with). `frames`: how many there will be (a still's -1 is the last).
+  // glyphs `layout` measured with). A still's frame in `encoding` is an index (not -1).
   FrameSequence(const Board& start, const AnimationOptions& options, AnimationLayout layout,
                 MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr,
-                const Encoding& encoding = {}, int frames = 0);
+                const Encoding& encoding = {});
   FrameSequence(const FrameSequence&) = delete;
   FrameSequence& operator=(const FrameSequence&) = delete;
 
