@@ -8,6 +8,17 @@
 # this tree keep linking the layers themselves. -fno-semantic-interposition keeps calls inside
 # the library direct (as in an executable), so PIC costs the solver nothing measurable.
 set(SLIDEGIF_LAYERS slidegif_api slidegif_app slidegif_render slidegif_solve)
+# With video where FFmpeg was found (the library is always linked dynamically to it).
+if(TARGET slidegif_video)
+  list(APPEND SLIDEGIF_LAYERS slidegif_video)
+  set(SLIDEGIF_PC_VIDEO " libavformat libavcodec libswscale libavutil")
+  set(SLIDEGIF_CONFIG_VIDEO
+      "pkg_check_modules(FFMPEG REQUIRED IMPORTED_TARGET libavformat libavcodec libswscale libavutil)")
+else()
+  list(APPEND SLIDEGIF_LAYERS slidegif_novideo)
+  set(SLIDEGIF_PC_VIDEO "")
+  set(SLIDEGIF_CONFIG_VIDEO "# built without video")
+endif()
 foreach(layer ${SLIDEGIF_LAYERS})
   set_target_properties(${layer} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_compile_options(${layer} PRIVATE -fno-semantic-interposition)
@@ -16,6 +27,9 @@ endforeach()
 # What the layers link privately, which a user of the static archive must link too.
 set(SLIDEGIF_PRIVATE_DEPS PkgConfig::GD PkgConfig::FREETYPE PkgConfig::IMAGEQUANT
     PkgConfig::XXHASH PkgConfig::WEBP PkgConfig::ZLIB OpenMP::OpenMP_CXX fmt::fmt)
+if(TARGET slidegif_video)
+  list(APPEND SLIDEGIF_PRIVATE_DEPS PkgConfig::FFMPEG)
+endif()
 set(SLIDEGIF_LAYER_OBJECTS "")
 foreach(layer ${SLIDEGIF_LAYERS})
   list(APPEND SLIDEGIF_LAYER_OBJECTS $<TARGET_OBJECTS:${layer}>)

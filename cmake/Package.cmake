@@ -1,18 +1,19 @@
 # A Debian package of the installed tree, made by CPack (scripts/package): the programs, man
 # pages, completions, systemd units, fonts, samples and docs, with the Depends line computed
 # by dpkg-shlibdeps from what the programs link (slidegif and slidegif.cgi are static, so it
-# comes from slidegif.fcgi), never typed by hand.
+# comes from slidegif.fcgi and slidegif-video), never typed by hand.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME slidegif)
 set(CPACK_PACKAGE_VENDOR "The slidegif authors")
 set(CPACK_PACKAGE_CONTACT "slidegif maintainers <slidegif@users.noreply.github.com>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
-    "solve sliding-tile puzzles optimally and render them as animated GIFs")
+    "solve sliding-tile puzzles optimally and render them as animations")
 # The synopsis is the summary above; CPack indents these lines and writes the empty one as " .".
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "slidegif solves sliding-tile puzzles (the 8-puzzle, the 15-puzzle, any board
 from 2x2 to 8x8) optimally, with pattern databases for the 15-puzzle and other
-boards of up to 16 cells, and renders the solution as a styled animated GIF.
+boards of up to 16 cells, and renders the solution as a styled animation:
+animated GIF, WebP or PNG, or MP4 and WebM video.
 
 It is a command-line program, a CGI program and a FastCGI server (with
 systemd socket units) for web pages that show a new puzzle at every load.")

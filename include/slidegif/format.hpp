@@ -11,12 +11,15 @@
 namespace slidegif {
 
 // Every format shows the same frames: the animated ones with the same delays, a still PNG one
-// frame of them.
+// frame of them. The videos show them through lossy coding (over 40 dB PSNR) with a frame size
+// rounded up to even numbers (the added column or row repeats the edge).
 enum class OutputFormat {
   Gif,   // animated GIF: the default, and what every viewer plays
   Webp,  // animated WebP, lossless
   Apng,  // animated PNG (APNG), lossless
   Png,   // one frame as a still PNG (Encoding::frame)
+  Mp4,   // H.264 video in MP4, for <video>: lossy, plays once (the page's `loop` repeats it)
+  Webm,  // VP9 video in WebM, the same
 };
 
 struct OutputFormatInfo {
@@ -24,16 +27,25 @@ struct OutputFormatInfo {
   std::string_view name;       // "gif", as --format and format= take it
   std::string_view extension;  // ".gif"
   std::string_view mime_type;  // "image/gif"
+  bool video;                  // through FFmpeg's libraries, which not every program links
 };
 
 inline constexpr OutputFormatInfo kOutputFormats[] = {
-    {OutputFormat::Gif, "gif", ".gif", "image/gif"},
-    {OutputFormat::Webp, "webp", ".webp", "image/webp"},
-    {OutputFormat::Apng, "apng", ".apng", "image/apng"},
-    {OutputFormat::Png, "png", ".png", "image/png"},
+    {OutputFormat::Gif, "gif", ".gif", "image/gif", false},
+    {OutputFormat::Webp, "webp", ".webp", "image/webp", false},
+    {OutputFormat::Apng, "apng", ".apng", "image/apng", false},
+    {OutputFormat::Png, "png", ".png", "image/png", false},
+    {OutputFormat::Mp4, "mp4", ".mp4", "video/mp4", true},
+    {OutputFormat::Webm, "webm", ".webm", "video/webm", true},
 };
 
 const OutputFormatInfo& format_info(OutputFormat format);
+
+// Whether this program can write `format`. The video formats need FFmpeg's libraries, which
+// Debian ships shared only: programs linked statically (slidegif.cgi, the slidegif command,
+// which hands video to its helper slidegif-video) and builds without FFmpeg cannot. Rendering
+// such a format there throws Error(Unsupported).
+bool can_write(OutputFormat format);
 
 // What a file holds: its format, and for a still image which frame.
 struct Encoding {

@@ -101,7 +101,9 @@ struct RenderLimits {
 // Error(BadInput) for an unknown theme or language, an option outside `limits` or an animation
 // over them (with a Hint and a suggestion), an illegal move, a still's frame the animation does
 // not have; Error(Render) when the font cannot be read or drawing fails. `encoding`: GIF, an
-// animated WebP or APNG, or one frame as a PNG (format.hpp), each with the same pixels.
+// animated WebP or APNG, or one frame as a PNG (format.hpp), each with the same pixels; or MP4
+// or WebM video of the same frames and times, where can_write() says so (else
+// Error(Unsupported)).
 Animation render(const Board& start, const std::vector<Move>& moves,
                  const AnimationOptions& options = {}, const Encoding& encoding = {},
                  const RenderLimits& limits = {});

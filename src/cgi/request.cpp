@@ -162,6 +162,13 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
 // format= (by name, as --format) and frame= (a still's, only with format=png).
 void parse_encoding(const Params& q, const RenderLimits& l, Encoding& e) {
   if (auto v = q.get("format")) e.format = format_named(*v);
+  if (!can_write(e.format)) {
+    // slidegif.cgi is linked statically, and Debian's FFmpeg is shared only.
+    bad(
+        fmt::format("format={} is video, which slidegif.cgi does not write: ask slidegif.fcgi "
+                    "for it (see SERVING.md)",
+                    format_info(e.format).name));
+  }
   if (auto v = q.get("frame")) {
     if (e.format != OutputFormat::Png) bad("frame= is a still's frame: it needs format=png");
     e.frame = parse_int("frame", *v, -1, l.max_frames);

@@ -9,6 +9,7 @@
 #include "cli/exit_status.hpp"
 #include "cli/manual.hpp"
 #include "cli/suggest.hpp"
+#include "cli/video_handoff.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/version.hpp"
 
@@ -218,6 +219,12 @@ int CommandLine::run(int argc, const char* const* argv) {
     if (completion_->parsed()) {
       fmt::print("{}", completion_script(app, completion_shell_));
       return kOk;
+    }
+  } catch (const HandOffVideo&) {
+    try {
+      run_video_program(argv);
+    } catch (const Error& e) {
+      return failed(json, e.what(), exit_status(e));
     }
   } catch (const Error& e) {
     return failed(json, fmt::format("{}{}", e.what(), advice(e)), exit_status(e));

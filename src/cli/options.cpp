@@ -8,6 +8,7 @@
 #include "app/files/picture_files.hpp"
 #include "cli/language_choice.hpp"
 #include "cli/number_checks.hpp"
+#include "cli/video_handoff.hpp"
 #include "render/text/language.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/format.hpp"
@@ -130,11 +131,16 @@ Encoding output_encoding(const OutputFlags& flags) {
   return encoding;
 }
 
+void hand_off_video_if_needed(const OutputFlags& flags) {
+  if (!can_write(output_encoding(flags).format)) throw HandOffVideo{};
+}
+
 app::Job base_job(const OutputFlags& flags) {
   app::Job job = flags.job;
   // Before any work: a name asking for a format we do not write is refused, and so is a link
   // to a file that does not exist (cp will not write through one either).
   job.encoding = output_encoding(flags);
+  hand_off_video_if_needed(flags);
   if (!flags.output.empty() && flags.output != "-") {
     std::error_code ec;
     if (std::filesystem::is_symlink(flags.output, ec) && !std::filesystem::exists(flags.output, ec))

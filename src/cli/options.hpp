@@ -39,4 +39,8 @@ app::Job base_job(const OutputFlags& flags);
 // that is not a still.
 Encoding output_encoding(const OutputFlags& flags);
 
+// Throws HandOffVideo (cli/video_handoff.hpp) when `flags` ask for video and this program writes
+// none: before anything is printed, so that slidegif-video says it once.
+void hand_off_video_if_needed(const OutputFlags& flags);
+
 }  // namespace slidegif::cli

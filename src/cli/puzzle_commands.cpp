@@ -63,6 +63,11 @@ void note_options_without_effect(const CLI::App& cmd, const OutputFlags& f) {
                  fmt::join(unused, ", "), unused.size() == 1 ? "changes" : "change");
     return;
   }
+  if (cmd.count("--loop") > 0 && format_info(output_encoding(f).format).video) {
+    fmt::print(stderr,
+               "note: --loop does not change a video: it plays once (a page's <video loop> "
+               "repeats it)\n");
+  }
   if (f.image.empty()) {
     for (const char* name : {"--numbers", "--dither"})
       if (cmd.count(name) > 0) unused.push_back(name);
@@ -169,10 +174,12 @@ PuzzleCommands::PuzzleCommands(CLI::App& app) {
 
 int PuzzleCommands::run() const {
   if (solve_->parsed()) {
+    hand_off_video_if_needed(solve_args_.flags);
     note_options_without_effect(*solve_, solve_args_.flags);
     return run_solve(solve_args_);
   }
   if (random_->parsed()) {
+    hand_off_video_if_needed(random_args_.flags);
     note_options_without_effect(*random_, random_args_.flags);
     return run_random(random_args_);
   }

@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include "slidegif/format.hpp"
+
 namespace slidegif::fcgi {
 
 inline constexpr int kMaxWorkers = 256;
@@ -28,7 +30,7 @@ struct ServerMetrics {
   static_assert(Counter::is_always_lock_free, "counters shared between processes need no lock");
   // [status slot][format slot]: statuses as kCountedStatuses, then "other"; formats as
   // kOutputFormats, then "none" (a text answer).
-  Counter requests[kCountedStatuses.size() + 1][5] = {};
+  Counter requests[kCountedStatuses.size() + 1][std::size(kOutputFormats) + 1] = {};
   Counter duration_buckets[kDurationBuckets.size() + 1] = {};  // not cumulative; last: +Inf
   Counter duration_microseconds = 0;
   Counter bytes_sent = 0;

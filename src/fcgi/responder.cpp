@@ -141,7 +141,10 @@ std::string access_log_line(const cgi::Environment& env, const char* remote_addr
   char date[40];
   std::strftime(date, sizeof date, "%d/%b/%Y:%H:%M:%S +0000", &utc);
   std::string target(script_name);
-  if (!get("QUERY_STRING").empty()) target += "?" + std::string(get("QUERY_STRING"));
+  if (!get("QUERY_STRING").empty()) {
+    target += '?';  // appended apart: GCC 12 warns falsely (-Wrestrict) of "?" + string
+    target += get("QUERY_STRING");
+  }
   return fmt::format("{} - - [{}] \"{} {} {}\" {} {}\n", *remote_addr ? remote_addr : "-", date,
                      escaped(get("REQUEST_METHOD")), escaped(target),
                      escaped(*protocol ? protocol : "HTTP/1.0"), status,

@@ -316,8 +316,9 @@ PYBIND11_MODULE(slidegif, m) {
         py::arg("format") = "gif", py::kw_only(), py::arg("moves") = py::none(),
         py::arg("max_seconds") = py::none(), py::arg("frame") = py::none(),
         "The animation of START's optimal solution (or of the given moves) as the bytes of a\n"
-        "file in FORMAT: 'gif', 'webp' (animated, lossless), 'apng', or 'png' (one frame: FRAME,\n"
-        "from 0, -1 the last; default 0). The look, with the command line's defaults: theme, "
+        "file in FORMAT: 'gif', 'webp' (animated, lossless), 'apng', 'png' (one frame: FRAME,\n"
+        "from 0, -1 the last; default 0), or video: 'mp4' (H.264), 'webm' (VP9). The look, with "
+        "the command line's defaults: theme, "
         "title, tile (px),\n"
         "delay (ms a move), first_hold, last_hold, tween, speed, max_duration (s, 0: none),\n"
         "captions, mark, loop, lang ('en', 'zh'), font (a path), picture (a path), numbers,\n"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "slidegif/error.hpp"
+#include "video/video_writer.hpp"
 
 namespace slidegif {
 
@@ -16,6 +17,10 @@ const OutputFormatInfo& format_info(OutputFormat format) {
     if (f.format == format) return f;
   }
   return kOutputFormats[0];  // unreachable: every format has its line
+}
+
+bool can_write(OutputFormat format) {
+  return !format_info(format).video || video_available();
 }
 
 OutputFormat format_of_output_name(std::string_view name) {

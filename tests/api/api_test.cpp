@@ -120,6 +120,14 @@ TEST(Api, RendersEachFormatWithTheSameFrames) {
   EXPECT_THROW(render(start, moves, look, {OutputFormat::Png, gif.frames}), Error);
   EXPECT_EQ(format_info(format_named("webp")).mime_type, "image/webp");
   EXPECT_EQ(format_of_output_name("thumb.PNG"), OutputFormat::Png);
+  // Video where FFmpeg was found when building (tests/video decodes it), else a clear refusal.
+  if (can_write(OutputFormat::Mp4)) {
+    const Animation mp4 = render(start, moves, look, OutputFormat::Mp4);
+    EXPECT_EQ(std::string(mp4.bytes.begin() + 4, mp4.bytes.begin() + 8), "ftyp");
+    EXPECT_EQ(mp4.frames, gif.frames);
+  } else {
+    EXPECT_THROW(render(start, moves, look, OutputFormat::Mp4), Error);
+  }
 }
 
 TEST(Api, GodsEyeTableMatchesThePublishedCounts) {

@@ -69,7 +69,8 @@ const std::vector<Sample>& samples() {
   return all;
 }
 
-constexpr OutputFormat kFormats[] = {OutputFormat::Gif, OutputFormat::Webp, OutputFormat::Apng};
+constexpr OutputFormat kFormats[] = {OutputFormat::Gif, OutputFormat::Webp, OutputFormat::Apng,
+                                     OutputFormat::Mp4, OutputFormat::Webm};
 
 void BM_Format(benchmark::State& state) {
   const Sample& s = samples()[static_cast<std::size_t>(state.range(0))];
@@ -85,7 +86,7 @@ void BM_Format(benchmark::State& state) {
 }
 BENCHMARK(BM_Format)
     ->ArgNames({"animation", "format"})
-    ->ArgsProduct({{0, 1, 2, 3}, {0, 1, 2}})
+    ->ArgsProduct({{0, 1, 2, 3}, {0, 1, 2, 3, 4}})
     ->Unit(benchmark::kMillisecond);
 
 // Writes DIR/<animation>.<format> for each.

@@ -39,3 +39,13 @@ for a in 3x3 4x4 picture chinese; do
     "$(awk -v w="$w" -v g="$g2w" 'BEGIN{print 100*(w-g)/g}')"
 done
 echo "(sizes in bytes; webp/gif and webp/g2w: how much larger (+) or smaller (-) our WebP is)"
+echo
+# The videos (lossy, 4:2:0; their PSNR against the GIF is tests/video/video_test's output).
+printf '%-8s %9s %9s %9s | %7s %7s %7s | %8s %8s\n' animation gif mp4 webm "gif ms" "mp4 ms" \
+  "webm ms" "mp4/gif" "webm/gif"
+for a in 3x3 4x4 picture chinese; do
+  g=$(stat -c %s "$dir/$a.gif") m=$(stat -c %s "$dir/$a.mp4") v=$(stat -c %s "$dir/$a.webm")
+  printf '%-8s %9d %9d %9d | %7.1f %7.1f %7.1f | %7.1f%% %7.1f%%\n' "$a" "$g" "$m" "$v" \
+    "$(ms "$a" gif)" "$(ms "$a" mp4)" "$(ms "$a" webm)" \
+    "$(awk -v w="$m" -v g="$g" 'BEGIN{print 100*(w-g)/g}')" "$(awk -v w="$v" -v g="$g" 'BEGIN{print 100*(w-g)/g}')"
+done

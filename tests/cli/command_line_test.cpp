@@ -19,11 +19,12 @@ using testing::run_slidegif;
 
 TEST(CommandLine, AnOutputNameOfAnotherFormatIsRefusedBeforeAnyWork) {
   testing::TempDir dir;
-  for (const char* name : {"x.jpg", "x.mp4", "x.gif.bak"}) {
+  for (const char* name : {"x.jpg", "x.avi", "x.gif.bak"}) {
     const auto r = run_slidegif({"solve", "867254301", "-o", dir.file(name)});
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
-    EXPECT_NE(r.err.find("the output formats are .gif, .webp, .apng, .png"), std::string::npos)
+    EXPECT_NE(r.err.find("the output formats are .gif, .webp, .apng, .png, .mp4, .webm"),
+              std::string::npos)
         << r.err;
   }
   EXPECT_TRUE(dir.entries().empty());
@@ -64,6 +65,65 @@ TEST(CommandLine, TheExtensionOrFormatChoosesWhatIsWritten) {
   EXPECT_EQ(out.out.substr(1, 3), "PNG");
 }
 
+// Video through the installed command, as a user runs it: the static slidegif hands the command
+// to slidegif-video (src/cli/video_handoff.hpp), which writes the file and the same report.
+TEST(CommandLine, VideoIsWrittenBySlidegifVideo) {
+  testing::TempDir dir;
+  const std::string mp4 = dir.file("a.mp4"), webm = dir.file("a.webm");
+  const auto r = run_slidegif({"solve", "12/30", "--tile", "32", "-o", mp4, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");  // nothing from FFmpeg or the encoders
+  EXPECT_EQ(testing::read_file(mp4).substr(4, 4), "ftyp");
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["format"], "mp4");
+  EXPECT_EQ(j["bytes"], std::filesystem::file_size(mp4));
+  const auto out = run_slidegif({"random", "--seed", "1", "--format", "webm", "-o", "-"}, "");
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  EXPECT_EQ(out.out.substr(0, 4), "\x1A\x45\xDF\xA3");  // Matroska's (WebM's) magic
+  // What the command says, it says once (not once more from slidegif-video).
+  const auto loop = run_slidegif({"solve", "12/30", "-o", webm, "--loop", "2", "--numbers"});
+  ASSERT_EQ(loop.exit_code, 0) << loop.err;
+  const std::string note = "note: --loop does not change a video";
+  ASSERT_NE(loop.err.find(note), std::string::npos) << loop.err;
+  EXPECT_EQ(loop.err.find(note), loop.err.rfind(note)) << loop.err;
+  EXPECT_EQ(loop.err.find("--numbers"), loop.err.rfind("--numbers")) << loop.err;
+}
+
+// Whether a 64-bit ELF program names a dynamic loader (a PT_INTERP program header): static
+// programs, static PIEs among them, do not.
+bool has_interpreter(const std::string& elf) {
+  const auto number = [&](std::size_t at, int bytes) {
+    std::uint64_t n = 0;
+    for (int i = bytes - 1; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(elf.at(at + i));
+    return n;
+  };
+  const std::uint64_t table = number(0x20, 8), entry = number(0x36, 2), count = number(0x38, 2);
+  for (std::uint64_t i = 0; i < count; ++i)
+    if (number(table + i * entry, 4) == 3) return true;  // PT_INTERP
+  return false;
+}
+
+// Copied alone somewhere, the static slidegif cannot find slidegif-video: it says so and writes
+// nothing. (A sanitizer build's slidegif is dynamic and writes the video itself.)
+TEST(CommandLine, VideoWithoutSlidegifVideoSaysWhereItLooked) {
+  testing::TempDir dir;
+  const std::string alone = dir.file("slidegif");
+  std::filesystem::copy_file(testing::slidegif_binary(), alone);
+  const auto r = testing::run_binary({alone, "solve", "12/30", "-o", dir.file("a.mp4")});
+  const bool is_static = !has_interpreter(testing::read_file(alone));
+  if (is_static) {
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("video (MP4, WebM) is written by slidegif-video, which could not run"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find(dir.file("slidegif-video")), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.file("a.mp4")));
+  } else {
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(testing::read_file(dir.file("a.mp4")).substr(4, 4), "ftyp");
+  }
+}
+
 TEST(CommandLine, FormatAndFrameThatDisagreeAreRefusedBeforeAnyWork) {
   testing::TempDir dir;
   const auto both =
@@ -73,7 +133,7 @@ TEST(CommandLine, FormatAndFrameThatDisagreeAreRefusedBeforeAnyWork) {
   const auto frame = run_slidegif({"solve", "867254301", "-o", dir.file("a.webp"), "--frame", "3"});
   EXPECT_EQ(frame.exit_code, 2);
   EXPECT_NE(frame.err.find("--frame 3: only a still"), std::string::npos) << frame.err;
-  const auto unknown = run_slidegif({"solve", "867254301", "-o", "-", "--format", "mp4"});
+  const auto unknown = run_slidegif({"solve", "867254301", "-o", "-", "--format", "avi"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("--format"), std::string::npos) << unknown.err;
   const auto past = run_slidegif({"solve", "12/30", "-o", dir.file("a.png"), "--frame", "9"});

@@ -47,6 +47,16 @@ done
 [[ $(header X-Cache) == HIT ]] || fail "the GIF was not cached apart (X-Cache $(header X-Cache))"
 echo "ok: WebP and GIF negotiated by Accept and cached apart"
 
+# Video from the FastCGI server (it links FFmpeg; the CGI refuses it, http_test.sh): FFmpeg's
+# ffprobe reads the codec and the GIF's 19.75 s of play.
+for want in mp4:h264 webm:vp9; do
+  [[ $(fetch "$url/slidegif.cgi?start=867254301&tile=40&format=${want%%:*}") == 200 ]] || fail "${want%%:*}: $(cat "$b")"
+  [[ $(header Content-Type) == "video/${want%%:*}" ]] || fail "${want%%:*}: $(header Content-Type)"
+  probe=$(ffprobe -v error -show_entries stream=codec_name:format=duration -of csv=p=0 "$b" | tr '\n' ' ')
+  [[ $probe == "${want#*:} 19.750000 " ]] || fail "${want%%:*}: ffprobe says '$probe'"
+done
+echo "ok: MP4 (H.264) and WebM (VP9) served, 19.75 s each by ffprobe"
+
 # Unseeded random: never cached, different every time.
 [[ $(fetch "$url/slidegif.cgi?random=1") == 200 ]] || fail "random"
 [[ $(header X-Cache) != HIT && $(header Cache-Control) == no-store ]] || fail "random was cached"

@@ -69,8 +69,16 @@ expect_status 200 "$(fetch -H 'Accept: image/gif' -H "If-None-Match: $webp_etag"
 expect_status 304 "$(fetch -H 'Accept: image/webp' -H "If-None-Match: $webp_etag" "$cgi_url?start=867/254/301&tween=0&tile=40")" "WebP 304"
 expect_status 200 "$(fetch "$cgi_url?start=867/254/301&format=png&frame=-1")" "format=png"
 [[ $(header Content-Type) == image/png && -z $(header Vary) ]] || e2e_fail "png: $(header Content-Type), Vary '$(header Vary)'"
-expect_status 400 "$(fetch "$cgi_url?start=867/254/301&format=mp4")" "format=mp4"
-grep -q "the formats are gif, webp, apng, png" "$b" || e2e_fail "format=mp4: $(cat "$b")"
+expect_status 400 "$(fetch "$cgi_url?start=867/254/301&format=avi")" "format=avi"
+grep -q "the formats are gif, webp, apng, png, mp4, webm" "$b" || e2e_fail "format=avi: $(cat "$b")"
+if [[ $cgi == *.fcgi ]]; then  # the FastCGI server links FFmpeg
+  expect_status 200 "$(fetch "$cgi_url?start=867/254/301&format=mp4")" "format=mp4"
+  [[ $(header Content-Type) == video/mp4 ]] || e2e_fail "mp4: $(header Content-Type)"
+  [[ $(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 "$b") == h264 ]] || e2e_fail "mp4: not H.264"
+else
+  expect_status 400 "$(fetch "$cgi_url?start=867/254/301&format=mp4")" "format=mp4"
+  grep -q "is video, which slidegif.cgi does not write: ask slidegif.fcgi" "$b" || e2e_fail "format=mp4: $(cat "$b")"
+fi
 echo "ok: formats negotiated and named ($webp_frames WebP frames)"
 expect_status 200 "$(fetch "$cgi_url?health=1")" "health"
 [[ $(cat "$b") == ok ]] || e2e_fail "health: '$(cat "$b")'"

@@ -21,7 +21,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # --- 1. the install ---------------------------------------------------------------------
 prefix=$state/prefix
 cmake --install "$build" --prefix "$prefix" >/dev/null
-for f in bin/slidegif lib/cgi-bin/slidegif.cgi lib/slidegif/slidegif.fcgi \
+for f in bin/slidegif lib/cgi-bin/slidegif.cgi lib/slidegif/slidegif.fcgi lib/slidegif/slidegif-video \
   share/man/man1/slidegif.1.gz share/man/man8/slidegif.fcgi.8.gz share/man/man8/slidegif.cgi.8.gz \
   share/bash-completion/completions/slidegif share/zsh/vendor-completions/_slidegif \
   share/fish/vendor_completions.d/slidegif.fish \
@@ -47,6 +47,12 @@ fcgi_page=$(zcat "$prefix/share/man/man8/slidegif.fcgi.8.gz")
   grep -qF -- "${flag//-/\\-}" <<<"$fcgi_page" || fail "man slidegif.fcgi does not describe $flag"
 done
 echo "ok: installed under the prefix, man pages read cleanly"
+# Video: the installed slidegif hands it to the installed slidegif-video (lib/slidegif/).
+"$prefix/bin/slidegif" solve 12/30 -o "$state/a.mp4" >/dev/null 2>"$state/err" ||
+  fail "installed slidegif -o a.mp4: $(cat "$state/err")"
+[[ $(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 "$state/a.mp4") == h264 ]] ||
+  fail "installed slidegif -o a.mp4 wrote no H.264"
+echo "ok: the installed slidegif writes MP4 through slidegif-video"
 
 # --- 2 and 3. the README's commands -----------------------------------------------------
 # The ```sh blocks' lines, continuation lines joined.

@@ -194,7 +194,7 @@ def test_render_gives_a_gif_pillow_reads():
     given = slidegif.render("123456780", moves="", title="solved")
     assert Image.open(io.BytesIO(given)).n_frames == 1
     with pytest.raises(ValueError):
-        slidegif.render("123456708", format="webm")
+        slidegif.render("123456708", format="avi")
     with pytest.raises(ValueError):
         slidegif.render("123456708", theme="plaid")
     with pytest.raises(ValueError):
@@ -230,6 +230,23 @@ def test_every_format_shows_the_gifs_frames_as_pillow_decodes_them():
         slidegif.render("867254301", format="png", frame=len(gif), **look)
     with pytest.raises(ValueError):
         slidegif.render("867254301", format="webp", frame=1)
+
+
+def test_video_is_what_ffprobe_reads_as_the_gifs_play(tmp_path):
+    look = {"tile": 40, "tween": 2}
+    _, gif = _frames(slidegif.render("867254301", **look))
+    seconds = sum(duration for _, duration in gif) / 1000
+    for name, codec in (("mp4", "h264"), ("webm", "vp9")):
+        path = tmp_path / f"a.{name}"
+        path.write_bytes(slidegif.render("867254301", format=name, **look))
+        probe = subprocess.run(
+            ["ffprobe", "-v", "error", "-count_frames", "-show_entries",
+             "stream=codec_name,nb_read_frames:format=duration", "-of", "json", str(path)],
+            capture_output=True, text=True, check=True)
+        info = json.loads(probe.stdout)
+        assert info["streams"][0]["codec_name"] == codec
+        assert int(info["streams"][0]["nb_read_frames"]) == len(gif)
+        assert abs(float(info["format"]["duration"]) - seconds) < 0.002, name
 
 
 def test_render_takes_the_command_lines_pacing_and_look():

@@ -29,6 +29,8 @@ slidegif solve 867254301 --tween 2 -o a.gif >/dev/null
 [[ $(head -c 6 a.gif) == GIF89a ]] || fail "no GIF"
 slidegif solve 867254301 -o a.webp >/dev/null
 [[ $(tail -c +9 a.webp | head -c 4) == WEBP ]] || fail "no WebP"
+slidegif solve 867254301 -o a.mp4 >/dev/null || fail "no MP4 (slidegif-video and FFmpeg's libraries)"
+[[ $(tail -c +5 a.mp4 | head -c 4) == ftyp ]] || fail "a.mp4 is no MP4"
 slidegif.fcgi --help >/dev/null 2>&1 || /usr/lib/slidegif/slidegif.fcgi --help >/dev/null ||
   fail "slidegif.fcgi does not start: $(ldd /usr/lib/slidegif/slidegif.fcgi | grep 'not found')"
 REQUEST_METHOD=GET QUERY_STRING='start=867254301' /usr/lib/cgi-bin/slidegif.cgi >answer

@@ -5,6 +5,7 @@
 #include "render/encode/png_writer.hpp"
 #include "render/encode/webp_writer.hpp"
 #include "slidegif/error.hpp"
+#include "video/video_writer.hpp"
 
 namespace slidegif {
 
@@ -27,6 +28,9 @@ std::unique_ptr<FrameWriter> make_frame_writer(const Encoding& encoding, const P
       return std::make_unique<ApngWriter>(palette, width, height, loop);
     case OutputFormat::Png:
       return std::make_unique<PngStillWriter>(palette, width, height, encoding.frame);
+    case OutputFormat::Mp4:
+    case OutputFormat::Webm:
+      return make_video_writer(encoding.format, palette, width, height);
     case OutputFormat::Gif:
       break;
   }

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Video in a real browser: headless Debian chromium loads a page of <video> elements whose
+# sources are slidegif.fcgi's MP4 and WebM (behind lighttpd, as samples/lighttpd-fcgi.conf
+# serves it), and each must load: its frame size, its duration (the GIF's 19.75 s), the source
+# chromium chose. The page is SERVING.md's: WebM first, MP4 second, the GIF inside as fallback.
+#   tests/e2e/video_browser_test.sh BUILD/slidegif.fcgi
+set -euo pipefail
+fcgi=$1
+source "$(dirname "$0")/lib.sh"
+browser=$(command -v chromium || command -v chromium-browser || true)
+[[ -n $browser ]] || e2e_fail "chromium is not installed (scripts/install-deps)"
+web=$E2E_STATE/web
+mkdir -p "$web"
+q="start=867254301&amp;tile=40"
+cat >"$web/index.html" <<HTML
+<!doctype html>
+<html><body>
+<video id="both" muted playsinline preload="auto">
+  <source type="video/webm" src="/slidegif.cgi?$q&amp;format=webm">
+  <source type="video/mp4" src="/slidegif.cgi?$q&amp;format=mp4">
+  <img src="/slidegif.cgi?$q" alt="a sliding puzzle, solved">
+</video>
+<video id="mp4" muted playsinline preload="auto" src="/slidegif.cgi?$q&amp;format=mp4"></video>
+<video id="webm" muted playsinline preload="auto" src="/slidegif.cgi?$q&amp;format=webm"></video>
+<script>
+"use strict";
+// Each video's facts land as data- attributes on <body>, for --dump-dom.
+for (const v of document.querySelectorAll("video")) {
+  const out = (what, value) => { document.body.dataset[v.id + what] = value; };
+  v.addEventListener("loadeddata", () => {
+    out("Size", v.videoWidth + "x" + v.videoHeight);
+    out("Duration", v.duration.toFixed(2));
+    out("Chose", v.currentSrc.replace(/.*format=/, ""));
+  });
+  v.addEventListener("error", () => out("Error", v.error ? v.error.code : "?"));
+}
+</script>
+</body></html>
+HTML
+e2e_start_server "$fcgi" "$web"
+dom=$(timeout 60 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+  --disable-background-networking --disable-component-update --disable-sync \
+  --disable-dev-shm-usage --autoplay-policy=no-user-gesture-required \
+  --user-data-dir="$E2E_STATE/profile" --virtual-time-budget=15000 --dump-dom "$E2E_URL/" \
+  2>>"$E2E_STATE/chromium.log") || e2e_fail "chromium failed: $(tail -5 "$E2E_STATE/chromium.log")"
+attr() { grep -o "data-$1=\"[^\"]*\"" <<<"$dom" | cut -d'"' -f2 || true; }
+want_size=$(curl -s "$E2E_URL/slidegif.cgi?start=867254301&tile=40&format=mp4" |
+  ffprobe -v error -show_entries stream=width,height -of csv=s=x:p=0 -)
+for id in both mp4 webm; do
+  size=$(attr "$id-size") duration=$(attr "$id-duration") error=$(attr "$id-error")
+  [[ -z $error ]] || e2e_fail "$id: chromium's media error $error"
+  [[ $size == "$want_size" ]] || e2e_fail "$id: chromium shows '$size', want $want_size"
+  [[ $duration == 19.75 ]] || e2e_fail "$id: chromium says it lasts '$duration' s, want 19.75"
+  echo "ok: $id loaded in chromium, $size, $duration s ($(attr "$id-chose"))"
+done
+[[ $(attr both-chose) == webm ]] || e2e_fail "with both sources chromium took '$(attr both-chose)'"
+echo "ok: chromium takes the WebM first, as the page orders them"
