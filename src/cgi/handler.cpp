@@ -61,13 +61,7 @@ Response picture_list(const HandlerConfig& config) {
   std::vector<std::string> names;
   for (const auto& f : files) names.push_back(f.substr(0, f.rfind('.')));
   const std::string body = nlohmann::json{{"pictures", names}, {"files", files}}.dump() + "\n";
-  Response r;
-  r.status = 200;
-  r.headers = {{"Content-Type", "application/json"},
-               {"Content-Length", std::to_string(body.size())},
-               {"Cache-Control", "no-cache"}};
-  r.body.assign(body.begin(), body.end());
-  return r;
+  return body_response(200, "application/json", body, "no-cache");
 }
 
 // The core says what is wrong; what the client can change is said here, in its terms.

@@ -43,20 +43,28 @@ std::string_view reason_phrase(int status) {
   }
 }
 
-Response text_response(int status, std::string_view message) {
+Response body_response(int status, std::string_view content_type, std::string_view body,
+                       std::string_view cache_control) {
   Response r;
   r.status = status;
+  r.body.assign(body.begin(), body.end());
+  r.headers = {{"Content-Type", std::string(content_type)},
+               {"Content-Length", std::to_string(body.size())},
+               {"Cache-Control", std::string(cache_control)}};
+  return r;
+}
+
+Response text_response(int status, std::string_view message) {
   // One line: a control character from a quoted request must not break the text apart.
+  std::string line;
   for (const char c : message) {
     const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-    r.body.push_back(control ? std::uint8_t{' '} : static_cast<std::uint8_t>(c));
+    line += control ? ' ' : c;
   }
-  r.body.push_back('\n');
-  r.headers = {{"Content-Type", "text/plain; charset=utf-8"},
-               {"Content-Length", std::to_string(r.body.size())},
-               {"Cache-Control", "no-store"},
-               // The message may quote the request; never let a browser sniff it as HTML.
-               {"X-Content-Type-Options", "nosniff"}};
+  line += '\n';
+  Response r = body_response(status, "text/plain; charset=utf-8", line, "no-store");
+  // The message may quote the request; never let a browser sniff it as HTML.
+  r.headers.emplace_back("X-Content-Type-Options", "nosniff");
   return r;
 }
 

@@ -24,6 +24,10 @@ struct Response {
 // "OK", "Not Modified", ... for the statuses the handler uses.
 std::string_view reason_phrase(int status);
 
+// An answer of `body` as `content_type`, with its Content-Length and Cache-Control.
+Response body_response(int status, std::string_view content_type, std::string_view body,
+                       std::string_view cache_control);
+
 // A short text/plain answer: an error message, one line plus a newline.
 Response text_response(int status, std::string_view message);
 

@@ -132,7 +132,8 @@ Encoding output_encoding(const OutputFlags& flags) {
 }
 
 void hand_off_video_if_needed(const OutputFlags& flags) {
-  if (!can_write(output_encoding(flags).format)) throw HandOffVideo{};
+  // Without -o nothing is drawn (solve --batch only names the format in its JSON).
+  if (!flags.output.empty() && !can_write(output_encoding(flags).format)) throw HandOffVideo{};
 }
 
 app::Job base_job(const OutputFlags& flags) {
@@ -140,7 +141,6 @@ app::Job base_job(const OutputFlags& flags) {
   // Before any work: a name asking for a format we do not write is refused, and so is a link
   // to a file that does not exist (cp will not write through one either).
   job.encoding = output_encoding(flags);
-  hand_off_video_if_needed(flags);
   if (!flags.output.empty() && flags.output != "-") {
     std::error_code ec;
     if (std::filesystem::is_symlink(flags.output, ec) && !std::filesystem::exists(flags.output, ec))

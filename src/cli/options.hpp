@@ -39,8 +39,9 @@ app::Job base_job(const OutputFlags& flags);
 // that is not a still.
 Encoding output_encoding(const OutputFlags& flags);
 
-// Throws HandOffVideo (cli/video_handoff.hpp) when `flags` ask for video and this program writes
-// none: before anything is printed, so that slidegif-video says it once.
+// Throws HandOffVideo (cli/video_handoff.hpp) when `flags` ask to write video (-o) and this
+// program writes none. A command calls it first, before base_job() and before it prints
+// anything, so that slidegif-video says everything once.
 void hand_off_video_if_needed(const OutputFlags& flags);
 
 }  // namespace slidegif::cli

@@ -16,7 +16,14 @@ namespace slidegif::cli {
 void run_video_program(const char* const* argv) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  const fs::path here = fs::read_symlink("/proc/self/exe", ec).parent_path();
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec || !self.is_absolute()) {  // never a path relative to wherever the user stands
+    throw Error(Error::Kind::Unsupported,
+                fmt::format("video (MP4, WebM) is written by slidegif-video, found beside this "
+                            "program, whose place /proc/self/exe does not tell ({})",
+                            ec ? ec.message() : self.string()));
+  }
+  const fs::path here = self.parent_path();
   // Built: beside slidegif. Installed: bin/slidegif and lib/slidegif/slidegif-video.
   const std::vector<fs::path> places = {here / "slidegif-video",
                                         here.parent_path() / "lib/slidegif/slidegif-video"};

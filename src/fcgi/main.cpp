@@ -45,8 +45,10 @@ bool parse_options(int argc, char** argv, slidegif::fcgi::ServerOptions& o, int&
     status = 2;
     return false;
   }
-  if (o.workers == 0)
-    o.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (o.workers == 0) {  // one per core, as many as the metrics have slots for
+    o.workers = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1,
+                           slidegif::fcgi::kMaxWorkers);
+  }
   return true;
 }
 

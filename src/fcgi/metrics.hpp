@@ -18,6 +18,7 @@
 
 namespace slidegif::fcgi {
 
+// The most workers a pool runs (--workers, --max-busy): the metrics keep a slot for each.
 inline constexpr int kMaxWorkers = 256;
 // Upper bounds of the duration histogram's buckets, in seconds (the last is +Inf).
 inline constexpr std::array<double, 10> kDurationBuckets = {0.005, 0.01, 0.025, 0.05, 0.1,

@@ -50,14 +50,8 @@ const char* param(FCGX_Request& request, const char* name) {
 }
 
 cgi::Response metrics_response(const ServerMetrics& metrics) {
-  const std::string text = prometheus_text(metrics);
-  cgi::Response r;
-  r.status = 200;
-  r.headers = {{"Content-Type", "text/plain; version=0.0.4; charset=utf-8"},
-               {"Content-Length", std::to_string(text.size())},
-               {"Cache-Control", "no-store"}};
-  r.body.assign(text.begin(), text.end());
-  return r;
+  return cgi::body_response(200, "text/plain; version=0.0.4; charset=utf-8",
+                            prometheus_text(metrics), "no-store");
 }
 
 // The handler's answer, or 503 when `max_busy` workers are drawing already. The worker's flag

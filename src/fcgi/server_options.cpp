@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "app/data/pdb_location.hpp"
+#include "fcgi/metrics.hpp"
 
 namespace slidegif::fcgi {
 
@@ -18,7 +19,7 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
                   "A socket path, or [HOST]:PORT (default: the socket on standard input, as "
                   "spawn-fcgi and systemd socket activation pass it)");
   app->add_option("--workers", o.workers, "Worker processes (default: one per core)")
-      ->check(CLI::Range(1, 256));
+      ->check(CLI::Range(1, kMaxWorkers));
   app->add_option("--max-requests", o.max_requests,
                   "Requests a worker answers before it is replaced (0: never)")
       ->capture_default_str()
@@ -33,7 +34,7 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
                   "Requests drawn at once, at most: one past it is answered 503 with "
                   "Retry-After at once (give more --workers than this; default: no limit "
                   "but the workers)")
-      ->check(CLI::Range(1, 256));
+      ->check(CLI::Range(1, kMaxWorkers));
   app->add_option("--url-key-file", o.url_key_file,
                   "Answer signed URLs only: sig= must be the HMAC-SHA256 of the rest of the "
                   "query under this file's key (default: $SLIDEGIF_URL_KEY_FILE)");

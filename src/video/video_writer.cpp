@@ -11,7 +11,6 @@ extern "C" {
 
 #include <cstring>
 #include <map>
-#include <string_view>
 
 #include "slidegif/error.hpp"
 #include "video/memory_output.hpp"
@@ -29,6 +28,7 @@ struct Codec {
   const char* muxer;    // the container
   const char* label;    // for messages
   const char* options;  // the encoder's, "key=value,key=value"
+  bool index_first;     // an MP4: its index (moov) moved in front (finish())
 };
 
 // Settings measured on format_bench's animations and tests/video (docs/BENCHMARKS.md):
@@ -41,9 +41,10 @@ struct Codec {
 //   than the MP4), higher cpu-used no faster.
 const Codec& codec_of(OutputFormat format) {
   static constexpr Codec kH264{"libx264", "mp4", "MP4 (H.264)",
-                               "preset=medium,crf=19,tune=animation,x264-params=qcomp=1:bframes=0"};
+                               "preset=medium,crf=19,tune=animation,x264-params=qcomp=1:bframes=0",
+                               true};
   static constexpr Codec kVp9{"libvpx-vp9", "webm", "WebM (VP9)",
-                              "crf=24,b=0,deadline=good,cpu-used=4"};
+                              "crf=24,b=0,deadline=good,cpu-used=4", false};
   return format == OutputFormat::Mp4 ? kH264 : kVp9;
 }
 
@@ -247,7 +248,7 @@ std::vector<std::uint8_t> VideoWriter::finish() && {
   // An MP4's index (moov) goes last, where a browser must fetch the whole file to start. Muxed
   // again with room kept in front (and 8 bytes for the "free" box that fills the rest), it goes
   // first; FFmpeg's own "faststart" would announce itself on stderr and reopen the output.
-  if (std::string_view(codec_.muxer) == "mp4") {
+  if (codec_.index_first) {
     const std::int64_t index = box_size(file, "moov");
     if (index == 0) throw video_error(codec_, "no index in the file written");
     file = mux(index + 8);

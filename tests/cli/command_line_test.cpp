@@ -110,6 +110,11 @@ TEST(CommandLine, VideoWithoutSlidegifVideoSaysWhereItLooked) {
   const std::string alone = dir.file("slidegif");
   std::filesystem::copy_file(testing::slidegif_binary(), alone);
   const auto r = testing::run_binary({alone, "solve", "12/30", "-o", dir.file("a.mp4")});
+  // Without -o nothing is drawn, so nothing is handed over: it answers itself.
+  const auto no_output = testing::run_binary({alone, "solve", "12/30", "--format", "mp4"});
+  EXPECT_EQ(no_output.exit_code, 0) << no_output.err;
+  EXPECT_NE(no_output.err.find("--format changes only the animation"), std::string::npos)
+      << no_output.err;
   const bool is_static = !has_interpreter(testing::read_file(alone));
   if (is_static) {
     EXPECT_EQ(r.exit_code, 2) << r.err;

@@ -203,7 +203,9 @@ TEST(Animation, ImageSizeFollowsTilePx) {
     EXPECT_EQ(a.width, l.width);
     EXPECT_EQ(a.height, l.height);
     EXPECT_GE(a.width, 4 * px);
-    if (px > 32) EXPECT_GT(a.width, last_w);
+    if (px > 32) {
+      EXPECT_GT(a.width, last_w);
+    }
     EXPECT_GE(a.width, last_w);
     EXPECT_EQ(l.cell(1, 1).x - l.cell(1, 0).x, px);
     last_w = a.width;
