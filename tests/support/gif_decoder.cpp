@@ -167,4 +167,33 @@ int DecodedGif::distinct_colors() const {
   return static_cast<int>(seen.size());
 }
 
+std::vector<int> lzw_code_sizes(const std::vector<std::uint8_t>& gif) {
+  std::size_t i = 13;
+  const auto at = [&gif](std::size_t k) {
+    if (k >= gif.size()) throw std::runtime_error("GIF blocks run past the end");
+    return gif[k];
+  };
+  const auto skip_sub_blocks = [&](std::size_t k) {
+    while (at(k) != 0) k += at(k) + 1U;
+    return k + 1;
+  };
+  if ((at(10) & 0x80) != 0) i += 3U * (2U << (at(10) & 7));
+  std::vector<int> sizes;
+  for (;;) {
+    const std::uint8_t block = at(i);
+    if (block == 0x3B) return sizes;
+    if (block == 0x21) {
+      i = skip_sub_blocks(i + 2);
+    } else if (block == 0x2C) {
+      const std::uint8_t flags = at(i + 9);
+      i += 10;
+      if ((flags & 0x80) != 0) i += 3U * (2U << (flags & 7));
+      sizes.push_back(at(i));
+      i = skip_sub_blocks(i + 1);
+    } else {
+      throw std::runtime_error("not a GIF block");
+    }
+  }
+}
+
 }  // namespace slidegif::testing

@@ -59,4 +59,8 @@ class DecodedGif {
   std::vector<std::vector<Color>> screens_;  // one composed screen per frame
 };
 
+// Each image's LZW minimum code size, in order, read from the stream's blocks (giflib keeps
+// it to itself). Throws std::runtime_error when the blocks do not add up.
+std::vector<int> lzw_code_sizes(const std::vector<std::uint8_t>& gif);
+
 }  // namespace slidegif::testing

@@ -230,7 +230,34 @@ TEST(GifEncoder, DirtyHintLimitsTheFrameRectangle) {
   const DecodedGif decoded = DecodedGif::decode(std::move(gif).finish());
   const auto& f = decoded.frame(1);
   EXPECT_EQ((std::vector<int>{f.left, f.top, f.width, f.height}), (std::vector<int>{5, 10, 4, 4}));
-  EXPECT_EQ(f.transparent_index, palette.transparent());
+  EXPECT_EQ(f.transparent_index, 0);  // the lowest index the frame's opaque pixels leave free
+}
+
+// A difference frame's transparent index is the lowest one its opaque pixels leave free, and its
+// codes are as narrow as its indices then allow (gifsicle's way): in a palette of 200 colours
+// (8-bit codes) over a background of 150, a frame changing pixels to indices 0..2 codes with the
+// 2-bit minimum, one using 0..40 with 6 bits (transparent 41), one using every index with the
+// palette's reserved slot.
+TEST(GifEncoder, TransparentIndexIsTheLowestFreeOne) {
+  const Palette palette = palette_of(200);
+  std::vector<GdImage> frames;
+  frames.push_back(make_palette_image(40, 30, palette, 150));
+  int row = 0;  // each frame changes rows of its own
+  for (int colours : {3, 41, 200}) {
+    frames.push_back(copy_of(*frames.back(), palette));
+    for (int i = 0; i < colours; ++i) frames.back()->pixels[row + i / 40][i % 40] = i;
+    row += (colours + 39) / 40;
+  }
+  frames.back()->pixels[0][0] = 150;  // over the background 150 was no change: here it is one
+  expect_round_trip(palette, frames);
+  GifEncoder gif(palette, 40, 30, 0);
+  for (const auto& f : frames) gif.add_frame(view(*f), 1);
+  const std::vector<std::uint8_t> bytes = std::move(gif).finish();
+  const DecodedGif decoded = DecodedGif::decode(bytes);
+  EXPECT_EQ(decoded.frame(1).transparent_index, 3);
+  EXPECT_EQ(decoded.frame(2).transparent_index, 41);
+  EXPECT_EQ(decoded.frame(3).transparent_index, palette.transparent());
+  EXPECT_EQ(testing::lzw_code_sizes(bytes), (std::vector<int>{8, 2, 6, 8}));
 }
 
 TEST(GifEncoder, LoopCounts) {

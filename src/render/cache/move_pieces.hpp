@@ -28,9 +28,10 @@ namespace slidegif {
 // pixels (the GIF writer, the LZW coder, which frames are split and where, the pieces' layout)
 // must change it, or a store built by an older program would be copied in; so must a new way of
 // computing the fingerprint, or an older file would be kept but never found (3: the sprites'
-// pixels hashed apart, once per DrawingCache set). A unit test (move_pieces_test.cpp) pins the
+// pixels hashed apart, once per DrawingCache set; 5: each frame's own transparent index, and a
+// piece keeps its graphic control extension). A unit test (move_pieces_test.cpp) pins the
 // bytes of a few coded animations to this number.
-inline constexpr std::uint32_t kMovePiecesVersion = 4;
+inline constexpr std::uint32_t kMovePiecesVersion = 5;
 
 struct MovePieceKey {
   // The fingerprint of how the board is drawn: the pixels of every tile sprite (fixed and

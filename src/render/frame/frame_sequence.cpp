@@ -29,11 +29,12 @@ std::shared_ptr<TileSprites> shared_sprites(const Board& start, const AnimationO
 
 FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options,
                              AnimationLayout layout, MovePieces* pieces, DrawingCache* drawing,
-                             const Encoding& encoding)
+                             const Encoding& encoding, std::optional<PictureArt> art,
+                             std::unique_ptr<FrameWriter> writer)
     : options_(options),
       captions_(std::move(layout.captions)),
-      art_(options.picture.empty()
-               ? std::nullopt
+      art_(art || options.picture.empty()
+               ? std::move(art)
                : std::optional(make_picture_art(options.picture, start.shape(), options.tile_px,
                                                 find_theme(options.theme), options.dither))),
       palette_(art_ ? art_->palette : theme_palette(options, drawing)),
@@ -46,11 +47,13 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
       // Without tweens a marked tile stays marked until the next move, which then changes a
       // third cell: moves are no longer pieces of their own.
       pieces_(art_ || (options.mark_moving && options.tween == 0) ||
-                      encoding.format != OutputFormat::Gif
+                      encoding.format != OutputFormat::Gif || writer
                   ? nullptr
                   : pieces) {
   const FrameLayout& L = renderer_.layout();
-  if (encoding.format == OutputFormat::Gif) {
+  if (writer) {
+    writer_ = std::move(writer);
+  } else if (encoding.format == OutputFormat::Gif) {
     gif_.emplace(palette_, L.width, L.height, options.loop);
   } else {
     writer_ = make_frame_writer(encoding, palette_, L.width, L.height, options.loop);

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -51,9 +52,12 @@ class FrameSequence {
   // Adds the start frame. `options` (checked) and the theme they name must outlive the sequence,
   // and so must `pieces` and `drawing` (null: none; ignored for picture puzzles but for the
   // glyphs `layout` measured with). A still's frame in `encoding` is an index (not -1).
+  // A picture puzzle's `art`, when given, is used as it is (else made from the options); a
+  // `writer`, when given, takes the frames instead of `encoding`'s.
   FrameSequence(const Board& start, const AnimationOptions& options, AnimationLayout layout,
                 MovePieces* pieces = nullptr, DrawingCache* drawing = nullptr,
-                const Encoding& encoding = {});
+                const Encoding& encoding = {}, std::optional<PictureArt> art = std::nullopt,
+                std::unique_ptr<FrameWriter> writer = nullptr);
   FrameSequence(const FrameSequence&) = delete;
   FrameSequence& operator=(const FrameSequence&) = delete;
 

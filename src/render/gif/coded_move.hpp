@@ -1,7 +1,7 @@
 #pragma once
 // The bytes a MovePieces store keeps for one move (move_pieces.hpp): each of its frames, in
 // order, as a record of
-//   u8 kind (0: a whole image, as GifEncoder::last_image() gives it; 1: the head of a split
+//   u8 kind (0: a whole frame, as GifEncoder::last_image() gives it; 1: the head of a split
 //   frame), u32 byte count, u16 first column and u16 width of a head's frame, u32 bit count
 //   and u16 top row (a head's; all 0 for an image), the bytes,
 // integers little-endian. The same bytes in memory and in a pieces file.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string_view>
 
@@ -180,6 +181,7 @@ void GifEncoder::encode_difference(IndexedView frame, const Rect& changed, Frame
   prepare(frame, changed, FrameCoding::Transparent);
   code(FrameCoding::Transparent, out_);
   if (scratch_.size() < out_.size() - start) {
+    set_transparent_index(static_cast<std::uint8_t>(palette_.transparent()));
     out_.resize(start);
     out_.insert(out_.end(), scratch_.begin(), scratch_.end());
   }
@@ -211,10 +213,28 @@ void GifEncoder::prepare(IndexedView frame, const Rect& changed, FrameCoding cod
 
 void GifEncoder::code(FrameCoding coding, std::vector<std::uint8_t>& out) {
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
-  const auto top = static_cast<std::uint8_t>(coding == FrameCoding::Whole ? 0 : t);
+  std::uint8_t top = 0;
+  if (coding != FrameCoding::Whole) {
+    top = lowest_unused(coded_, t);
+    set_transparent_index(top);
+  }
   detail::LzwWriter lzw(out, image_bits(coded_.data(), coded_.size(), top), *lzw_);
   lzw.put(coded_.data(), static_cast<int>(coded_.size()));
   lzw.finish();
+}
+
+std::uint8_t GifEncoder::lowest_unused(std::vector<std::uint8_t>& coded, std::uint8_t t) {
+  std::array<bool, 256> used{};
+  for (const std::uint8_t i : coded) used[i] = true;
+  used[t] = false;
+  const auto u =
+      static_cast<std::uint8_t>(std::find(used.begin(), used.end(), false) - used.begin());
+  if (u < t) std::replace(coded.begin(), coded.end(), t, u);
+  return std::min(u, t);
+}
+
+void GifEncoder::set_transparent_index(std::uint8_t index) {
+  out_[image_start_ - 2] = index;  // the graphic control extension's last byte but its end
 }
 
 void GifEncoder::code_rows(IndexedView frame, const Rect& changed, int y0, int y1,
@@ -260,9 +280,9 @@ void GifEncoder::add_frame(IndexedView frame, int delay_cs, const Rect* dirty, F
   } else {
     // Nothing changed: still write a frame, or viewers would lose this frame's delay.
     begin_image({0, 0, 1, 1}, delay_cs, true);
-    const auto t = static_cast<std::uint8_t>(palette_.transparent());
-    detail::LzwWriter lzw(out_, bits_for(t + 1), *lzw_);
-    lzw.put(t);
+    set_transparent_index(0);
+    detail::LzwWriter lzw(out_, bits_for(1), *lzw_);
+    lzw.put(0);
     lzw.finish();
   }
   ++frames_;

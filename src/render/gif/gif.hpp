@@ -84,7 +84,8 @@ class GifEncoder {
   // which frames). Each promises the same bytes as coding the frame would give; none may be
   // the first frame.
   //
-  // The image (descriptor, coded data) of the frame added last: a piece to copy in later.
+  // The frame added last (graphic control extension, descriptor, coded data): a piece to copy
+  // in later.
   std::span<const std::uint8_t> last_image() const;
   // Adds a frame whose image is `image` (from last_image()). The frame's pixels must then be
   // passed to keep_previous() before a frame is compared with them.
@@ -122,6 +123,11 @@ class GifEncoder {
   // area's new pixels if `update_previous`.
   void prepare(IndexedView frame, const Rect& changed, FrameCoding coding,
                bool update_previous = true);
+  // A difference frame's transparent index: the lowest index its opaque pixels leave free, so
+  // that its codes can be as narrow as its colours allow (gifsicle does the same); `t`, the
+  // palette's reserved slot, when no lower one is free. Recodes `coded`'s transparent pixels.
+  static std::uint8_t lowest_unused(std::vector<std::uint8_t>& coded, std::uint8_t t);
+  void set_transparent_index(std::uint8_t index);  // the current frame's
   // Codes coded_ as an image's data into `out`.
   void code(FrameCoding coding, std::vector<std::uint8_t>& out);
   // Rows [y0, y1) of `area` as encode_difference() codes them, into `lzw`.
@@ -148,6 +154,7 @@ class GifEncoder {
   std::vector<std::uint8_t> coded_;     // a difference frame's area, as it is coded
   std::vector<std::uint8_t> scratch_;   // the other coding of a frame coded both ways
   std::vector<std::uint8_t> out_;
+  static constexpr std::size_t kControlBytes = 8;  // a graphic control extension's
   std::size_t image_start_ = 0;  // where the last image's descriptor begins in out_
 };
 

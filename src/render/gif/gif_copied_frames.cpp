@@ -11,15 +11,22 @@
 namespace slidegif {
 
 std::span<const std::uint8_t> GifEncoder::last_image() const {
-  return std::span(out_).subspan(image_start_);
+  return std::span(out_).subspan(image_start_ - kControlBytes);
 }
 
 void GifEncoder::add_coded_frame(std::span<const std::uint8_t> image, int delay_cs) {
   if (frames_ == 0) throw Error(Error::Kind::Render, "a coded piece cannot be the first frame");
-  // begin_image()'s graphic control extension (the delay is the frame's own), then the image.
-  begin_image({0, 0, 0, 0}, std::clamp(delay_cs, 0, 65535), true);
-  out_.resize(image_start_);
+  if (image.size() <= kControlBytes || image[0] != 0x21 || image[1] != 0xF9) {
+    throw Error(Error::Kind::Render, "a coded piece does not start with its frame's control");
+  }
+  // The piece's graphic control extension (its transparent index is the piece's own) with this
+  // frame's delay, then the image.
+  const std::size_t start = out_.size();
   out_.insert(out_.end(), image.begin(), image.end());
+  delay_cs = std::clamp(delay_cs, 0, 65535);
+  out_[start + 4] = static_cast<std::uint8_t>(delay_cs & 0xFF);
+  out_[start + 5] = static_cast<std::uint8_t>(delay_cs >> 8);
+  image_start_ = start + kControlBytes;
   ++frames_;
 }
 

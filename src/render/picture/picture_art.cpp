@@ -144,4 +144,21 @@ PictureArt make_picture_art(const Picture& picture, Shape shape, int tile_px, co
   return art;
 }
 
+void reorder_colours(PictureArt& art, const std::vector<std::uint8_t>& order) {
+  const Palette& old = art.palette;
+  std::array<int, 256> moved{};
+  moved.fill(-1);
+  std::vector<Rgb> colours;
+  for (const std::uint8_t i : order) {
+    if (i >= old.size() || i == old.transparent() || moved[i] >= 0) break;
+    moved[i] = static_cast<int>(colours.size());
+    colours.push_back(old[i]);
+  }
+  if (colours.size() + 1 != static_cast<std::size_t>(old.size())) {
+    throw Error(Error::Kind::Render, "a picture's colours reordered must each keep a place");
+  }
+  for (std::uint8_t& i : art.indices) i = static_cast<std::uint8_t>(moved[i]);
+  art.palette = Palette(std::move(colours));
+}
+
 }  // namespace slidegif

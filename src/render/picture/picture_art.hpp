@@ -27,4 +27,9 @@ struct PictureArt {
 PictureArt make_picture_art(const Picture& picture, Shape shape, int tile_px, const Theme& theme,
                             bool dither);
 
+// The art with its colours in `order` (order[k]: the drawable index to put at k; every one once,
+// as ColourCensus::order() gives them) and the transparent slot after them all.
+// Throws Error(Render) when `order` is not such a list.
+void reorder_colours(PictureArt& art, const std::vector<std::uint8_t>& order);
+
 }  // namespace slidegif
