@@ -17,8 +17,8 @@
 namespace slidegif {
 
 inline constexpr int kMinSide = 2;
-inline constexpr int kMaxSide = 8;
-inline constexpr std::size_t kMaxBoardText = 1024;  // longer input is refused before parsing
+inline constexpr int kMaxSide = 16;
+inline constexpr std::size_t kMaxBoardText = 4096;  // longer input is refused before parsing
 
 struct Shape {
   int rows = 0;

@@ -64,6 +64,9 @@ struct Solution {
 
 // Largest board (in cells) searched optimally without a pattern database.
 inline constexpr int kMaxOptimalCells = 16;
+// A larger board (up to 16x16) is searched optimally when its Manhattan + linear conflict
+// estimate is at most this: near its goal (a 10x10 50 moves out takes about half a second).
+inline constexpr int kMaxProvableEstimate = 60;
 
 // Solves by search alone (IDA* with Manhattan + linear conflict, the near-optimal search past
 // it). Throws Error(Unsolvable) with the parity facts, Error(BadInput) for boards of different

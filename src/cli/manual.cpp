@@ -287,7 +287,7 @@ One digit per tile: \fB283104765\fR (boards of up to 10 cells).
 Numbers separated by commas or spaces, any size: \fB2,8,3,1,0,4,7,6,5\fR.
 Rows separated by /: \fB283/104/765\fR, \fB1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0\fR.
 Square sizes follow from the tile count; rectangular boards take their shape from the / rows or
-from \fB\-\-size\fR \fIR\fRx\fIC\fR (2 to 8 rows and columns).
+from \fB\-\-size\fR \fIR\fRx\fIC\fR (2 to 16 rows and columns).
 The default goal is 1 ... N\-1 in row-major order with the blank last.
 A move is named by the direction the \fIblank\fR goes: U, D, L, R.
 .PP

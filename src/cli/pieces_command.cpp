@@ -48,6 +48,16 @@ int PiecesCommand::run() const {
   std::stringstream list(sizes_);
   for (std::string size; std::getline(list, size, ',');) shapes.push_back(parse_shape(size));
   if (shapes.empty()) throw Error(Error::Kind::BadInput, "no board size given (e.g. 3x3,4x4)");
+  // Coded moves serve the endpoints' boards; past 8x8 a board has too many moves to code ahead
+  // (a 9x9's ran past 4 GB).
+  constexpr int kMaxPieceCells = 64;
+  for (const Shape& s : shapes) {
+    if (s.cells() > kMaxPieceCells) {
+      throw Error(Error::Kind::BadInput,
+                  fmt::format("coded moves are built for boards up to 8x8 ({} cells); {} has {}",
+                              kMaxPieceCells, format_shape(s), s.cells()));
+    }
+  }
   AnimationOptions options;
   options.font = app::default_font();
   options.tile_px = tile_;

@@ -39,6 +39,31 @@ TEST(Moves, ThreeByThreeDrawsAreExactAndSeeded) {
   EXPECT_EQ(json_of({"random", "--moves", "max", "--goal", "123804765"})["length"], 30);
 }
 
+// Boards up to 16x16: a draw a few dozen moves out is proven optimal and replays to its goal
+// (solver_test checks such answers against brute force), a draw past what can be proven is
+// refused, a random one is answered near-optimally, and 17 rows are refused.
+TEST(Moves, BoardsUpTo16x16) {
+  for (const char* size : {"10", "16", "9x14"}) {
+    const auto j = json_of({"random", "--size", size, "--moves", "40", "--seed", "2"});
+    EXPECT_EQ(j["length"], 40) << size;
+    EXPECT_EQ(j["optimal"], true) << size;
+    Board b = parse_board(j["start"].get<std::string>());
+    b.apply_all(moves_from_string(j["moves"].get<std::string>()));
+    EXPECT_EQ(b, parse_board(j["goal"].get<std::string>())) << size;
+  }
+  const RunResult far = run_slidegif({"random", "--size", "12", "--moves", "61", "--json"});
+  EXPECT_EQ(far.exit_code, 2);
+  EXPECT_NE(far.out.find("proven up to 60 moves"), std::string::npos) << far.out;
+  const auto near = json_of({"random", "--size", "16", "--seed", "1", "--max-seconds", "0.5"});
+  EXPECT_EQ(near["optimal"], false);
+  Board b = parse_board(near["start"].get<std::string>());
+  b.apply_all(moves_from_string(near["moves"].get<std::string>()));
+  EXPECT_EQ(b, parse_board(near["goal"].get<std::string>()));
+  const RunResult big = run_slidegif({"random", "--size", "17"});
+  EXPECT_EQ(big.exit_code, 2);
+  EXPECT_NE(big.err.find("2 to 16"), std::string::npos) << big.err;
+}
+
 TEST(Moves, FifteenPuzzleByWalksIsExactAndOptimal) {
   // The test is of the walks, not of a first-use build, and no slow machine may miss its
   // budget: the databases are in place first, and the budget is ample.

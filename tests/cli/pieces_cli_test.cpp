@@ -48,7 +48,7 @@ TEST(PiecesCli, AnUnusableDirectoryIsReportedBeforeAnyWork) {
 TEST(PiecesCli, RefusesBadSettingsAndWritesNothing) {
   TempDir dir;
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"--size", ""}, "no board size"}, {{"--size", "9x9"}, "9x9"},
+      {{"--size", ""}, "no board size"}, {{"--size", "9x9"}, "8x8"},
       {{"--size", "3x3,abc"}, "abc"},    {{"--theme", "nope"}, "nope"},
       {{"--tile", "0"}, "--tile"},       {{"--tween", "99"}, "--tween"},
   };

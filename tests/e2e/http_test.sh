@@ -103,7 +103,7 @@ start=1234567x0|unexpected character
 start=213/456/780|unsolvable
 start=123456780&goal=123456708&goal=1|more than once
 size=5|at most 16 cells
-size=9x9|out of range
+size=17x17|out of range
 size=abc|is not N or RxC
 tile=4|tile must be between
 tile=99999999999999999999999|tile must be between

@@ -35,6 +35,31 @@ TEST(NearOptimal, ReplaysToTheGoalOnEveryShape) {
   }
 }
 
+// Boards past 8x8 (up to 16x16) are placed a tile at a time, a line's last two within a band
+// along it: every answer replays to the goal, on squares, long rectangles both ways and random
+// goals.
+TEST(NearOptimal, BoardsPastEightByEightReplayToTheGoal) {
+  Random rng(16);
+  for (const Shape shape :
+       {Shape{9, 9}, Shape{10, 10}, Shape{16, 5}, Shape{5, 16}, Shape{12, 9}, Shape{16, 16}}) {
+    const Board goal = shape.rows % 2 ? Board::standard_goal(shape)
+                                      : random_solvable_board(Board::standard_goal(shape), rng);
+    const Board start = random_solvable_board(goal, rng);
+    const auto constructive = solve_constructively(start, goal);
+    Board end = start;
+    end.apply_all(constructive);
+    EXPECT_EQ(end, goal) << format_shape(shape);
+    NearOptimalOptions options;
+    options.limits.max_seconds = 0.2;
+    const Solution s = solve_near_optimal(start, goal, options);
+    Board near_end = start;
+    near_end.apply_all(s.moves);
+    EXPECT_EQ(near_end, goal) << format_shape(shape);
+    EXPECT_LE(s.moves.size(), constructive.size()) << format_shape(shape);
+    EXPECT_NE(s.method.find("a tile at a time"), std::string::npos) << s.method;
+  }
+}
+
 TEST(NearOptimal, NeverShorterThanOptimalAndUnsolvableThrows) {
   const Board goal = Board::standard_goal({3, 3});
   const auto dist = testing::bfs_distances(goal);

@@ -63,14 +63,15 @@ TEST(Board, EveryMalformedBoardNamesTheProblem) {
   EXPECT_NE(error_of("1,2,99999,0").find("out of range"), std::string::npos);
   EXPECT_NE(error_of(std::string(5000, '1')).find("too long"), std::string::npos);
   EXPECT_NE(error_of("1,2,3,4,5,6,7,8,9,0", Shape{1, 10}).find("out of range"), std::string::npos);
-  EXPECT_NE(error_of("1,2,3,0", Shape{9, 9}).find("out of range"), std::string::npos);
+  EXPECT_NE(error_of("1,2,3,0", Shape{17, 17}).find("out of range"), std::string::npos);
 }
 
 TEST(Board, ParseShape) {
   EXPECT_EQ(parse_shape("3"), (Shape{3, 3}));
   EXPECT_EQ(parse_shape("2x5"), (Shape{2, 5}));
   EXPECT_EQ(parse_shape("8X8"), (Shape{8, 8}));
-  for (const char* bad : {"", "x", "1", "9", "3x", "3x3x3", "-3", "abc", "100x100"}) {
+  EXPECT_EQ(parse_shape("16x10"), (Shape{16, 10}));
+  for (const char* bad : {"", "x", "1", "17", "3x", "3x3x3", "-3", "abc", "100x100", "16x17"}) {
     EXPECT_THROW(parse_shape(bad), Error) << bad;
   }
 }
@@ -102,14 +103,14 @@ namespace {
 
 TEST(Board, ASquareTooLargeSaysWhatWasUnderstoodAndTheLimit) {
   std::string tiles = "0";
-  for (int t = 1; t < 81; ++t) tiles += "," + std::to_string(t);
+  for (int t = 1; t < 289; ++t) tiles += "," + std::to_string(t % 256);
   try {
     parse_board(tiles);
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()),
-              "81 tiles make a 9x9 board; boards are 2 to 8 rows and columns (up to 8x8, 64 "
-              "tiles)");
+              "289 tiles make a 17x17 board; boards are 2 to 16 rows and columns (up to 16x16, "
+              "256 tiles)");
   }
 }
 

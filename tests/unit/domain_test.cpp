@@ -61,7 +61,7 @@ TEST(Domain, MoveBetweenNonAdjacentCellsIsNone) {
 
 TEST(Domain, RefusesShapesOutOfRange) {
   EXPECT_THROW(Domain({1, 5}), Error);
-  EXPECT_THROW(Domain({9, 8}), Error);
+  EXPECT_THROW(Domain({17, 8}), Error);
 }
 
 TEST(Position, ApplyMatchesTheBoardAndUndoRestores) {

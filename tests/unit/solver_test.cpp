@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <thread>
 
@@ -128,22 +129,85 @@ TEST(Solver, BudgetStopsALongSearch) {
   }
 }
 
-TEST(Solver, LargerBoardsAreRefusedWithAMessage) {
+// Boards over 16 cells are proven optimal only near their goal (IDA* on Manhattan + linear
+// conflict, checked against the walk that made them); far from it, without a fallback, they
+// are refused with a message.
+TEST(Solver, LargerBoardsAreSolvedOptimallyOnlyNearTheirGoal) {
   const Board goal = Board::standard_goal({5, 5});
   Board start = goal;
-  start.apply(Move::Up);
+  for (const Move m : moves_from_string("UULLDRDLUU")) start.apply(m);
   SolveOptions options;
   options.near_optimal_fallback = false;
+  const Solution near = solve(start, goal, options);
+  EXPECT_TRUE(near.optimal);
+  EXPECT_LE(near.moves.size(), 10U);
+  Board replayed = start;
+  replayed.apply_all(near.moves);
+  EXPECT_EQ(replayed, goal);
+  Random rng(5);
   try {
-    solve(start, goal, options);
+    solve(random_solvable_board(goal, rng), goal, options);
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), Error::Kind::Unsupported);
+    EXPECT_NE(std::string(e.what()).find("within about 60 moves of the goal"), std::string::npos);
   }
 }
 
 // A stop requested from another thread ends a search that has no budget at all, with its own
 // error kind (and no near-optimal answer, which the caller no longer wants).
+// Iterative deepening without a heuristic: the shortest solution's length, by brute force
+// (an independent check for boards too large for a breadth-first table).
+int shortest_by_deepening(const Board& start, const Board& goal, int limit) {
+  const std::function<bool(Board&, int, Move*)> reach = [&](Board& b, int depth,
+                                                            Move* last) -> bool {
+    if (b == goal) return true;
+    if (depth == 0) return false;
+    for (const Move m : {Move::Up, Move::Down, Move::Left, Move::Right}) {
+      if ((last && m == opposite(*last)) || b.target(m) < 0) continue;
+      b.apply(m);
+      Move here = m;
+      const bool found = reach(b, depth - 1, &here);
+      b.apply(opposite(m));
+      if (found) return true;
+    }
+    return false;
+  };
+  for (int depth = 0; depth <= limit; ++depth) {
+    Board b = start;
+    if (reach(b, depth, nullptr)) return depth;
+  }
+  return -1;
+}
+
+// A 10x10 and a 16x16 board a few moves from their goal are proven optimal: the same length as
+// brute force finds.
+TEST(Solver, BoardsUpTo16x16NearTheirGoalAreOptimal) {
+  Random rng(10);
+  for (const Shape shape : {Shape{10, 10}, Shape{16, 16}, Shape{7, 13}}) {
+    const Board goal = Board::standard_goal(shape);
+    for (int trial = 0; trial < 3; ++trial) {
+      Board start = goal;
+      Move last = Move::Up;
+      for (int step = 0; step < 9; ++step) {  // a walk that never steps straight back
+        Move m;
+        do {
+          m = static_cast<Move>(rng.below(4));
+        } while (start.target(m) < 0 || (step > 0 && m == opposite(last)));
+        start.apply(m);
+        last = m;
+      }
+      SolveOptions options;
+      options.near_optimal_fallback = false;
+      const Solution s = solve(start, goal, options);
+      EXPECT_TRUE(s.optimal);
+      EXPECT_EQ(static_cast<int>(s.moves.size()), shortest_by_deepening(start, goal, 9))
+          << format_shape(shape);
+      EXPECT_EQ(replay(start, s.moves), goal);
+    }
+  }
+}
+
 TEST(Solver, AStopFromAnotherThreadEndsTheSearch) {
   const Board start = parse_board("12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1");  // Korf 88
   const Board goal = Board::standard_goal({4, 4});

@@ -29,7 +29,8 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
     return "unsupported layout";
   if (h.file_bytes != size) return fmt::format("size {} bytes, header says {}", size, h.file_bytes);
   const int cells = h.rows * h.cols;
-  if (h.rows < kMinSide || h.cols < kMinSide || h.rows > kMaxSide || h.cols > kMaxSide)
+  if (h.rows < kMinSide || h.cols < kMinSide || h.rows > kMaxSide || h.cols > kMaxSide ||
+      cells > static_cast<int>(sizeof h.pattern_tiles))
     return "bad board size";
   int tiles = 0;
   for (int p = 0; p < h.pattern_count; ++p) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/error.hpp"
 
 namespace slidegif::app {
 
@@ -50,6 +51,11 @@ Header new_header(const FileKind& kind, int entry_bits, const Board& goal) {
   h.rows = static_cast<std::uint8_t>(goal.rows());
   h.cols = static_cast<std::uint8_t>(goal.cols());
   h.entry_bits = static_cast<std::uint8_t>(entry_bits);
+  if (goal.tiles().size() > sizeof h.goal) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("data files hold boards of up to {} cells; {} has {}", sizeof h.goal,
+                            format_shape(goal.shape()), goal.cells()));
+  }
   std::copy(goal.tiles().begin(), goal.tiles().end(), h.goal);
   return h;
 }
@@ -70,6 +76,8 @@ std::string read_header(std::span<const std::uint8_t> file, const FileKind& kind
                        h.version < kind.version ? kind.older_note : "");
   }
   if (h.header_hash != header_hash(h)) return "header checksum mismatch";
+  // The header holds goals of up to 64 cells (8x8): the data files serve no larger board.
+  if (h.rows * h.cols > static_cast<int>(sizeof h.goal)) return "bad board size";
   return "";
 }
 

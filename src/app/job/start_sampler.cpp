@@ -6,6 +6,7 @@
 
 #include "slidegif/error.hpp"
 #include "solve/board/random.hpp"
+#include "solve/pattern/partition_presets.hpp"
 #include "solve/search/domain.hpp"
 #include "solve/table/table_solve.hpp"
 
@@ -26,6 +27,12 @@ void check_range(Shape shape, int moves) {
   } else if (moves < 0) {
     throw Error(Error::Kind::BadInput,
                 fmt::format("a number of moves is 0 or more; {} is out of range", moves));
+  } else if (shape.cells() > kMaxOptimalCells && !has_preset_partitions(shape) &&
+             moves > kMaxProvableEstimate) {
+    throw Error(Error::Kind::Unsupported,
+                fmt::format("an exact distance on a {} board is proven up to {} moves; {} is "
+                            "past it",
+                            format_shape(shape), kMaxProvableEstimate, moves));
   }
 }
 
@@ -69,6 +76,11 @@ Board walk_to_distance(const Job& job, const Services& services, const Board& go
       s = solve_by_search(start, goal, options, {.progress = {}, .stop = services.control.stop},
                           pdb);
     } catch (const Error& e) {
+      // A walk lengthened past what a large board proves starts again at N.
+      if (e.kind() == Error::Kind::Unsupported && length > moves) {
+        length = moves;
+        continue;
+      }
       if (e.kind() != Error::Kind::BudgetExceeded) throw;
       break;
     }

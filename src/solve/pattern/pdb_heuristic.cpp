@@ -33,6 +33,10 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
       // Tiles outside every pattern add nothing, so the sum stays a lower bound.
       manhattan_(goal, checked_cover(goal, partition_)) {
   const int n = goal.cells();
+  if (n > kMaxPdbCells) {
+    throw Error(Error::Kind::BadInput,
+                detail::format("pattern databases serve boards of up to {} cells", kMaxPdbCells));
+  }
   if (tables_.size() != partition_.size())
     throw Error(Error::Kind::BadInput, "one table per pattern is needed");
   pattern_of_.assign(static_cast<std::size_t>(n), 0xFF);

@@ -21,6 +21,10 @@ namespace slidegif {
 class PdbHeuristic {
  public:
   static constexpr int kMaxPatterns = 16;
+  // Pattern databases serve boards of up to 8x8 (their files hold no larger goal): a state's
+  // tile -> cell table stays as small as it was before boards grew to 16x16, which IDA* copies
+  // at every node.
+  static constexpr int kMaxPdbCells = 64;
 
   PdbHeuristic(const Board& goal, Partition partition,
                std::vector<std::span<const std::uint8_t>> tables, bool use_reflection = true);
@@ -28,7 +32,7 @@ class PdbHeuristic {
   // heuristic.hpp's interface: a move looks up only the table holding the moved tile, and the
   // reflected table holding its mirror image.
   struct State {
-    std::array<std::uint8_t, kMaxCells> where;  // tile -> cell
+    std::array<std::uint8_t, kMaxPdbCells> where;  // tile -> cell
     std::array<std::uint8_t, kMaxPatterns> excess;
     std::array<std::uint8_t, kMaxPatterns> reflected;
     int manhattan;

@@ -1,6 +1,7 @@
 #include "solve/search/constructive.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <utility>
 
 #include "slidegif/error.hpp"
@@ -11,20 +12,24 @@
 namespace slidegif {
 namespace {
 
+// Whether the blank and the tracked tiles stand where a search wants them (global cells: the
+// blank's, then each tile's).
+using Wanted = std::function<bool(int blank, const int* tiles)>;
+
 // Exact breadth-first search over the cells of up to 3 tracked tiles and the blank, inside the
-// cells not yet frozen; every other tile is interchangeable. Moves `board` to the first state
-// with each tracked tile on its target (and the blank on blank_target unless it is -1).
-void place(const Domain& domain, Board& board, std::uint64_t frozen,
-           const std::vector<std::pair<int, int>>& want, int blank_target, std::vector<Move>& out) {
+// cells not frozen; every other tile is interchangeable. Moves `board` to the nearest state
+// `wanted`.
+void search(const Domain& domain, Board& board, const std::vector<bool>& frozen,
+            const std::vector<int>& tracked, const Wanted& wanted, std::vector<Move>& out) {
   const Shape s = board.shape();
   std::vector<int> local(static_cast<std::size_t>(s.cells()), -1), global;
   for (int c = 0; c < s.cells(); ++c) {
-    if ((frozen >> c) & 1) continue;
+    if (frozen[static_cast<std::size_t>(c)]) continue;
     local[c] = static_cast<int>(global.size());
     global.push_back(c);
   }
   const int m = static_cast<int>(global.size());
-  const int k = static_cast<int>(want.size());
+  const int k = static_cast<int>(tracked.size());
   std::size_t states = 1;
   for (int i = 0; i <= k; ++i) states *= static_cast<std::size_t>(m);
   // pos[0] = blank, pos[1..k] = tracked tiles, all local; index = sum pos[i] * m^i.
@@ -44,12 +49,12 @@ void place(const Domain& domain, Board& board, std::uint64_t frozen,
   pos[0] = local[board.blank()];
   for (int i = 0; i < k; ++i) {
     const auto& t = board.tiles();
-    pos[i + 1] = local[static_cast<int>(std::find(t.begin(), t.end(), want[i].first) - t.begin())];
+    pos[i + 1] = local[static_cast<int>(std::find(t.begin(), t.end(), tracked[i]) - t.begin())];
   }
   auto done = [&](const int* p) {
-    for (int i = 0; i < k; ++i)
-      if (global[p[i + 1]] != want[i].second) return false;
-    return blank_target < 0 || global[p[0]] == blank_target;
+    int cells[4];
+    for (int i = 0; i <= k; ++i) cells[i] = global[p[i]];
+    return wanted(cells[0], cells + 1);
   };
   std::vector<std::int32_t> parent(states, -1);
   std::vector<std::uint8_t> how(states, 0);
@@ -88,19 +93,103 @@ void place(const Domain& domain, Board& board, std::uint64_t frozen,
   out.insert(out.end(), path.begin(), path.end());
 }
 
-// Places the goal tiles of `cells` (a row or column of the region) two at a time.
-void place_line(const Domain& domain, Board& board, const Board& goal, std::uint64_t& frozen,
+// Puts each tile of `want` (tile, cell) on its cell, and the blank on blank_target unless it is
+// -1.
+void place(const Domain& domain, Board& board, const std::vector<bool>& frozen,
+           const std::vector<std::pair<int, int>>& want, int blank_target, std::vector<Move>& out) {
+  std::vector<int> tracked;
+  for (const auto& [tile, cell] : want) tracked.push_back(tile);
+  search(
+      domain, board, frozen, tracked,
+      [&](int blank, const int* tiles) {
+        for (std::size_t i = 0; i < want.size(); ++i) {
+          if (tiles[i] != want[i].second) return false;
+        }
+        return blank_target < 0 || blank == blank_target;
+      },
+      out);
+}
+
+// Brings `tile` (or the blank, for 0) into the cells of `band`.
+void bring(const Domain& domain, Board& board, const std::vector<bool>& frozen, int tile,
+           const std::vector<bool>& band, std::vector<Move>& out) {
+  const auto in = [&band](int cell) { return band[static_cast<std::size_t>(cell)]; };
+  if (tile == 0) {
+    search(
+        domain, board, frozen, {}, [&](int blank, const int*) { return in(blank); }, out);
+  } else {
+    search(
+        domain, board, frozen, {tile}, [&](int, const int* t) { return in(t[0]); }, out);
+  }
+}
+
+int cell_of(const Board& board, int tile) {
+  const auto& t = board.tiles();
+  return static_cast<int>(std::find(t.begin(), t.end(), tile) - t.begin());
+}
+
+// A region of more free cells than this places a line's tiles one at a time (a search over the
+// blank and one tile: m^2 states), and its last two, which need each other's room, inside a
+// band of four rows (or columns) along the line: a search over the blank and two tiles of the
+// whole region (m^3 states) would be 16.8 million on a 16x16. Smaller regions place two at a
+// time over the whole region.
+constexpr std::size_t kWholeRegion = 64;
+
+// The free cells within four rows (or columns) of the line `cells`.
+std::vector<bool> band_along(const Shape s, const std::vector<bool>& frozen,
+                             const std::vector<int>& cells) {
+  const bool row = cells.size() < 2 || cells[0] / s.cols == cells[1] / s.cols;
+  std::vector<bool> band(frozen.size(), false);
+  for (int c = 0; c < s.cells(); ++c) {
+    const int from = row ? c / s.cols - cells[0] / s.cols : c % s.cols - cells[0] % s.cols;
+    band[static_cast<std::size_t>(c)] = !frozen[static_cast<std::size_t>(c)] && from < 4;
+  }
+  return band;
+}
+
+// Places the last two goal tiles of a line, `a` then `b` in line order, in a large region.
+void place_pair_in_band(const Domain& domain, Board& board, const Board& goal,
+                        std::vector<bool>& frozen, const std::vector<int>& cells,
+                        std::vector<Move>& out) {
+  const int a = cells[cells.size() - 2], b = cells.back();
+  const std::vector<bool> band = band_along(board.shape(), frozen, cells);
+  // Into the band one by one, each held there while the next comes, then the blank.
+  std::vector<bool> held = frozen;
+  bring(domain, board, held, goal.at(b), band, out);
+  held[static_cast<std::size_t>(cell_of(board, goal.at(b)))] = true;
+  bring(domain, board, held, goal.at(a), band, out);
+  held[static_cast<std::size_t>(cell_of(board, goal.at(a)))] = true;
+  bring(domain, board, held, 0, band, out);
+  std::vector<bool> outside(band.size());
+  for (std::size_t c = 0; c < band.size(); ++c) outside[c] = !band[c];
+  place(domain, board, outside, {{goal.at(a), a}, {goal.at(b), b}}, -1, out);
+  frozen[static_cast<std::size_t>(a)] = frozen[static_cast<std::size_t>(b)] = true;
+}
+
+// Places the goal tiles of `cells` (a row or column of the region).
+void place_line(const Domain& domain, Board& board, const Board& goal, std::vector<bool>& frozen,
                 const std::vector<int>& cells, std::vector<Move>& out) {
+  const auto freeze = [&frozen](int cell) { frozen[static_cast<std::size_t>(cell)] = true; };
+  if (static_cast<std::size_t>(std::count(frozen.begin(), frozen.end(), false)) > kWholeRegion &&
+      cells.size() >= 2) {
+    for (std::size_t i = 0; i + 2 < cells.size(); ++i) {
+      place(domain, board, frozen, {{goal.at(cells[i]), cells[i]}}, -1, out);
+      freeze(cells[i]);
+    }
+    place_pair_in_band(domain, board, goal, frozen, cells, out);
+    return;
+  }
   std::size_t i = 0;
   if (cells.size() % 2 == 1) {
     place(domain, board, frozen, {{goal.at(cells[0]), cells[0]}}, -1, out);
-    frozen |= 1ULL << cells[0];
+    freeze(cells[0]);
     i = 1;
   }
   for (; i < cells.size(); i += 2) {
     place(domain, board, frozen,
           {{goal.at(cells[i]), cells[i]}, {goal.at(cells[i + 1]), cells[i + 1]}}, -1, out);
-    frozen |= (1ULL << cells[i]) | (1ULL << cells[i + 1]);
+    freeze(cells[i]);
+    freeze(cells[i + 1]);
   }
 }
 
@@ -123,7 +212,7 @@ std::vector<Move> solve_constructively(const Board& start, const Board& goal) {
   const Domain domain(s);
   Board board = start;
   std::vector<Move> out;
-  std::uint64_t frozen = 0;
+  std::vector<bool> frozen(static_cast<std::size_t>(s.cells()), false);
   int r0 = 0;
   int c0 = 0;
   for (;;) {

@@ -1,7 +1,8 @@
 #pragma once
 // The constructive solver behind the near-optimal one (near_optimal.hpp): rows, then columns,
-// placed two tiles at a time by a small exact search, the last 2x2 block exactly. It answers
-// any solvable board up to 8x8 in milliseconds, with a valid but usually long solution.
+// placed two tiles at a time by a small exact search (one at a time on boards over 64 cells),
+// the last 2x2 block exactly. It answers any solvable board up to 8x8 in milliseconds and 16x16
+// in well under a second, with a valid but usually long solution.
 
 #include <vector>
 

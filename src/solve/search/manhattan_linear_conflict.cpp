@@ -3,9 +3,9 @@
 namespace slidegif {
 namespace {
 
-// Length of the longest strictly increasing subsequence of at most 8 values.
+// Length of the longest strictly increasing subsequence of at most kMaxSide values.
 int longest_increasing(const int* values, int n) {
-  int best[8];
+  int best[kMaxSide];
   int longest = 0;
   for (int i = 0; i < n; ++i) {
     best[i] = 1;

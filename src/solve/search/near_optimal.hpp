@@ -1,13 +1,13 @@
 #pragma once
-// Near-optimal solving for any board from 2x2 to 8x8: always a valid solution within the
+// Near-optimal solving for any board from 2x2 to 16x16: always a valid solution within the
 // budget, never proven optimal.
 //
 //   Solution s = slidegif::solve_near_optimal(start, goal, {.limits = {.max_seconds = 2}});
 //   // s.optimal == false; s.moves replays start to goal.
 //
 // How: a constructive solver first (constructive.hpp), which guarantees an answer in
-// milliseconds; then weighted A* (Manhattan + linear conflict, or pattern databases when given)
-// with shrinking weights for half the budget, pruned by the best length so far; every answer has
+// milliseconds; then, up to 8x8, weighted A* (Manhattan + linear conflict, or pattern databases
+// when given) with shrinking weights for half the budget, pruned by the best length so far; every answer has
 // its loops cut out (cut_loops.hpp) and the shortest wins; the rest of the budget replaces
 // stretches of it by optimal ones (IDA* over windows of the path).
 

@@ -1,6 +1,7 @@
 #include "solve/search/solver.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "slidegif/solvability.hpp"
 #include "solve/format.hpp"
@@ -110,6 +111,25 @@ Solution solve_large_with_pdb(const Board& start, const Board& goal, const Solve
   return near;
 }
 
+// The solution of a large board near its goal: optimal, or near-optimal when the search ran out
+// of budget and a fallback is allowed; nullopt when the board is not near its goal.
+std::optional<Solution> solve_near_goal(const Board& start, const Board& goal,
+                                        const SolveOptions& options, const SolveControl& control) {
+  const ManhattanLinearConflict heuristic(goal);
+  ManhattanLinearConflict::State state;
+  if (heuristic.estimate(start.tiles().data(), state) > kMaxProvableEstimate) return std::nullopt;
+  IdaStar search(goal, heuristic, optimal_limits(options, control));
+  auto moves = search.run(start);
+  throw_if_stopped(control);
+  if (!moves) {
+    if (options.near_optimal_fallback) {
+      return near_optimal_fallback(start, goal, options, control, search.stats());
+    }
+    out_of_budget(search.stats(), whole_limits(options, control));
+  }
+  return Solution{std::move(*moves), true, "IDA* (Manhattan + linear conflict)", search.stats()};
+}
+
 }  // namespace
 
 void throw_if_stopped(const SolveControl& control) {
@@ -126,12 +146,14 @@ Solution solve_by_search(const Board& start, const Board& goal, const SolveOptio
       if (framing.valid())
         return solve_large_with_pdb(start, goal, options, control, *pdb, framing);
     }
+    if (auto near_goal = solve_near_goal(start, goal, options, control)) return *near_goal;
     if (options.near_optimal_fallback)
       return near_optimal_fallback(start, goal, options, control, {});
-    throw Error(
-        Error::Kind::Unsupported,
-        detail::format("optimal solving is limited to boards of at most {} cells; {} has {}",
-                       kMaxOptimalCells, format_shape(start.shape()), start.cells()));
+    throw Error(Error::Kind::Unsupported,
+                detail::format("optimal solving is limited to boards of at most {} cells, or "
+                               "within about {} moves of the goal; {} has {} cells",
+                               kMaxOptimalCells, kMaxProvableEstimate, format_shape(start.shape()),
+                               start.cells()));
   }
   const SearchLimits limits = optimal_limits(options, control);
   if (pdb) {

@@ -64,6 +64,10 @@ class WeightedAStar {
                         std::uint64_t max_nodes, Clock::time_point deadline,
                         const std::function<bool()>& tick) {
     const std::size_t n = static_cast<std::size_t>(start.cells());
+    // A node costs itself, about two table slots and a queue entry: 4 million nodes of a 5x5
+    // are the 256 MB this allows, a 16x16's fit a quarter as many.
+    constexpr std::uint64_t kMaxBytes = std::uint64_t{256} << 20;
+    max_nodes = std::min<std::uint64_t>(max_nodes, kMaxBytes / (sizeof(Node) + 24));
     const int w4 = static_cast<int>(weight * 4 + 0.5);
     std::vector<Node> nodes;
     std::vector<std::uint32_t> slots(1 << 16, kEmpty);     // open addressing over node ids
@@ -177,10 +181,13 @@ class WeightedAStar {
   PackedBoards<W> boards_;
 };
 
-// Words a packed board of `cells` cells needs: 1, 2, 4 or 6 (8x8).
+// Words a packed board of `cells` cells needs: 1, 2, 4, 6 (8x8), 12 (10x10) or 32 (16x16).
 int packed_words(int cells) {
   const int bits = cells * static_cast<int>(std::bit_width(unsigned(cells - 1)));
-  return bits <= 64 ? 1 : bits <= 128 ? 2 : bits <= 256 ? 4 : 6;
+  for (const int words : {1, 2, 4, 6, 12}) {
+    if (bits <= 64 * words) return words;
+  }
+  return 32;
 }
 
 }  // namespace
@@ -200,8 +207,13 @@ std::vector<Move> weighted_astar(const Board& start, const Board& goal, const H&
       return go(WeightedAStar<2, H>(goal, h));
     case 4:
       return go(WeightedAStar<4, H>(goal, h));
-    default:
+    case 6:
       return go(WeightedAStar<6, H>(goal, h));
+    case 12:
+      return go(WeightedAStar<12, H>(goal, h));
+    default:
+      static_assert(kMaxSide * kMaxSide * 8 <= 64 * 32, "a packed board must fit 32 words");
+      return go(WeightedAStar<32, H>(goal, h));
   }
 }
 
