@@ -7,8 +7,9 @@ namespace slidegif {
 ManhattanTable::ManhattanTable(const Board& goal, std::uint64_t counted) : shape_(goal.shape()) {
   const int cells = goal.cells();
   for (int cell = 0; cell < cells; ++cell) home_[goal.at(cell)] = static_cast<std::uint8_t>(cell);
+  const bool all = counted == ~std::uint64_t{0};
   for (int tile = 1; tile < cells; ++tile) {
-    if (!((counted >> tile) & 1)) continue;
+    if (!all && (tile >= 64 || !((counted >> tile) & 1))) continue;
     const int home = home_[static_cast<std::size_t>(tile)];
     for (int cell = 0; cell < cells; ++cell) {
       table_[static_cast<std::size_t>(tile) * kMaxCells + static_cast<std::size_t>(cell)] =

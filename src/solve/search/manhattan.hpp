@@ -14,7 +14,8 @@ namespace slidegif {
 
 class ManhattanTable {
  public:
-  // Counts the tiles whose bit is set in `counted` (all by default); the blank never counts.
+  // Counts the tiles whose bit is set in `counted` (tiles below 64: pattern databases' boards);
+  // the default, every bit, counts every tile of any board. The blank never counts.
   explicit ManhattanTable(const Board& goal, std::uint64_t counted = ~std::uint64_t{0});
 
   // Moves tile `tile` needs from `cell` to its goal cell on an empty board (0 if not counted).
