@@ -154,13 +154,13 @@ bool shows_goal(const Board& start, const std::vector<Move>& moves,
 namespace {
 
 // A picture's art with its colours ordered for the GIF's code sizes (colour_census.hpp): a first
-// pass draws the frames for the census. It costs the drawing again and saves 1-2% of the GIF
-// (measured on format_bench's picture: docs/BENCHMARKS.md).
+// pass draws the frames for the census. It costs the drawing again (half as much time again)
+// and saves 0.7-0.8% of the GIF (measured on render_bench's pictures: docs/BENCHMARKS.md).
 PictureArt picture_art_for_gif(const Board& start, const std::vector<Move>& moves,
-                               const AnimationOptions& options, DrawingCache* drawing) {
+                               const AnimationOptions& options, const AnimationLayout& layout,
+                               DrawingCache* drawing) {
   PictureArt art = make_picture_art(options.picture, start.shape(), options.tile_px,
                                     find_theme(options.theme), options.dither);
-  const AnimationLayout layout = lay_out_animation(start, moves, options, drawing);
   auto census = std::make_unique<ColourCensus>(layout.frame.width, layout.frame.height);
   ColourCensus& counted = *census;
   FrameSequence pass(start, options, layout, nullptr, drawing, {}, art, std::move(census));
@@ -184,12 +184,13 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
     const auto frames = animation_frames(moves.size(), fitted.tween) + (goal ? 1 : 0);
     resolved.frame = still_frame_index(encoding.frame, static_cast<int>(frames));
   }
+  AnimationLayout layout = lay_out_animation(start, moves, fitted, drawing);
   std::optional<PictureArt> art;
   if (!fitted.picture.empty() && resolved.format == OutputFormat::Gif) {
-    art = picture_art_for_gif(start, moves, fitted, drawing);
+    art = picture_art_for_gif(start, moves, fitted, layout, drawing);
   }
-  FrameSequence sequence(start, fitted, lay_out_animation(start, moves, fitted, drawing), pieces,
-                         drawing, resolved, std::move(art));
+  FrameSequence sequence(start, fitted, std::move(layout), pieces, drawing, resolved,
+                         std::move(art));
   for (std::size_t k = 0; k < moves.size() && !sequence.complete(); ++k) {
     sequence.add_move(k, moves[k]);
   }

@@ -128,12 +128,11 @@ int cell_of(const Board& board, int tile) {
   return static_cast<int>(std::find(t.begin(), t.end(), tile) - t.begin());
 }
 
-// A region of more free cells than this places a line's tiles one at a time (a search over the
-// blank and one tile: m^2 states), and its last two, which need each other's room, inside a
-// band of four rows (or columns) along the line: a search over the blank and two tiles of the
-// whole region (m^3 states) would be 16.8 million on a 16x16. Smaller regions place two at a
-// time over the whole region.
-constexpr std::size_t kWholeRegion = 64;
+// A region of more than kMaxPairwiseCells free cells places a line's tiles one at a time (a
+// search over the blank and one tile: m^2 states), and its last two, which need each other's
+// room, inside a band of four rows (or columns) along the line: a search over the blank and two
+// tiles of the whole region (m^3 states) would be 16.8 million on a 16x16. Smaller regions
+// place two at a time over the whole region.
 
 // The free cells within four rows (or columns) of the line `cells`.
 std::vector<bool> band_along(const Shape s, const std::vector<bool>& frozen,
@@ -170,8 +169,7 @@ void place_pair_in_band(const Domain& domain, Board& board, const Board& goal,
 void place_line(const Domain& domain, Board& board, const Board& goal, std::vector<bool>& frozen,
                 const std::vector<int>& cells, std::vector<Move>& out) {
   const auto freeze = [&frozen](int cell) { frozen[static_cast<std::size_t>(cell)] = true; };
-  if (static_cast<std::size_t>(std::count(frozen.begin(), frozen.end(), false)) > kWholeRegion &&
-      cells.size() >= 2) {
+  if (std::count(frozen.begin(), frozen.end(), false) > kMaxPairwiseCells) {
     for (std::size_t i = 0; i + 2 < cells.size(); ++i) {
       place(domain, board, frozen, {{goal.at(cells[i]), cells[i]}}, -1, out);
       freeze(cells[i]);

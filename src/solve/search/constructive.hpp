@@ -10,6 +10,9 @@
 
 namespace slidegif {
 
+// A region of more free cells than this is placed a tile at a time (constructive.cpp says why).
+inline constexpr int kMaxPairwiseCells = 64;
+
 // Throws Error(Unsolvable) when goal cannot be reached from start.
 std::vector<Move> solve_constructively(const Board& start, const Board& goal);
 

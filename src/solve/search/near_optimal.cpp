@@ -144,7 +144,7 @@ Solution near_optimal_in_frame(const Board& start, const Board& goal,
     std::string method;
   };
   std::vector<Candidate> candidates{
-      {solve_constructively(start, goal), start.cells() <= kMaxWeightedCells
+      {solve_constructively(start, goal), start.cells() <= kMaxPairwiseCells
                                               ? "constructive (two tiles at a time)"
                                               : "constructive (a tile at a time)"}};
 

@@ -1,7 +1,6 @@
 #include "solve/search/solver.hpp"
 
 #include <algorithm>
-#include <optional>
 
 #include "slidegif/solvability.hpp"
 #include "solve/format.hpp"
@@ -111,23 +110,27 @@ Solution solve_large_with_pdb(const Board& start, const Board& goal, const Solve
   return near;
 }
 
-// The solution of a large board near its goal: optimal, or near-optimal when the search ran out
-// of budget and a fallback is allowed; nullopt when the board is not near its goal.
-std::optional<Solution> solve_near_goal(const Board& start, const Board& goal,
-                                        const SolveOptions& options, const SolveControl& control) {
+// IDA* on Manhattan + linear conflict: optimal, or near-optimal when the search ran out of
+// budget and a fallback is allowed.
+Solution solve_by_manhattan(const Board& start, const Board& goal, const SolveOptions& options,
+                            const SolveControl& control) {
   const ManhattanLinearConflict heuristic(goal);
-  ManhattanLinearConflict::State state;
-  if (heuristic.estimate(start.tiles().data(), state) > kMaxProvableEstimate) return std::nullopt;
   IdaStar search(goal, heuristic, optimal_limits(options, control));
   auto moves = search.run(start);
   throw_if_stopped(control);
   if (!moves) {
-    if (options.near_optimal_fallback) {
+    if (options.near_optimal_fallback)
       return near_optimal_fallback(start, goal, options, control, search.stats());
-    }
     out_of_budget(search.stats(), whole_limits(options, control));
   }
   return Solution{std::move(*moves), true, "IDA* (Manhattan + linear conflict)", search.stats()};
+}
+
+// Whether a board over kMaxOptimalCells is near enough its goal for IDA* to prove it.
+bool near_goal(const Board& start, const Board& goal) {
+  ManhattanLinearConflict::State state;
+  return ManhattanLinearConflict(goal).estimate(start.tiles().data(), state) <=
+         kMaxProvableEstimate;
 }
 
 }  // namespace
@@ -146,7 +149,7 @@ Solution solve_by_search(const Board& start, const Board& goal, const SolveOptio
       if (framing.valid())
         return solve_large_with_pdb(start, goal, options, control, *pdb, framing);
     }
-    if (auto near_goal = solve_near_goal(start, goal, options, control)) return *near_goal;
+    if (near_goal(start, goal)) return solve_by_manhattan(start, goal, options, control);
     if (options.near_optimal_fallback)
       return near_optimal_fallback(start, goal, options, control, {});
     throw Error(Error::Kind::Unsupported,
@@ -155,9 +158,8 @@ Solution solve_by_search(const Board& start, const Board& goal, const SolveOptio
                                kMaxOptimalCells, kMaxProvableEstimate, format_shape(start.shape()),
                                start.cells()));
   }
-  const SearchLimits limits = optimal_limits(options, control);
   if (pdb) {
-    auto r = search_with_pdb(start, goal, *pdb, limits);
+    auto r = search_with_pdb(start, goal, *pdb, optimal_limits(options, control));
     throw_if_stopped(control);
     if (r.applicable) {
       if (!r.moves) {
@@ -168,21 +170,7 @@ Solution solve_by_search(const Board& start, const Board& goal, const SolveOptio
       return Solution{std::move(*r.moves), true, pdb_method_name(*pdb), r.stats};
     }
   }
-  const ManhattanLinearConflict heuristic(goal);
-  IdaStar search(goal, heuristic, limits);
-  auto moves = search.run(start);
-  throw_if_stopped(control);
-  if (!moves) {
-    if (options.near_optimal_fallback)
-      return near_optimal_fallback(start, goal, options, control, search.stats());
-    out_of_budget(search.stats(), whole_limits(options, control));
-  }
-  Solution solution;
-  solution.moves = std::move(*moves);
-  solution.optimal = true;
-  solution.method = "IDA* (Manhattan + linear conflict)";
-  solution.stats = search.stats();
-  return solution;
+  return solve_by_manhattan(start, goal, options, control);
 }
 
 }  // namespace slidegif

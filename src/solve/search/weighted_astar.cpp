@@ -7,6 +7,7 @@
 #include <queue>
 #include <type_traits>
 
+#include "slidegif/error.hpp"
 #include "solve/search/domain.hpp"
 #include "solve/search/heuristic.hpp"
 
@@ -64,10 +65,6 @@ class WeightedAStar {
                         std::uint64_t max_nodes, Clock::time_point deadline,
                         const std::function<bool()>& tick) {
     const std::size_t n = static_cast<std::size_t>(start.cells());
-    // A node costs itself, about two table slots and a queue entry: 4 million nodes of a 5x5
-    // are the 256 MB this allows, a 16x16's fit a quarter as many.
-    constexpr std::uint64_t kMaxBytes = std::uint64_t{256} << 20;
-    max_nodes = std::min<std::uint64_t>(max_nodes, kMaxBytes / (sizeof(Node) + 24));
     const int w4 = static_cast<int>(weight * 4 + 0.5);
     std::vector<Node> nodes;
     std::vector<std::uint32_t> slots(1 << 16, kEmpty);     // open addressing over node ids
@@ -181,13 +178,14 @@ class WeightedAStar {
   PackedBoards<W> boards_;
 };
 
-// Words a packed board of `cells` cells needs: 1, 2, 4, 6 (8x8), 12 (10x10) or 32 (16x16).
+// Words a packed board of `cells` cells needs: 1, 2, 4 or 6 (8x8). Larger boards are not
+// searched this way (near_optimal.cpp: kMaxWeightedCells).
 int packed_words(int cells) {
   const int bits = cells * static_cast<int>(std::bit_width(unsigned(cells - 1)));
-  for (const int words : {1, 2, 4, 6, 12}) {
-    if (bits <= 64 * words) return words;
+  if (bits > 6 * 64) {
+    throw Error(Error::Kind::Unsupported, "weighted A* packs boards of up to 8x8");
   }
-  return 32;
+  return bits <= 64 ? 1 : bits <= 128 ? 2 : bits <= 256 ? 4 : 6;
 }
 
 }  // namespace
@@ -207,13 +205,8 @@ std::vector<Move> weighted_astar(const Board& start, const Board& goal, const H&
       return go(WeightedAStar<2, H>(goal, h));
     case 4:
       return go(WeightedAStar<4, H>(goal, h));
-    case 6:
-      return go(WeightedAStar<6, H>(goal, h));
-    case 12:
-      return go(WeightedAStar<12, H>(goal, h));
     default:
-      static_assert(kMaxSide * kMaxSide * 8 <= 64 * 32, "a packed board must fit 32 words");
-      return go(WeightedAStar<32, H>(goal, h));
+      return go(WeightedAStar<6, H>(goal, h));
   }
 }
 
