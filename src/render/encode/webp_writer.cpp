@@ -1,21 +1,18 @@
 #include "render/encode/webp_writer.hpp"
 
 #include <fmt/format.h>
-#include <webp/encode.h>
+#include <webp/encode.h>  // WEBP_MAX_DIMENSION
 #include <webp/mux.h>
 
 #include <cstring>
 
+#include "render/encode/vp8l.hpp"
+#include "render/encode/webp_frame.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {
 
 namespace {
-
-// libwebp's lossless effort, 0 (fastest) to 9. On format_bench's four animations level 1 is
-// 35-36% smaller than our GIF, level 2 37-38% for 30% more time, higher levels no smaller,
-// level 0 larger than the GIF and no faster (measured; docs/BENCHMARKS.md).
-constexpr int kLosslessLevel = 2;
 
 Error webp_error(const char* what) {
   return Error(Error::Kind::Render, fmt::format("WebP: {} failed", what));
@@ -45,39 +42,6 @@ WebpWriter::WebpWriter(const Palette& palette, int width, int height, int loop)
 
 WebpWriter::~WebpWriter() = default;
 
-std::vector<std::uint8_t> WebpWriter::encode(IndexedView frame, const Rect& area,
-                                             bool blend) const {
-  WebPConfig config;
-  WebPPicture picture;
-  if (!WebPConfigInit(&config) || !WebPConfigLosslessPreset(&config, kLosslessLevel) ||
-      !WebPPictureInit(&picture)) {
-    throw webp_error("WebPConfigInit");
-  }
-  // Pixels under full transparency may take any colour that codes shorter: they are never seen.
-  config.exact = 0;
-  picture.use_argb = 1;
-  picture.width = area.w;
-  picture.height = area.h;
-  if (!WebPPictureAlloc(&picture)) throw webp_error("WebPPictureAlloc");
-  const auto w = static_cast<std::size_t>(width_);
-  for (int y = 0; y < area.h; ++y) {
-    const std::uint8_t* row = frame.rows[area.y + y] + area.x;
-    const std::uint8_t* prev = &previous_[(area.y + y) * w + static_cast<std::size_t>(area.x)];
-    std::uint32_t* out = picture.argb + static_cast<std::ptrdiff_t>(y) * picture.argb_stride;
-    for (int x = 0; x < area.w; ++x) out[x] = blend && row[x] == prev[x] ? 0 : argb_[row[x]];
-  }
-  WebPMemoryWriter memory;
-  WebPMemoryWriterInit(&memory);
-  picture.writer = WebPMemoryWrite;
-  picture.custom_ptr = &memory;
-  const bool ok = WebPEncode(&config, &picture) != 0;
-  WebPPictureFree(&picture);
-  std::vector<std::uint8_t> bytes(memory.mem, memory.mem + memory.size);
-  WebPMemoryWriterClear(&memory);
-  if (!ok) throw webp_error("WebPEncode");
-  return bytes;
-}
-
 void WebpWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
   const bool first = frames_ == 0;
   Rect area = area_to_code(frame, previous_, dirty, first);
@@ -87,7 +51,8 @@ void WebpWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
   // Unchanged pixels transparent, blended over the frame before: 25-35% smaller than the
   // rectangle coded whole (measured on format_bench's animations).
   const bool blend = !first;
-  const std::vector<std::uint8_t> bytes = encode(frame, area, blend);
+  const WebpFrame sent = webp_frame(frame, area, previous_, width_, argb_, blend);
+  const std::vector<std::uint8_t> bytes = vp8l_bitstream(sent.colours, sent.pixels, area.w, area.h);
   WebPMuxFrameInfo info;
   std::memset(&info, 0, sizeof info);
   info.bitstream = {bytes.data(), bytes.size()};

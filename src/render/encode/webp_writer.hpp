@@ -1,8 +1,9 @@
 #pragma once
-// Animated lossless WebP through libwebp: each frame's changed rectangle (known from the frame
-// loop, so nothing is diffed a second time) encoded alone and placed on the canvas with
-// libwebpmux, unchanged pixels inside it transparent and blended over the previous frame.
-// (WebPAnimEncoder, which gif2webp uses, compares whole frames to find what we already know.)
+// Animated lossless WebP: each frame's changed rectangle (known from the frame loop, so nothing
+// is diffed a second time) coded alone by our VP8L writer (vp8l.hpp; what it sends is
+// webp_frame.hpp's choice) and placed on the canvas with libwebpmux, what did not change
+// transparent and blended over the frame before. (WebPAnimEncoder, which gif2webp uses,
+// compares whole frames to find what we already know.)
 
 #include <cstdint>
 #include <memory>
@@ -24,11 +25,7 @@ class WebpWriter : public FrameWriter {
   std::vector<std::uint8_t> finish() && override;
 
  private:
-  // `area` of `frame` as a lossless WebP bitstream; with `blend`, pixels equal to previous_
-  // transparent.
-  std::vector<std::uint8_t> encode(IndexedView frame, const Rect& area, bool blend) const;
-
-  std::vector<std::uint32_t> argb_;  // the palette as libwebp's ARGB words
+  std::vector<std::uint32_t> argb_;  // the palette as WebP's ARGB words
   int width_, height_;
   std::unique_ptr<WebPMux, void (*)(WebPMux*)> mux_;
   std::vector<std::uint8_t> previous_;
