@@ -73,18 +73,21 @@ TEST(WebpFrame, SendsEveryPixelWithoutBlendingOrRoomForTransparency) {
       webp_frame(frame.view(), {0, 0, 4, 1}, std::vector<std::uint8_t>(4, 0), 4, argb, false);
   EXPECT_EQ(shown(first), "abcd");
 
+  // Row 0 changes to all 256 colours; row 1 (two colours) does not change at all.
   const auto all = palette(256);
-  std::vector<std::uint8_t> row_before, row_after;
+  std::vector<std::uint8_t> before(2 * 256), after(2 * 256);
   for (int i = 0; i < 256; ++i) {
-    row_before.push_back(static_cast<std::uint8_t>((i + 1) % 256));
-    row_after.push_back(static_cast<std::uint8_t>(i));
+    before[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>((i + 1) % 256);
+    after[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+    before[static_cast<std::size_t>(256 + i)] = after[static_cast<std::size_t>(256 + i)] =
+        i < 100 ? 7 : 9;
   }
-  row_before.push_back(7);  // one more pixel, unchanged
-  row_after.push_back(7);
-  const std::uint8_t* rows[] = {row_after.data()};
-  const WebpFrame full = webp_frame({rows, 257, 1}, {0, 0, 257, 1}, row_before, 257, all, true);
-  EXPECT_EQ(full.colours.size(), 256U);
-  EXPECT_EQ(full.colours[full.pixels[256]], all[7]) << "sent as it is, not transparent";
+  const std::uint8_t* rows[] = {after.data(), after.data() + 256};
+  const WebpFrame full = webp_frame({rows, 256, 2}, {0, 0, 256, 2}, before, 256, all, true);
+  ASSERT_EQ(full.colours.size(), 256U);
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    ASSERT_EQ(full.colours[full.pixels[i]], all[after[i]]) << "pixel " << i << " sent as it is";
+  }
 }
 
 }  // namespace
