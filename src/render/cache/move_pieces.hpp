@@ -29,9 +29,9 @@ namespace slidegif {
 // must change it, or a store built by an older program would be copied in; so must a new way of
 // computing the fingerprint, or an older file would be kept but never found (3: the sprites'
 // pixels hashed apart, once per DrawingCache set; 5: each frame's own transparent index, and a
-// piece keeps its graphic control extension). A unit test (move_pieces_test.cpp) pins the
-// bytes of a few coded animations to this number.
-inline constexpr std::uint32_t kMovePiecesVersion = 5;
+// piece keeps its graphic control extension; 6: caption columns widened in step with the tile). A
+// unit test (move_pieces_test.cpp) pins the bytes of a few coded animations to this number.
+inline constexpr std::uint32_t kMovePiecesVersion = 6;
 
 struct MovePieceKey {
   // The fingerprint of how the board is drawn: the pixels of every tile sprite (fixed and
@@ -43,8 +43,8 @@ struct MovePieceKey {
   // frame without tweens); bit 2 the first move, bit 3 the last.
   std::uint8_t captions = 0;
   // The columns [x0, x1) of the caption band that the first frame changes, and [end_x0, end_x1)
-  // those the last changes after tweens (0, 0 when it does not), widened to multiples of 8
-  // (FrameSequence::widen_columns): a frame that changes the
+  // those the last changes after tweens (0, 0 when it does not), widened to multiples of a tenth
+  // of the tile, at most 8 (FrameSequence::widen_columns): a frame that changes the
   // caption spans them and the cells' changed columns, so its coded part above the band
   // (transparent in the caption's columns) depends on them.
   std::uint16_t x0 = 0, x1 = 0, end_x0 = 0, end_x1 = 0;
