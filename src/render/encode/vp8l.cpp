@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "render/encode/bit_writer.hpp"
+#include "render/encode/common_prefix.hpp"
 #include "render/encode/prefix_code.hpp"
-#include "render/gif/little_endian.hpp"
 
 namespace slidegif {
 
@@ -65,17 +65,6 @@ struct Token {
   std::uint32_t code;
 };
 
-// How many of the `limit` symbols from `a` on equal those from `b`, eight at a time.
-int common_length(const std::uint8_t* a, const std::uint8_t* b, int limit) {
-  int len = 0;
-  for (; len + 8 <= limit; len += 8) {
-    const std::uint64_t diff = read_le<std::uint64_t>(a + len) ^ read_le<std::uint64_t>(b + len);
-    if (diff != 0) return len + std::countr_zero(diff) / 8;
-  }
-  while (len < limit && a[len] == b[len]) ++len;
-  return len;
-}
-
 struct Copy {
   int length = 0, code = 0;
 };
@@ -102,7 +91,7 @@ class Matcher {
       const std::uint8_t* a = &s_[static_cast<std::size_t>(i)];
       const std::uint8_t* b = a - dist;
       if (best.length >= limit || a[best.length] != b[best.length]) return;
-      const int len = common_length(a, b, limit);
+      const int len = common_prefix(a, b, limit);
       if (len < best.length) return;
       const int code = distance_code(width_, dist);
       if (len > best.length || code < best.code) best = {len, code};
@@ -125,7 +114,7 @@ class Matcher {
     for (int i = from; i < to; ++i) {
       const std::uint8_t* a = &s_[static_cast<std::size_t>(i)];
       if (a[0] == a[1] && a[0] == a[2] && a[0] == a[3]) {
-        i += common_length(a, a + 1, n_ - i - 1) - 3;  // to the run's last three
+        i += common_prefix(a, a + 1, n_ - i - 1) - 3;  // to the run's last three
         continue;
       }
       const std::uint32_t h = hash(i);

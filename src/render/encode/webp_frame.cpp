@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 
+#include "render/encode/common_prefix.hpp"
 #include "render/gif/little_endian.hpp"
 
 namespace slidegif {
@@ -23,17 +24,6 @@ struct Run {
 };
 
 constexpr std::uint64_t kBytes = 0x0101010101010101ULL;
-
-// The first x in [0, width) where the rows differ (width if none), eight at a time.
-int first_difference(const std::uint8_t* a, const std::uint8_t* b, int width) {
-  int x = 0;
-  for (; x + 8 <= width; x += 8) {
-    const std::uint64_t d = read_le<std::uint64_t>(a + x) ^ read_le<std::uint64_t>(b + x);
-    if (d != 0) return x + std::countr_zero(d) / 8;
-  }
-  while (x < width && a[x] == b[x]) ++x;
-  return x;
-}
 
 // One past the last x where the rows differ (they differ somewhere), eight at a time.
 int last_difference(const std::uint8_t* a, const std::uint8_t* b, int width) {
@@ -79,7 +69,7 @@ void add_colour_runs(int y, const std::uint8_t* row, const std::uint8_t* before,
 // frame that spans a moving tile and the caption is unchanged).
 void add_runs(int y, const std::uint8_t* row, const std::uint8_t* before, int width,
               std::vector<Run>& runs) {
-  const int first = first_difference(row, before, width);
+  const int first = common_prefix(row, before, width);
   if (first == width) {
     runs.push_back({y, 0, width, kMixed, true});
     return;
