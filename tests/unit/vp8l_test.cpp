@@ -9,6 +9,8 @@
 #include <random>
 #include <vector>
 
+#include "slidegif/error.hpp"
+
 namespace slidegif {
 namespace {
 
@@ -100,6 +102,17 @@ TEST(Vp8l, CopiesStayWithinTheLongestDistance) {
   std::copy(noise.begin(), noise.end(), p.begin() + 2 * width);
   std::copy(noise.begin(), noise.end(), p.end() - 3 * width);  // about 1.08 million pixels on
   expect_round_trip(table(250), p, width, height);
+}
+
+// Sizes the format cannot hold, and pixels that are not width x height, are refused, not
+// written wrong or read past.
+TEST(Vp8l, RefusesWhatItCannotWrite) {
+  const std::vector<std::uint8_t> four(4, 0);
+  EXPECT_THROW(vp8l_bitstream(table(2), four, 3, 1), Error);
+  EXPECT_THROW(vp8l_bitstream({}, four, 2, 2), Error);
+  EXPECT_THROW(vp8l_bitstream(table(257), four, 2, 2), Error);
+  EXPECT_THROW(vp8l_bitstream(table(2), std::vector<std::uint8_t>(16385, 0), 16385, 1), Error);
+  EXPECT_NO_THROW(vp8l_bitstream(table(2), four, 2, 2));
 }
 
 }  // namespace

@@ -1,13 +1,16 @@
 #include "render/encode/vp8l.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <memory>
 
 #include "render/encode/bit_writer.hpp"
-#include "render/encode/common_prefix.hpp"
 #include "render/encode/prefix_code.hpp"
+#include "render/frame/common_prefix.hpp"
+#include "slidegif/error.hpp"
 
 namespace slidegif {
 
@@ -316,6 +319,15 @@ std::vector<std::uint8_t> bundle(std::span<const std::uint8_t> pixels, int width
 std::vector<std::uint8_t> vp8l_bitstream(std::span<const std::uint32_t> colours,
                                          std::span<const std::uint8_t> pixels, int width,
                                          int height) {
+  // VP8L's limits: 14 bits a side, 8 bits of colour-table size.
+  if (colours.empty() || colours.size() > 256 || width < 1 || height < 1 || width > 16384 ||
+      height > 16384 ||
+      pixels.size() != static_cast<std::size_t>(width) * static_cast<std::size_t>(height)) {
+    throw Error(Error::Kind::Render,
+                fmt::format("a lossless WebP image cannot be {}x{} pixels of {} colours "
+                            "({} given)",
+                            width, height, colours.size(), pixels.size()));
+  }
   const int n = static_cast<int>(colours.size());
   // Few colours: pixels bundled 2, 4 or 8 to a symbol, fewer symbols to code.
   const int bundle_bits = n <= 2 ? 3 : n <= 4 ? 2 : n <= 16 ? 1 : 0;

@@ -14,7 +14,8 @@
 namespace slidegif {
 
 // `pixels` (width x height, row by row) index `colours` (1 to 256 ARGB words, alpha on top).
-// The result is the payload of a VP8L chunk, signature byte first.
+// The result is the payload of a VP8L chunk, signature byte first. Throws Error(Render) for a
+// size the format cannot hold (over 16384 a side) or pixels that are not width x height.
 std::vector<std::uint8_t> vp8l_bitstream(std::span<const std::uint32_t> colours,
                                          std::span<const std::uint8_t> pixels, int width,
                                          int height);

@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstring>
 
-#include "render/encode/common_prefix.hpp"
+#include "render/frame/common_prefix.hpp"
 #include "render/gif/little_endian.hpp"
 
 namespace slidegif {
@@ -24,17 +24,6 @@ struct Run {
 };
 
 constexpr std::uint64_t kBytes = 0x0101010101010101ULL;
-
-// One past the last x where the rows differ (they differ somewhere), eight at a time.
-int last_difference(const std::uint8_t* a, const std::uint8_t* b, int width) {
-  int x = width;
-  for (; x >= 8; x -= 8) {
-    const std::uint64_t d = read_le<std::uint64_t>(a + x - 8) ^ read_le<std::uint64_t>(b + x - 8);
-    if (d != 0) return x - std::countl_zero(d) / 8;
-  }
-  while (a[x - 1] == b[x - 1]) --x;
-  return x;
-}
 
 // The runs of one colour in [x, to) of a row, with whether each changed. A run's end is found
 // eight pixels at a time without a branch per pixel: antialiased edges make many short runs.
@@ -74,7 +63,7 @@ void add_runs(int y, const std::uint8_t* row, const std::uint8_t* before, int wi
     runs.push_back({y, 0, width, kMixed, true});
     return;
   }
-  int from = first, to = last_difference(row, before, width);
+  int from = first, to = width - common_suffix(row, before, width);
   while (from > 0 && row[from - 1] == row[first]) --from;
   while (to < width && row[to] == row[to - 1]) ++to;
   if (from > 0) runs.push_back({y, 0, from, kMixed, true});

@@ -4,6 +4,8 @@
 #include <climits>
 #include <cstring>
 
+#include "render/frame/common_prefix.hpp"
+
 namespace slidegif {
 
 Rect changed_area(IndexedView frame, const std::vector<std::uint8_t>& previous, Rect area) {
@@ -12,22 +14,16 @@ Rect changed_area(IndexedView frame, const std::vector<std::uint8_t>& previous, 
             y1 = std::min(frame.height, area.y + area.h);
   area = {x0, y0, x1 - x0, y1 - y0};
   if (area.empty()) return {};
-  // Per row: memcmp skips unchanged rows, then only the ends are searched (the columns already
-  // inside [min_x, max_x] cannot widen the box).
   const auto w = static_cast<std::size_t>(frame.width);
   int min_x = INT_MAX, min_y = INT_MAX, max_x = -1, max_y = -1;
   for (int y = area.y; y < area.y + area.h; ++y) {
-    const std::uint8_t* row = frame.rows[y];
-    const std::uint8_t* prev = &previous[y * w];
-    if (std::memcmp(row + area.x, prev + area.x, static_cast<std::size_t>(area.w)) == 0) continue;
-    int l = area.x;
-    while (l + 8 <= area.x + area.w && std::memcmp(row + l, prev + l, 8) == 0) l += 8;
-    while (row[l] == prev[l]) ++l;
-    int r = area.x + area.w - 1;
-    while (r - 8 >= l && std::memcmp(row + r - 7, prev + r - 7, 8) == 0) r -= 8;
-    while (row[r] == prev[r]) --r;
-    min_x = std::min(min_x, l);
-    max_x = std::max(max_x, r);
+    const std::uint8_t* row = frame.rows[y] + area.x;
+    const std::uint8_t* prev =
+        &previous[static_cast<std::size_t>(y) * w + static_cast<std::size_t>(area.x)];
+    const int l = common_prefix(row, prev, area.w);
+    if (l == area.w) continue;
+    min_x = std::min(min_x, area.x + l);
+    max_x = std::max(max_x, area.x + area.w - 1 - common_suffix(row, prev, area.w));
     min_y = std::min(min_y, y);
     max_y = y;
   }

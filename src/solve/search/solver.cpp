@@ -110,11 +110,11 @@ Solution solve_large_with_pdb(const Board& start, const Board& goal, const Solve
   return near;
 }
 
-// IDA* on Manhattan + linear conflict: optimal, or near-optimal when the search ran out of
-// budget and a fallback is allowed.
-Solution solve_by_manhattan(const Board& start, const Board& goal, const SolveOptions& options,
+// IDA* on Manhattan + linear conflict (`heuristic`, made for `goal`): optimal, or near-optimal
+// when the search ran out of budget and a fallback is allowed.
+Solution solve_by_manhattan(const Board& start, const Board& goal,
+                            const ManhattanLinearConflict& heuristic, const SolveOptions& options,
                             const SolveControl& control) {
-  const ManhattanLinearConflict heuristic(goal);
   IdaStar search(goal, heuristic, optimal_limits(options, control));
   auto moves = search.run(start);
   throw_if_stopped(control);
@@ -127,10 +127,9 @@ Solution solve_by_manhattan(const Board& start, const Board& goal, const SolveOp
 }
 
 // Whether a board over kMaxOptimalCells is near enough its goal for IDA* to prove it.
-bool near_goal(const Board& start, const Board& goal) {
+bool near_goal(const Board& start, const ManhattanLinearConflict& heuristic) {
   ManhattanLinearConflict::State state;
-  return ManhattanLinearConflict(goal).estimate(start.tiles().data(), state) <=
-         kMaxProvableEstimate;
+  return heuristic.estimate(start.tiles().data(), state) <= kMaxProvableEstimate;
 }
 
 }  // namespace
@@ -149,7 +148,9 @@ Solution solve_by_search(const Board& start, const Board& goal, const SolveOptio
       if (framing.valid())
         return solve_large_with_pdb(start, goal, options, control, *pdb, framing);
     }
-    if (near_goal(start, goal)) return solve_by_manhattan(start, goal, options, control);
+    const ManhattanLinearConflict heuristic(goal);
+    if (near_goal(start, heuristic))
+      return solve_by_manhattan(start, goal, heuristic, options, control);
     if (options.near_optimal_fallback)
       return near_optimal_fallback(start, goal, options, control, {});
     throw Error(Error::Kind::Unsupported,
@@ -170,7 +171,7 @@ Solution solve_by_search(const Board& start, const Board& goal, const SolveOptio
       return Solution{std::move(*r.moves), true, pdb_method_name(*pdb), r.stats};
     }
   }
-  return solve_by_manhattan(start, goal, options, control);
+  return solve_by_manhattan(start, goal, ManhattanLinearConflict(goal), options, control);
 }
 
 }  // namespace slidegif
