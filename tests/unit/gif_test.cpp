@@ -306,6 +306,35 @@ TEST(Palette, NearestMatchesAPlainScan) {
   }
 }
 
+// With colours after the transparent slot: nearest() scans them all, nearest_in_front() only
+// those before the slot (what a sliding tile is drawn with).
+TEST(Palette, NearestInFrontMatchesAPlainScanOfTheFront) {
+  std::mt19937 rng(12);
+  std::uniform_int_distribution<int> byte(0, 255);
+  auto random_rgb = [&] {
+    return Rgb{static_cast<std::uint8_t>(byte(rng)), static_cast<std::uint8_t>(byte(rng)),
+               static_cast<std::uint8_t>(byte(rng))};
+  };
+  for (const auto& [front, later] : {std::pair{1, 1}, std::pair{5, 40}, std::pair{63, 60}}) {
+    std::vector<Rgb> a, b;
+    for (int i = 0; i < front; ++i) a.push_back(random_rgb());
+    for (int i = 0; i < later; ++i) b.push_back(random_rgb());
+    const Palette p(a, b);
+    ASSERT_EQ(p.transparent(), front);
+    for (int k = 0; k < 3000; ++k) {
+      const Rgb c = k < p.size() ? p[k] : random_rgb();
+      int in_front = 0, anywhere = 0;
+      for (int i = 1; i < p.size(); ++i) {
+        if (i == p.transparent()) continue;
+        if (i < p.transparent() && redmean(c, p[i]) < redmean(c, p[in_front])) in_front = i;
+        if (redmean(c, p[i]) < redmean(c, p[anywhere])) anywhere = i;
+      }
+      ASSERT_EQ(p.nearest_in_front(c), in_front) << front << "+" << later << ", colour " << k;
+      ASSERT_EQ(p.nearest(c), anywhere) << front << "+" << later << ", colour " << k;
+    }
+  }
+}
+
 TEST(Palette, HoldsAtMost255ColoursAndTheTransparentSlot) {
   const Palette full = palette_of(255);
   EXPECT_EQ(full.size(), 256);

@@ -258,6 +258,45 @@ TEST(Lzw, MixedNoiseAndRunsAcrossResets) {
   EXPECT_EQ(code(im, Feed::Rows), code(im, Feed::Pixels));
 }
 
+// put(p, other, n): each pixel decodes to p[i] or other[i], and where other[i] continues what
+// the dictionary holds the stream is shorter (an unchanged pixel: transparent or its colour).
+TEST(Lzw, AlternativesDecodeToEitherAndCodeShorter) {
+  Image pattern = blank(640, 40, 3);
+  for (std::size_t i = 0; i < pattern.pixels.size(); ++i)
+    pattern.pixels[i] = static_cast<std::uint8_t>(1 + (i / 3) % 5);  // 111222333444555111...
+  Image holes = pattern;  // a third of the pixels "transparent" (0), at random
+  std::mt19937 rng(7);
+  for (auto& p : holes.pixels) p = rng() % 3 == 0 ? 0 : p;
+  auto coded = [&](const std::vector<std::uint8_t>& other) {
+    std::vector<std::uint8_t> out;
+    LzwWriter::Table table;
+    LzwWriter lzw(out, holes.bits, table);
+    for (int y = 0; y < holes.height; ++y) {
+      const std::size_t row = static_cast<std::size_t>(y) * holes.width;
+      lzw.put(&holes.pixels[row], &other[row], holes.width);
+    }
+    lzw.finish();
+    return out;
+  };
+  // No alternatives: exactly put(p, n)'s stream.
+  const std::vector<std::uint8_t> plain = coded(holes.pixels);
+  EXPECT_EQ(plain, code(holes));
+  const std::vector<std::uint8_t> either = coded(pattern.pixels);
+  const DecodedGif gif = DecodedGif::decode(gif_of(holes, either));
+  int wrong = 0, took_other = 0;
+  for (int y = 0; y < holes.height; ++y) {
+    for (int x = 0; x < holes.width; ++x) {
+      const Color c = gif.pixel(0, x, y);
+      took_other += holes.at(x, y) != pattern.at(x, y) && c == color_of(pattern.at(x, y));
+      if (c != color_of(holes.at(x, y)) && c != color_of(pattern.at(x, y))) ++wrong;
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_GT(took_other, 0);
+  EXPECT_TRUE(read_stream(either).ended);
+  EXPECT_LT(either.size() * 4, plain.size() * 3) << "the pattern shows through the holes";
+}
+
 TEST(Lzw, AReusedTableCodesLikeAFreshOne) {
   // GifEncoder keeps one table for every frame: nothing of one image may leak into the next,
   // whatever its code size.

@@ -1,6 +1,7 @@
 // Themes and their palettes: every palette fits a GIF colour table with the reserved transparent
-// slot to spare, holds every theme colour exactly (so flat areas are drawn in the theme's own
-// colours) and the text shades the captions are painted with; unknown names are refused.
+// slot under 64 after the tiles' colours, holds every theme colour exactly (so flat areas are drawn
+// in the theme's own colours) and the text shades the captions are painted with; unknown names are
+// refused.
 
 #include "render/frame/theme.hpp"
 
@@ -30,8 +31,8 @@ std::vector<Rgb> theme_colors(const Theme& t) {
 
 // The drawable index holding exactly `c`, or -1.
 int find_exact(const Palette& p, Rgb c) {
-  for (int i = 0; i < p.transparent(); ++i) {
-    if (p[i] == c) return i;
+  for (int i = 0; i < p.size(); ++i) {
+    if (i != p.transparent() && p[i] == c) return i;
   }
   return -1;
 }
@@ -45,8 +46,8 @@ TEST(Theme, PalettesFitAGifTableWithTheTransparentSlot) {
   for (const Theme& t : themes()) {
     const Palette p = make_palette(t);
     EXPECT_LE(p.size(), 256) << t.name;
-    EXPECT_LE(p.transparent(), 255) << t.name << ": drawable colours";
-    EXPECT_EQ(p.transparent(), p.size() - 1) << t.name;
+    // The tiles' colours in front: frames that only slide a tile code with 6-bit literals.
+    EXPECT_LE(p.transparent(), 63) << t.name << ": tile colours";
     // The reserved slot is no colour a frame is drawn in.
     EXPECT_EQ(find_exact(p, p[p.transparent()]), -1) << t.name;
   }
@@ -56,6 +57,23 @@ TEST(Theme, PalettesFitAGifTableWithTheTransparentSlot) {
 // literals (8-bit codes at first) instead of 8 (gif.cpp).
 TEST(Theme, PalettesFitSevenBitCodes) {
   for (const Theme& t : themes()) EXPECT_LE(make_palette(t).size(), 128) << t.name;
+}
+
+// Tiles, wells and tray in front of the transparent slot; the canvas, captions and title behind.
+TEST(Theme, TileColoursGoInFrontOfTheTransparentSlot) {
+  for (const Theme& t : themes()) {
+    const Palette p = make_palette(t);
+    const Rgb face_mid = mix(t.face_top, t.face_bottom, 0.5);
+    std::vector<Rgb> tiles = {t.board,       t.lip,    t.blank, t.blank_shade, t.face_top,
+                              t.face_bottom, t.shadow, t.digit, face_mid};
+    for (int i = 1; i < 16; ++i) tiles.push_back(mix(t.digit, face_mid, i / 16.0));
+    for (const Rgb c : tiles) {
+      EXPECT_GE(find_exact(p, c), 0) << t.name << " lacks " << describe(c);
+      EXPECT_LT(find_exact(p, c), p.transparent()) << t.name << " " << describe(c);
+    }
+    for (const Rgb c : {t.canvas, t.caption, t.title})
+      EXPECT_GT(find_exact(p, c), p.transparent()) << t.name << " " << describe(c);
+  }
 }
 
 TEST(Theme, EveryThemeColourIsInItsPaletteExactly) {

@@ -29,9 +29,11 @@ namespace slidegif {
 // must change it, or a store built by an older program would be copied in; so must a new way of
 // computing the fingerprint, or an older file would be kept but never found (3: the sprites'
 // pixels hashed apart, once per DrawingCache set; 5: each frame's own transparent index, and a
-// piece keeps its graphic control extension; 6: caption columns widened in step with the tile). A
-// unit test (move_pieces_test.cpp) pins the bytes of a few coded animations to this number.
-inline constexpr std::uint32_t kMovePiecesVersion = 6;
+// piece keeps its graphic control extension; 6: caption columns widened in step with the tile; 7:
+// theme palettes with the tiles' colours before the transparent slot, and unchanged pixels coded as
+// transparent or as themselves). A unit test (move_pieces_test.cpp) pins the bytes of a few coded
+// animations to this number.
+inline constexpr std::uint32_t kMovePiecesVersion = 7;
 
 struct MovePieceKey {
   // The fingerprint of how the board is drawn: the pixels of every tile sprite (fixed and

@@ -180,7 +180,8 @@ void FrameRenderer::use_mark() {
     return;
   }
   // Over a numbered tile's face (its geometry as tile_sprites.cpp draws it): the digits' colour,
-  // antialiased into the face's gradient.
+  // antialiased into the face's gradient, in the colours sliding tiles are drawn with.
+  Quantizer on_tiles(palette_, /*front_only=*/true);
   const double x0 = layout_.inset, y0 = layout_.inset, x1 = s - layout_.inset;
   const double lip = std::max(1.0, std::round(s * 0.06));
   const double y1 = s - layout_.inset - lip;
@@ -192,7 +193,7 @@ void FrameRenderer::use_mark() {
       const double cov = edge_coverage(std::abs(d + 1 + w / 2) - w / 2);
       if (cov > 0 && d < -0.5)
         mark_->pixels[py][px] =
-            static_cast<unsigned char>(quantizer_.index(mix(face, theme_.digit, cov)));
+            static_cast<unsigned char>(on_tiles.index(mix(face, theme_.digit, cov)));
     }
   }
 }

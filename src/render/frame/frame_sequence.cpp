@@ -131,10 +131,17 @@ void FrameSequence::code_move(std::size_t k, Move move, std::uint32_t changes,
   }
   for (int i = 1; i <= options_.tween; ++i) {
     renderer_.draw_slide(*frame_, from, to, tile, slide_progress(i, options_.tween));
-    // A sliding tile covers mostly its own face rows, which code shorter whole; a picture's
-    // piece has no rows of one colour.
-    add_frame(caption(k, i - 1), ((changes >> (i - 1)) & 1) != 0, cells, timeline_.slide_cs(),
-              coded, art_ ? FrameCoding::Transparent : FrameCoding::Whole);
+    // A numbered tile that slid 15% of a cell or more covers mostly its own face rows, which
+    // code shorter whole (the whole way won or nearly, measured at 1-8 tweens); after a shorter
+    // step either may win. Over a picture either may too, and of a frame that also changes the
+    // caption (so spans the rows between) any of three (with transparency alone, gifsicle -O3
+    // saved up to 3.2% of a mosaic's GIF).
+    const bool captioned = ((changes >> (i - 1)) & 1) != 0;
+    const double step = slide_progress(i, options_.tween) - slide_progress(i - 1, options_.tween);
+    const FrameCoding coding = art_ ? (captioned ? FrameCoding::Shortest : FrameCoding::Shorter)
+                               : step < 0.15 ? FrameCoding::Shorter
+                                             : FrameCoding::Whole;
+    add_frame(caption(k, i - 1), captioned, cells, timeline_.slide_cs(), coded, coding);
   }
   board_.apply(move);
   renderer_.draw_cell(*frame_, from, 0);
@@ -157,6 +164,7 @@ void FrameSequence::code_move(std::size_t k, Move move, std::uint32_t changes,
             timeline_.hold_cs(last), coded,
             unmarks               ? FrameCoding::Shorter
             : options_.tween == 0 ? FrameCoding::Bridged
+            : art_                ? FrameCoding::Shortest
                                   : FrameCoding::Shorter);
 }
 

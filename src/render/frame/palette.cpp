@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstddef>
+#include <iterator>
 
 #include "slidegif/error.hpp"
 
@@ -37,9 +38,11 @@ Palette::Palette(std::vector<Rgb> colors, std::vector<Rgb> later_colors)
   }
   std::stable_sort(by_green_.begin(), by_green_.end(),
                    [this](std::uint8_t a, std::uint8_t b) { return colors_[a].g < colors_[b].g; });
+  std::copy_if(by_green_.begin(), by_green_.end(), std::back_inserter(front_by_green_),
+               [this](std::uint8_t i) { return i < transparent_; });
 }
 
-int Palette::nearest(Rgb c) const {
+int Palette::nearest(Rgb c, const std::vector<std::uint8_t>& by_green) const {
   // Entries in order of green, searched outwards from c's green: the distance is at least
   // 4 * (green difference)^2, so once both directions are that far off nothing closer is
   // left. Ties go to the lowest index, as a plain scan would.
@@ -50,23 +53,23 @@ int Palette::nearest(Rgb c) const {
     if (d < best_d || (d == best_d && i < best)) best_d = d, best = i;
   };
   auto green_gap = [&](std::size_t k) {
-    const long dg = long{colors_[by_green_[k]].g} - c.g;
+    const long dg = long{colors_[by_green[k]].g} - c.g;
     return 4 * dg * dg;
   };
   const auto mid =
-      std::lower_bound(by_green_.begin(), by_green_.end(), c.g,
+      std::lower_bound(by_green.begin(), by_green.end(), c.g,
                        [this](std::uint8_t i, std::uint8_t g) { return colors_[i].g < g; }) -
-      by_green_.begin();
+      by_green.begin();
   std::ptrdiff_t lo = mid - 1, hi = mid;
-  const auto n = static_cast<std::ptrdiff_t>(by_green_.size());
+  const auto n = static_cast<std::ptrdiff_t>(by_green.size());
   while (lo >= 0 || hi < n) {
     const long gap_lo = lo >= 0 ? green_gap(static_cast<std::size_t>(lo)) : LONG_MAX;
     const long gap_hi = hi < n ? green_gap(static_cast<std::size_t>(hi)) : LONG_MAX;
     if (std::min(gap_lo, gap_hi) > best_d) break;
     if (gap_lo <= gap_hi) {
-      consider(by_green_[static_cast<std::size_t>(lo--)]);
+      consider(by_green[static_cast<std::size_t>(lo--)]);
     } else {
-      consider(by_green_[static_cast<std::size_t>(hi++)]);
+      consider(by_green[static_cast<std::size_t>(hi++)]);
     }
   }
   return best;

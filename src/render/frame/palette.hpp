@@ -20,7 +20,7 @@ long color_distance(Rgb a, Rgb b);
 // An immutable colour table: `colors`, then a slot reserved as the transparent index of
 // frame-difference encoding (never drawn), then `later_colors`. A GIF image is coded with as
 // many bits per index as its highest index needs, so the colours most frames use go first and
-// the transparent slot right after them (at 127 at most, frames then code with 8-bit codes).
+// the transparent slot right after them (at 63 at most, frames then code with 7-bit codes).
 class Palette {
  public:
   // Throws Error(Render) when the colours plus the reserved slot exceed 256.
@@ -30,12 +30,20 @@ class Palette {
   const Rgb& operator[](int index) const { return colors_[static_cast<std::size_t>(index)]; }
   // The drawable entry closest to c (never the transparent slot), by the "redmean" weighted
   // distance; ties go to the lowest index.
-  int nearest(Rgb c) const;
+  int nearest(Rgb c) const { return nearest(c, by_green_); }
+  // The same among the colours before the transparent slot only: what a sliding tile is drawn
+  // with, so that the frames it changes code with as few bits as those colours need.
+  int nearest_in_front(Rgb c) const {
+    return nearest(c, front_by_green_.empty() ? by_green_ : front_by_green_);
+  }
 
  private:
   std::vector<Rgb> colors_;
   int transparent_;
-  std::vector<std::uint8_t> by_green_;  // drawable entries ordered by green, for nearest()
+  int nearest(Rgb c, const std::vector<std::uint8_t>& by_green) const;
+
+  std::vector<std::uint8_t> by_green_;        // drawable entries ordered by green, for nearest()
+  std::vector<std::uint8_t> front_by_green_;  // those before the transparent slot
 };
 
 }  // namespace slidegif

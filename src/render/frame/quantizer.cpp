@@ -18,7 +18,9 @@ int Quantizer::index(Rgb c) {
   // costs a fresh search.
   const std::uint32_t key = pack(c) + 1;  // 0 marks an empty entry
   Entry& e = cache_[(key * 0x9E3779B1U) >> (32 - kCacheBits)];
-  if (e.key != key) e = {key, static_cast<std::uint8_t>(palette_.nearest(c))};
+  if (e.key != key)
+    e = {key, static_cast<std::uint8_t>(front_only_ ? palette_.nearest_in_front(c)
+                                                    : palette_.nearest(c))};
   return e.index;
 }
 

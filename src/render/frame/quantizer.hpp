@@ -18,7 +18,9 @@ namespace slidegif {
 // repeats a few hundred colours. Keeps a reference to the palette.
 class Quantizer {
  public:
-  explicit Quantizer(const Palette& palette) : palette_(palette) {}
+  // `front_only`: map onto the colours before the transparent slot (Palette::nearest_in_front).
+  explicit Quantizer(const Palette& palette, bool front_only = false)
+      : palette_(palette), front_only_(front_only) {}
   int index(Rgb c);
   // A palette image holding `src` (a truecolour image) mapped through the palette.
   GdImage to_palette_image(const gdImage& src);
@@ -27,6 +29,7 @@ class Quantizer {
 
  private:
   const Palette& palette_;
+  bool front_only_;
   static constexpr int kCacheBits = 12;
   struct Entry {
     std::uint32_t key = 0;  // packed colour + 1, 0 when empty

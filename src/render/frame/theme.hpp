@@ -32,7 +32,9 @@ const std::vector<Theme>& themes();
 // Throws Error(BadInput) naming the valid themes.
 const Theme& find_theme(std::string_view name);
 // The theme's colours plus the blends antialiasing produces between colours that touch
-// (text over its background, tile edges over the tray...). Same theme, same palette.
+// (text over its background, tile edges over the tray...). Same theme, same palette. What the
+// tiles, wells and tray are drawn with (at most 63 colours) comes before the transparent slot,
+// what only captions and titles use after it.
 Palette make_palette(const Theme& theme);
 
 }  // namespace slidegif

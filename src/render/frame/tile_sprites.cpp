@@ -54,7 +54,7 @@ double edge_coverage(double distance) {
 TileSprites::TileSprites(const Theme& theme, const Palette& palette, const FrameLayout& layout)
     : theme_(theme),
       palette_(palette),
-      quantizer_(palette_),
+      quantizer_(palette_, /*front_only=*/true),
       tile_px_(layout.tile_px),
       inset_(layout.inset),
       radius_(layout.radius),

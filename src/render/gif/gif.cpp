@@ -33,8 +33,8 @@ int bits_for(int colors) {  // GIF code sizes start at 2 bits
 }
 
 // An image's LZW codes start one bit wider than its minimum code size, which only has to
-// cover the indices the image uses: with the theme palettes' 127 colours and the transparent
-// slot every image is coded with 8-bit codes at first, not 9 (what gifsicle -O3 found).
+// cover the indices the image uses: a frame that only slides a tile uses a theme palette's first
+// 63 colours and the transparent slot, so it codes with 7-bit codes at first, not 8 or 9.
 int image_bits(const std::uint8_t* p, std::size_t n, std::uint8_t top) {
   for (std::size_t i = 0; i < n; ++i) top = std::max(top, p[i]);  // vectorised
   return bits_for(top + 1);
@@ -167,25 +167,86 @@ void bridge_gaps(const std::uint8_t* row, std::uint8_t* coded, std::size_t n, st
 }  // namespace
 
 void GifEncoder::encode_difference(IndexedView frame, const Rect& changed, FrameCoding coding) {
-  if (coding != FrameCoding::Shorter) {
+  if (coding != FrameCoding::Shorter && coding != FrameCoding::Shortest) {
     prepare(frame, changed, coding);
     code(coding, out_);
     return;
   }
-  // Both ways, keeping the shorter: the whole area first, into a side buffer (prepare()
-  // updates previous_ only as the last step of the second call).
-  prepare(frame, changed, FrameCoding::Whole, false);
+  // The way most likely shortest first, into a side buffer (prepare() updates previous_ only
+  // as the last step of the last call): whole for a numbered board's frame (Shorter), with
+  // transparency for a picture's (Shortest). Each other way gives up once it is no shorter.
+  const FrameCoding first =
+      coding == FrameCoding::Shorter ? FrameCoding::Whole : FrameCoding::Transparent;
+  const FrameCoding last =
+      coding == FrameCoding::Shorter ? FrameCoding::Transparent : FrameCoding::Whole;
+  prepare(frame, changed, first, false);
   scratch_.clear();
-  code(FrameCoding::Whole, scratch_);
+  code(first, scratch_);
+  std::uint8_t index = out_[image_start_ - 2];  // code() set the frame's transparent index
+  if (coding == FrameCoding::Shortest) {
+    prepare(frame, changed, FrameCoding::Runs, false);
+    runs_.clear();
+    if (code(FrameCoding::Runs, runs_, scratch_.size() - 1)) {
+      scratch_.swap(runs_);
+      index = out_[image_start_ - 2];
+    }
+  }
   const std::size_t start = out_.size();
-  prepare(frame, changed, FrameCoding::Transparent);
-  code(FrameCoding::Transparent, out_);
-  if (scratch_.size() < out_.size() - start) {
-    set_transparent_index(static_cast<std::uint8_t>(palette_.transparent()));
+  prepare(frame, changed, last);
+  if (!code(last, out_, scratch_.size() - 1)) {
     out_.resize(start);
     out_.insert(out_.end(), scratch_.begin(), scratch_.end());
+    set_transparent_index(index);
   }
 }
+
+namespace {
+
+// What else each pixel of a coded row may be coded as: an unchanged pixel coded transparent
+// may be its own colour and one coded as its colour may be transparent (they show the same);
+// a changed pixel only itself.
+void fill_other(const std::uint8_t* row, const std::uint8_t* prev, const std::uint8_t* coded,
+                std::uint8_t* other, std::size_t n, std::uint8_t t) {
+  for (std::size_t x = 0; x < n; ++x)
+    other[x] = row[x] != prev[x] ? coded[x] : coded[x] == t ? row[x] : t;
+}
+
+// other[i] in a frame's terms: `top` for the palette's transparent slot `t`, and coded[i]
+// instead of what the frame's code size cannot carry (above `highest`). Vectorised.
+void remap_other(std::uint8_t* __restrict other, const std::uint8_t* __restrict coded,
+                 std::size_t n, std::uint8_t t, std::uint8_t top, std::uint8_t highest) {
+  for (std::size_t i = 0; i < n; ++i) {  // both loaded unconditionally, so that it vectorises
+    const std::uint8_t a = other[i], c = coded[i];
+    const std::uint8_t o = a == t ? top : a;
+    other[i] = o <= highest ? o : c;
+  }
+}
+
+// A row as FrameCoding::Runs codes it (gifsicle's opttemplate.c): a stretch of unchanged pixels
+// is made transparent from its start once it shows a second colour. The stretch runs on from
+// row to row, as gifsicle's does.
+struct RunsState {
+  std::uint8_t* begin = nullptr;  // where the stretch began, in the coded area
+  int colours = 0;                // 0: no stretch; 1: one colour so far; 2: made transparent
+};
+
+void runs_row(const std::uint8_t* row, const std::uint8_t* prev, std::uint8_t* coded, std::size_t n,
+              std::uint8_t t, RunsState& s) {
+  for (std::size_t x = 0; x < n; ++x) {
+    if (row[x] != prev[x]) {
+      s.colours = 0;
+    } else if (s.colours == 0) {
+      s.begin = coded + x;
+      s.colours = 1;
+    } else if (s.colours == 1 && row[x] != *(coded + x - 1)) {
+      std::memset(s.begin, t, static_cast<std::size_t>(coded + x - s.begin));
+      s.colours = 2;
+    }
+    coded[x] = s.colours > 1 ? t : row[x];
+  }
+}
+
+}  // namespace
 
 void GifEncoder::prepare(IndexedView frame, const Rect& changed, FrameCoding coding,
                          bool update_previous) {
@@ -194,33 +255,59 @@ void GifEncoder::prepare(IndexedView frame, const Rect& changed, FrameCoding cod
   const int limit = coding == FrameCoding::Bridged ? 2 : 0;
   const auto cw = static_cast<std::size_t>(changed.w);
   coded_.resize(cw * static_cast<std::size_t>(changed.h));
+  other_.resize(coded_.size());
   std::uint8_t* coded = coded_.data();
-  for (int y = changed.y; y < changed.y + changed.h; ++y, coded += cw) {
+  std::uint8_t* other = other_.data();
+  RunsState runs;
+  for (int y = changed.y; y < changed.y + changed.h; ++y, coded += cw, other += cw) {
     const std::uint8_t* row = frame.rows[y] + changed.x;
     std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
     if (coding == FrameCoding::Whole) {
       std::memcpy(coded, row, cw);
+    } else if (coding == FrameCoding::Runs) {
+      runs_row(row, prev, coded, cw, t, runs);
     } else if (std::memcmp(row, prev, cw) == 0) {  // common in caption changes' tall areas
       std::memset(coded, t, cw);
+      std::memcpy(other, row, cw);
       continue;
     } else {
       for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
       bridge_gaps(row, coded, cw, t, limit);
     }
+    fill_other(row, prev, coded, other, cw, t);
     if (update_previous) std::memcpy(prev, row, cw);
   }
 }
 
-void GifEncoder::code(FrameCoding coding, std::vector<std::uint8_t>& out) {
+bool GifEncoder::code(FrameCoding coding, std::vector<std::uint8_t>& out, std::size_t budget) {
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
-  std::uint8_t top = 0;
-  if (coding != FrameCoding::Whole) {
-    top = lowest_unused(coded_, t);
-    set_transparent_index(top);
+  std::uint8_t top = t;
+  if (coding != FrameCoding::Whole) top = lowest_unused(coded_, t);
+  set_transparent_index(top);
+  const int bits = image_bits(coded_.data(), coded_.size(), coding == FrameCoding::Whole ? 0 : top);
+  // The alternatives in the frame's terms: its transparent index, and only indices its code
+  // size can carry.
+  const auto highest = static_cast<std::uint8_t>((1 << bits) - 1);
+  const std::size_t n = coded_.size();
+  std::uint8_t* other = other_.data();
+  const std::uint8_t* coded = coded_.data();
+  remap_other(other, coded, n, t, top, highest);
+  const std::size_t start = out.size();
+  detail::LzwWriter lzw(out, bits, *lzw_);
+  constexpr std::size_t kSlice = 4096;  // pixels coded between checks of the budget
+  for (std::size_t i = 0; i < n; i += kSlice) {
+    lzw.put(coded + i, other + i, static_cast<int>(std::min(kSlice, n - i)));
+    if (lzw.coded_bytes() > budget) {
+      out.resize(start);
+      return false;
+    }
   }
-  detail::LzwWriter lzw(out, image_bits(coded_.data(), coded_.size(), top), *lzw_);
-  lzw.put(coded_.data(), static_cast<int>(coded_.size()));
   lzw.finish();
+  if (out.size() - start > budget) {
+    out.resize(start);
+    return false;
+  }
+  return true;
 }
 
 std::uint8_t GifEncoder::lowest_unused(std::vector<std::uint8_t>& coded, std::uint8_t t) {
@@ -244,20 +331,24 @@ void GifEncoder::code_rows(IndexedView frame, const Rect& changed, int y0, int y
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
   const auto cw = static_cast<std::size_t>(changed.w);
   coded_.resize(cw);
+  other_.resize(cw);
   std::uint8_t* coded = coded_.data();
+  std::uint8_t* other = other_.data();
   for (int y = y0; y < y1; ++y) {
     const std::uint8_t* row = frame.rows[y] + changed.x;
     std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
     if (std::memcmp(row, prev, cw) == 0) {  // common in the tall rectangles of caption changes
       std::memset(coded, t, cw);
-      lzw.put(coded, changed.w);
+      lzw.put(coded, row, changed.w);
       continue;
     }
-    // Unchanged pixels become transparent, except where they bridge a run (bridge_gaps).
+    // Unchanged pixels become transparent, except where they bridge a run (bridge_gaps), and
+    // either may be coded as the other.
     for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
     bridge_gaps(row, coded, cw, t, limit);
+    fill_other(row, prev, coded, other, cw, t);
     std::memcpy(prev, row, cw);
-    lzw.put(coded, changed.w);
+    lzw.put(coded, other, changed.w);
   }
 }
 

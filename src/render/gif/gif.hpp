@@ -52,8 +52,13 @@ enum class FrameCoding {
   // Every pixel as it is: a tile sliding part of a cell covers mostly its own face rows, and
   // whole rows of one colour code shorter than rows broken by transparent stretches.
   Whole,
+  // Unchanged pixels transparent only along a stretch of two colours or more, so that a run of
+  // one colour goes on (gifsicle's choice).
+  Runs,
   // Transparent and Whole both, keeping the shorter (which wins depends on the picture).
   Shorter,
+  // Transparent, Runs and Whole, keeping the shortest: for a picture's many colours.
+  Shortest,
 };
 
 class GifEncoder {
@@ -128,8 +133,10 @@ class GifEncoder {
   // palette's reserved slot, when no lower one is free. Recodes `coded`'s transparent pixels.
   static std::uint8_t lowest_unused(std::vector<std::uint8_t>& coded, std::uint8_t t);
   void set_transparent_index(std::uint8_t index);  // the current frame's
-  // Codes coded_ as an image's data into `out`.
-  void code(FrameCoding coding, std::vector<std::uint8_t>& out);
+  // Codes coded_ as an image's data into `out`, with other_'s alternatives; gives up, leaving
+  // `out` as it was and returning false, if that takes more than `budget` bytes.
+  bool code(FrameCoding coding, std::vector<std::uint8_t>& out,
+            std::size_t budget = static_cast<std::size_t>(-1));
   // Rows [y0, y1) of `area` as encode_difference() codes them, into `lzw`.
   void code_rows(IndexedView frame, const Rect& area, int y0, int y1, detail::LzwWriter& lzw,
                  FrameCoding coding);
@@ -152,7 +159,9 @@ class GifEncoder {
   std::unique_ptr<LzwState> lzw_;
   std::vector<std::uint8_t> previous_;  // palette indices of the last frame shown
   std::vector<std::uint8_t> coded_;     // a difference frame's area, as it is coded
-  std::vector<std::uint8_t> scratch_;   // the other coding of a frame coded both ways
+  std::vector<std::uint8_t> other_;     // ... and what each pixel may be coded as instead
+  std::vector<std::uint8_t> scratch_;  // the shortest coding so far of a frame coded two ways
+  std::vector<std::uint8_t> runs_;     // ... and the next one tried
   std::vector<std::uint8_t> out_;
   static constexpr std::size_t kControlBytes = 8;  // a graphic control extension's
   std::size_t image_start_ = 0;  // where the last image's descriptor begins in out_

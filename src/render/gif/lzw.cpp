@@ -22,15 +22,14 @@ inline int LzwWriter::run_end(const std::uint8_t* p, int i, int n) {
   return j;
 }
 
-inline void LzwWriter::probe(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
+inline std::uint32_t LzwWriter::slot_of(std::uint32_t slot, std::uint32_t key) const {
   for (;; slot = (slot + 1) & (kSlots - 1)) {
     const std::uint32_t entry = t_.slots[slot];
-    if (entry == 0) break;  // a free slot: (prefix, index) is new
-    if (holds(entry, key)) {
-      prefix_ = static_cast<int>(entry & 0xFFF);
-      return;
-    }
+    if (entry == 0 || holds(entry, key)) return slot;  // never full: twice the dictionary
   }
+}
+
+inline void LzwWriter::miss(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
   emit(prefix_);
   if (next_code_ < 4096) {
     add(slot, key, index);
@@ -39,6 +38,30 @@ inline void LzwWriter::probe(std::uint32_t slot, std::uint32_t key, std::uint8_t
     reset();
   }
   prefix_ = index;
+}
+
+inline void LzwWriter::probe(std::uint32_t slot, std::uint32_t key, std::uint8_t index) {
+  slot = slot_of(slot, key);
+  if (const std::uint32_t entry = t_.slots[slot]; entry != 0) {
+    prefix_ = static_cast<int>(entry & 0xFFF);
+  } else {
+    miss(slot, key, index);
+  }
+}
+
+inline void LzwWriter::probe_either(std::uint32_t slot, std::uint32_t key, std::uint8_t index,
+                                    std::uint8_t other) {
+  slot = slot_of(slot, key);
+  if (const std::uint32_t entry = t_.slots[slot]; entry != 0) {
+    prefix_ = static_cast<int>(entry & 0xFFF);
+    return;
+  }
+  const auto other_key = (static_cast<std::uint32_t>(prefix_) << 8) | other;
+  if (const std::uint32_t entry = t_.slots[slot_of(hash(other_key), other_key)]; entry != 0) {
+    prefix_ = static_cast<int>(entry & 0xFFF);
+    return;
+  }
+  miss(slot, key, index);
 }
 
 inline void LzwWriter::put_run(std::uint8_t v, int n) {
@@ -156,6 +179,10 @@ std::vector<std::uint8_t> LzwWriter::code_bits(std::size_t& bits) const {
 }
 
 void LzwWriter::put(const std::uint8_t* p, int n) {
+  put(p, p, n);
+}
+
+void LzwWriter::put(const std::uint8_t* p, const std::uint8_t* other, int n) {
   constexpr int kMinRun = 6;  // shorter runs are cheaper one index at a time
   int i = 0;
   int scanned = 0;  // p[i, scanned) is known not to start a run worth the shortcut
@@ -179,8 +206,10 @@ void LzwWriter::put(const std::uint8_t* p, int n) {
       const std::uint32_t entry = t_.slots[slot];
       if (holds(entry, key)) {
         prefix_ = static_cast<int>(entry & 0xFFF);
-      } else {
+      } else if (other[i] == v) {
         probe(slot, key, v);
+      } else {
+        probe_either(slot, key, v, other[i]);
       }
     }
     ++i;

@@ -60,8 +60,14 @@ class LzwWriter {
 
   // Codes n palette indices (a row, or part of one); long runs take the shortcut.
   void put(const std::uint8_t* p, int n);
+  // The same, where other[i] shows the same as p[i] (an unchanged pixel: transparent or its own
+  // colour): when the pending string does not go on with p[i] but does with other[i], it takes
+  // other[i]. Greedy, like gifsicle's choice per pixel; p[i] inside a run taking the shortcut.
+  void put(const std::uint8_t* p, const std::uint8_t* other, int n);
   // Codes one index.
   void put(std::uint8_t index);
+  // Bytes of codes so far (without the sub-blocks' lengths and what is pending).
+  std::size_t coded_bytes() const { return t_.bytes.size(); }
   // Codes what is pending and the end code, and writes the sub-blocks and their terminator.
   void finish();
 
@@ -78,6 +84,13 @@ class LzwWriter {
   // Looks (prefix_, index) up from `slot` on: a hit extends the pending string; a miss codes
   // it and starts a new string at `index`.
   void probe(std::uint32_t slot, std::uint32_t key, std::uint8_t index);
+  // The same, a miss first trying (prefix_, other).
+  void probe_either(std::uint32_t slot, std::uint32_t key, std::uint8_t index, std::uint8_t other);
+  // From `slot` on, the slot holding `key` or the free one where it would go.
+  std::uint32_t slot_of(std::uint32_t slot, std::uint32_t key) const;
+  // Codes the pending string and starts a new one at `index`, entering (prefix_, index) at
+  // the free `slot` while the dictionary has room (a clear code when it has not).
+  void miss(std::uint32_t slot, std::uint32_t key, std::uint8_t index);
   std::size_t run_of(int code) const { return t_.run_length[static_cast<std::size_t>(code)]; }
   std::uint16_t& chain(std::uint8_t v, std::size_t k) {
     return t_.chain[v * std::size_t{kChain} + k];
