@@ -279,13 +279,16 @@ long redmean(Rgb a, Rgb b) {
   return (((512 + rmean) * dr * dr) >> 8) + 4 * dg * dg + (((767 - rmean) * db * db) >> 8);
 }
 
+Rgb random_colour(std::mt19937& rng) {
+  std::uniform_int_distribution<int> byte(0, 255);
+  const auto r = byte(rng), g = byte(rng), b = byte(rng);
+  return Rgb{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(g),
+             static_cast<std::uint8_t>(b)};
+}
+
 TEST(Palette, NearestMatchesAPlainScan) {
   std::mt19937 rng(11);
-  std::uniform_int_distribution<int> byte(0, 255);
-  auto random_rgb = [&] {
-    return Rgb{static_cast<std::uint8_t>(byte(rng)), static_cast<std::uint8_t>(byte(rng)),
-               static_cast<std::uint8_t>(byte(rng))};
-  };
+  auto random_rgb = [&rng] { return random_colour(rng); };
   std::vector<Palette> palettes = {palette_of(1), palette_of(200)};
   for (int n : {3, 17, 254}) {
     std::vector<Rgb> colors;
@@ -310,11 +313,7 @@ TEST(Palette, NearestMatchesAPlainScan) {
 // those before the slot (what a sliding tile is drawn with).
 TEST(Palette, NearestInFrontMatchesAPlainScanOfTheFront) {
   std::mt19937 rng(12);
-  std::uniform_int_distribution<int> byte(0, 255);
-  auto random_rgb = [&] {
-    return Rgb{static_cast<std::uint8_t>(byte(rng)), static_cast<std::uint8_t>(byte(rng)),
-               static_cast<std::uint8_t>(byte(rng))};
-  };
+  auto random_rgb = [&rng] { return random_colour(rng); };
   for (const auto& [front, later] : {std::pair{1, 1}, std::pair{5, 40}, std::pair{63, 60}}) {
     std::vector<Rgb> a, b;
     for (int i = 0; i < front; ++i) a.push_back(random_rgb());
