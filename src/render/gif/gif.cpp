@@ -212,7 +212,9 @@ void fill_other(const std::uint8_t* row, const std::uint8_t* prev, const std::ui
 }
 
 // other[i] in a frame's terms: `top` for the palette's transparent slot `t`, and coded[i]
-// instead of what the frame's code size cannot carry (above `highest`). Vectorised.
+// instead of what the frame's code size cannot carry (above `highest`). An unchanged pixel's own
+// colour may equal `top` (no opaque pixel of the frame uses it): coded so, it shows transparent,
+// which is the same colour. Vectorised.
 void remap_other(std::uint8_t* __restrict other, const std::uint8_t* __restrict coded,
                  std::size_t n, std::uint8_t t, std::uint8_t top, std::uint8_t highest) {
   for (std::size_t i = 0; i < n; ++i) {  // both loaded unconditionally, so that it vectorises
@@ -257,23 +259,28 @@ void GifEncoder::prepare(IndexedView frame, const Rect& changed, FrameCoding cod
   coded_.resize(cw * static_cast<std::size_t>(changed.h));
   other_.resize(coded_.size());
   std::uint8_t* coded = coded_.data();
-  std::uint8_t* other = other_.data();
   RunsState runs;
-  for (int y = changed.y; y < changed.y + changed.h; ++y, coded += cw, other += cw) {
+  for (int y = changed.y; y < changed.y + changed.h; ++y, coded += cw) {
     const std::uint8_t* row = frame.rows[y] + changed.x;
-    std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
+    const std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
     if (coding == FrameCoding::Whole) {
       std::memcpy(coded, row, cw);
     } else if (coding == FrameCoding::Runs) {
       runs_row(row, prev, coded, cw, t, runs);
     } else if (std::memcmp(row, prev, cw) == 0) {  // common in caption changes' tall areas
       std::memset(coded, t, cw);
-      std::memcpy(other, row, cw);
-      continue;
     } else {
       for (std::size_t x = 0; x < cw; ++x) coded[x] = row[x] != prev[x] ? row[x] : t;
       bridge_gaps(row, coded, cw, t, limit);
     }
+  }
+  // The alternatives once every row is coded: a Runs stretch may have turned pixels of rows
+  // above transparent.
+  coded = coded_.data();
+  std::uint8_t* other = other_.data();
+  for (int y = changed.y; y < changed.y + changed.h; ++y, coded += cw, other += cw) {
+    const std::uint8_t* row = frame.rows[y] + changed.x;
+    std::uint8_t* prev = &previous_[y * w + static_cast<std::size_t>(changed.x)];
     fill_other(row, prev, coded, other, cw, t);
     if (update_previous) std::memcpy(prev, row, cw);
   }
