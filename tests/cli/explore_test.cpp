@@ -80,7 +80,7 @@ TEST(Explore, RefusesBoardsOverTwelveCellsSayingStatesAndMemory) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("10,461,394,944,000 states"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("2615 GB"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("3923 GB"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
   const RunResult wide = run_slidegif({"explore", "--size", "2x7"});
   EXPECT_EQ(wide.exit_code, 2);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solve/huge_pages.hpp"
 #include "solve/relaxed_atomic.hpp"
 
 namespace slidegif::detail {
@@ -22,8 +23,9 @@ class Mod3Store {
   static constexpr bool kExact = false;
   static constexpr std::uint64_t kPerWord = 32;
 
-  explicit Mod3Store(std::uint64_t states)
-      : states_(states), words_((states + kPerWord - 1) / kPerWord, ~0ULL) {}
+  explicit Mod3Store(std::uint64_t states) : states_(states) {
+    fill_on_huge_pages(words_, (states + kPerWord - 1) / kPerWord, ~std::uint64_t{0});
+  }
 
   std::uint64_t words() const { return words_.size(); }
   std::vector<std::uint64_t>& data() { return words_; }
@@ -99,8 +101,9 @@ class ByteStore {
   static constexpr std::uint64_t kPerWord = 8;
 
   // Whole words, so the scan reads 8 entries at once; the tail past `states` stays unseen.
-  explicit ByteStore(std::uint64_t states)
-      : bytes_((states + kPerWord - 1) / kPerWord * kPerWord, kUnseen) {}
+  explicit ByteStore(std::uint64_t states) {
+    fill_on_huge_pages(bytes_, (states + kPerWord - 1) / kPerWord * kPerWord, kUnseen);
+  }
 
   std::uint64_t words() const { return bytes_.size() / kPerWord; }
   std::vector<std::uint8_t>& data() { return bytes_; }

@@ -32,41 +32,48 @@ void check_size(Shape shape, const FullSearchOptions& options) {
   for (int i = 3; i <= shape.cells(); ++i) states *= i;
   throw Error(Error::Kind::Unsupported,
               detail::format("a {} board has {} states; a full search would need {} of memory "
-                             "at two bits a state (boards of up to {} cells are explored)",
+                             "at three bits a state (boards of up to {} cells are explored)",
                              format_shape(shape), reachable_states_text(shape),
-                             memory_text(states / 4), limit));
+                             memory_text(states * 3 / 8), limit));
 }
 
-template <int N, class Store>
+template <int N, int C, class Store>
 detail::LayerSink search(const StateIndex& index, Store& store, int threads,
                          std::uint64_t list_limit, const FullSearchOptions& options) {
   std::vector<std::uint8_t> parity(static_cast<std::size_t>(N));
   for (int c = 0; c < N; ++c)
     parity[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(index.parity_for_blank(c));
-  detail::LayeredBfs<N, Store> bfs(index.shape(), parity, store, threads, index.size(), list_limit,
-                                   options.progress);
+  detail::LayeredBfs<N, C, Store> bfs(parity, store, threads, index.size(), list_limit,
+                                      options.progress);
   return bfs.run(index.goal_index());
 }
 
-// The board size as a template argument: the codec's divisions become multiplications.
+// The board's cells and columns as template arguments: the codec's divisions become
+// multiplications and a move's window is unrolled.
 template <class Store>
 detail::LayerSink dispatch(const StateIndex& index, Store& store, int threads,
                            std::uint64_t list_limit, const FullSearchOptions& options) {
-  switch (index.cells()) {
-#define SLIDEGIF_CELLS(n) \
-  case n:                 \
-    return search<n>(index, store, threads, list_limit, options);
-    SLIDEGIF_CELLS(4)
-    SLIDEGIF_CELLS(6)
-    SLIDEGIF_CELLS(8)
-    SLIDEGIF_CELLS(9)
-    SLIDEGIF_CELLS(10)
-    SLIDEGIF_CELLS(12)
-    SLIDEGIF_CELLS(14)
-#undef SLIDEGIF_CELLS
-  }
+  const Shape shape = index.shape();
+#define SLIDEGIF_SHAPE(r, c)                  \
+  if (shape.rows == (r) && shape.cols == (c)) \
+    return search<(r) * (c), c>(index, store, threads, list_limit, options);
+  SLIDEGIF_SHAPE(2, 2)
+  SLIDEGIF_SHAPE(2, 3)
+  SLIDEGIF_SHAPE(3, 2)
+  SLIDEGIF_SHAPE(2, 4)
+  SLIDEGIF_SHAPE(4, 2)
+  SLIDEGIF_SHAPE(3, 3)
+  SLIDEGIF_SHAPE(2, 5)
+  SLIDEGIF_SHAPE(5, 2)
+  SLIDEGIF_SHAPE(3, 4)
+  SLIDEGIF_SHAPE(4, 3)
+  SLIDEGIF_SHAPE(2, 6)
+  SLIDEGIF_SHAPE(6, 2)
+  SLIDEGIF_SHAPE(2, 7)
+  SLIDEGIF_SHAPE(7, 2)
+#undef SLIDEGIF_SHAPE
   throw Error(Error::Kind::Unsupported,
-              detail::format("no full search for boards of {} cells", index.cells()));
+              detail::format("no full search for {} boards", format_shape(shape)));
 }
 
 int thread_count(const FullSearchOptions& options, std::uint64_t states) {

@@ -9,7 +9,8 @@
 //
 // Two kinds of storage (after Korf 2008 and Cooperman & Finkelstein): two bits a state holding
 // the distance mod 3 (enough to run the search, and to solve by descent: distance_table.hpp)
-// - 60 MB for the 239,500,800 states of 3x4 - or one byte a state holding the distance itself.
+// - 60 MB for the 239,500,800 states of 3x4, and 30 MB more while searching for a bit a state
+// marking the newest layer - or one byte a state holding the distance itself.
 
 #include <cstdint>
 #include <functional>
@@ -21,7 +22,8 @@
 namespace slidegif {
 
 // The largest board a full search takes by default (3x4, 4x3, 2x6, 6x2); up to kMaxIndexCells
-// with FullSearchOptions::allow_larger (2x7: 43.6 G states, 10.9 GB at two bits a state).
+// with FullSearchOptions::allow_larger (2x7: 43.6 G states, 10.9 GB at two bits a state and
+// 5.4 GB more while searching).
 inline constexpr int kMaxFullSearchCells = 12;
 
 enum class DistanceStorage {
@@ -57,7 +59,8 @@ struct FullSearch {
   int gods_number() const { return static_cast<int>(histogram.size()) - 1; }
 };
 
-// Bytes the storage needs for a shape (what the search allocates, give or take a page).
+// Bytes the storage needs for a shape (what the search returns; with Mod3 it allocates half as
+// much again while searching).
 std::uint64_t full_search_bytes(Shape shape, DistanceStorage storage);
 
 // Throws Error(Unsupported) for a board over the limit, naming its number of states and the

@@ -1,7 +1,8 @@
 #pragma once
-// The full breadth-first search's engine (full_search.hpp is the interface): layer d is found
-// by scanning the store for entries at d, and each is expanded in place - no queue, so the
-// memory is the store alone. Threads take chunks of the scan in turn.
+// The full breadth-first search's engine (full_search.hpp is the interface): each layer is
+// found by a scan and each of its states expanded in place - no queue, so the memory is the
+// store, plus with distances mod 3 a bit a state marking the newest layer. Threads take chunks
+// of the scan in turn.
 //
 // Per state: the sequence is decoded once per rank (N consecutive indices share it, so a dense
 // scan decodes a rank once), horizontal children are the neighbouring indices, and vertical
@@ -11,12 +12,15 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <thread>
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "solve/huge_pages.hpp"
+#include "solve/relaxed_atomic.hpp"
 #include "solve/table/distance_stores.hpp"
 #include "solve/table/sequence_codec.hpp"
 
@@ -30,21 +34,22 @@ struct LayerSink {
   std::vector<bool> listed;
 };
 
-template <int N, class Store>
+// N cells in rows of C, both fixed at compile time: a move's window of C entries is unrolled.
+template <int N, int C, class Store>
 class LayeredBfs {
   using Codec = SequenceCodec<N>;
   using Row = typename Codec::Row;
-  static constexpr int M = Codec::M;
   static constexpr std::uint64_t kChunkWords = 4096;
   static constexpr int kPipeline = 16;  // children in flight between prefetch and claim
-  static constexpr int kMaxCols = 16;
+  // Distances mod 3 cannot tell layer d from d - 3 (a scan of the store for layer d would
+  // expand both, half as many states again in all), so a bitmap marks the newest layer.
+  static constexpr bool kMarked = !Store::kExact;
 
  public:
-  LayeredBfs(Shape shape, const std::vector<std::uint8_t>& parity, Store& store, int threads,
+  LayeredBfs(const std::vector<std::uint8_t>& parity, Store& store, int threads,
              std::uint64_t states, std::uint64_t list_limit,
              const std::function<void(double)>& progress)
-      : cols_(shape.cols),
-        store_(store),
+      : store_(store),
         threads_(std::max(1, threads)),
         states_(states),
         list_limit_(list_limit),
@@ -54,17 +59,36 @@ class LayeredBfs {
   }
 
   LayerSink run(std::uint64_t goal) {
+    // Every move takes the blank to a cell of the other colour of a chessboard, so a state's
+    // distance is odd exactly when its blank is on the other colour than the goal's. The
+    // backward step looks only at unreached states of the next layer's colour.
+    const int goal_blank = static_cast<int>(goal % N);
+    std::array<std::uint64_t, 2> unreached{};  // by parity
+    for (int b = 0; b < N; ++b) {
+      odd_[static_cast<std::size_t>(b)] = colour(b) != colour(goal_blank);
+      unreached[odd_[static_cast<std::size_t>(b)] ? 1 : 0] += states_ / N;
+    }
+    if constexpr (kMarked) fill_on_huge_pages(newest_, (states_ + 63) / 64, std::uint64_t{0});
     LayerSink sink;
     store_.set(goal, 0);
+    mark(goal);
+    --unreached[0];
     sink.histogram.push_back(1);
     sink.lists.push_back({goal});
     sink.listed.push_back(true);
     std::uint64_t reached = 1;
+    bool backward = false;
     for (int d = 0;; ++d) {
-      const bool backward = !Store::kExact && states_ - reached < forward_cost(sink.histogram, d);
+      // Forward expands layer d; backward tests the unreached states of d + 1's colour, and
+      // once cheaper stays so (the unreached only get fewer).
+      const auto next_parity = static_cast<std::size_t>((d + 1) % 2);
+      backward = backward || (!Store::kExact &&
+                              unreached[next_parity] < sink.histogram[static_cast<std::size_t>(d)]);
+      if (backward && kMarked) std::vector<std::uint64_t>().swap(newest_);
       Layer layer = expand(d, reached, backward);
       if (layer.count == 0) break;
       reached += layer.count;
+      unreached[next_parity] -= layer.count;
       sink.histogram.push_back(layer.count);
       sink.listed.push_back(layer.listed);
       sink.lists.push_back(std::move(layer.list));
@@ -83,28 +107,32 @@ class LayeredBfs {
   // One thread's share of a layer.
   class Worker {
    public:
-    Worker(LayeredBfs& bfs, int d) : bfs_(bfs), d_(d) {}
+    Worker(LayeredBfs& bfs, int d) : bfs_(bfs), d_(d), odd_next_(d % 2 == 0) {}
 
-    // Forward: every state the scan finds at d (mod 3: also the older layers d-3, d-6...,
-    // whose children are all reached already) claims its unreached children for d + 1.
+    // Forward: every state of layer d claims its unreached children for d + 1. Words are the
+    // bitmap's with distances mod 3, else the store's.
     void expand_words(std::uint64_t begin, std::uint64_t end) {
-      bfs_.store_.scan(begin, end, d_, [&](std::uint64_t s) {
+      auto expand = [&](std::uint64_t s) {
         children(s, [&](std::uint64_t child, bool far) {
           push(child, far);
           return false;
         });
-      });
+      };
+      if constexpr (kMarked)
+        expand_marked(begin, end, expand);
+      else
+        bfs_.store_.scan(begin, end, d_, expand);
       while (in_flight_ > 0) claim(pending_[(head_ + kPipeline - in_flight_--) % kPipeline]);
     }
 
     // Backward: every unreached state with a neighbour at d is at d + 1. Exact with distances
     // mod 3 (an unreached state's neighbours are at d or further, and those past d are
-    // unreached), and cheaper than forward once the unreached states are fewer than the
-    // states the forward scan would find.
+    // unreached), and cheaper than forward once the unreached states are fewer than layer d.
     void collect_words(std::uint64_t begin, std::uint64_t end) {
       if constexpr (!Store::kExact) {
         const int layer = d_ % 3;
         bfs_.store_.scan_unseen(begin, end, [&](std::uint64_t s) {
+          if (bfs_.odd(s) != odd_next_) return;  // at d + 2 or further
           const bool next = children(
               s, [&](std::uint64_t child, bool) { return bfs_.store_.value(child) == layer; });
           if (next) claim(s);
@@ -117,6 +145,29 @@ class LayeredBfs {
     std::vector<std::uint64_t> list;
 
    private:
+    // The marked states whose entry is d mod 3 are layer d; the others were marked in this
+    // pass, for d + 1. Layer d's marks are cleared as it is expanded.
+    template <class F>
+    void expand_marked(std::uint64_t begin, std::uint64_t end, F& expand) {
+      const int layer = d_ % 3;
+      for (std::uint64_t w = begin; w < end; ++w) {
+        std::uint64_t& word = bfs_.newest_[w];
+        std::uint64_t bits = relaxed_load(word);
+        std::uint64_t done = 0;
+        for (; bits != 0; bits &= bits - 1) {
+          const std::uint64_t s = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+          if (bfs_.store_.value(s) != layer) continue;
+          done |= bits & (~bits + 1);
+          expand(s);
+        }
+        if (done == 0) continue;
+        if (bfs_.threads_ > 1)
+          relaxed_fetch_and(word, ~done);
+        else
+          word &= ~done;
+      }
+    }
+
     // Calls visit(child, far) for each neighbour of state s until it returns true; far: not
     // next to s in the store. Returns whether a call returned true.
     template <class Visit>
@@ -130,23 +181,22 @@ class LayeredBfs {
       const auto which =
           static_cast<std::size_t>(row_.parity ^ bfs_.parity_[static_cast<std::size_t>(b)]);
       const std::uint8_t* q = row_.q[which].data();
-      const int cols = bfs_.cols_;
-      const int col = b % cols;
+      const int col = b % C;
       if (col > 0 && visit(s - 1, false)) return true;
-      if (col + 1 < cols && visit(s + 1, false)) return true;
-      std::uint8_t fresh[kMaxCols];
-      if (b >= cols) {  // up: the window q[b-cols .. b) rotates left
-        const int w = b - cols;
-        for (int j = 1; j < cols; ++j) fresh[j - 1] = q[w + j];
-        fresh[cols - 1] = q[w];
-        const std::uint64_t child = Codec::rerank(row_, rank, w, fresh, cols) * N;
+      if (col + 1 < C && visit(s + 1, false)) return true;
+      std::uint8_t fresh[C];
+      if (b >= C) {  // up: the window q[b-C .. b) rotates left
+        const int w = b - C;
+        for (int j = 1; j < C; ++j) fresh[j - 1] = q[w + j];
+        fresh[C - 1] = q[w];
+        const std::uint64_t child = Codec::template rerank<C>(row_, rank, w, fresh) * N;
         if (visit(child + static_cast<std::uint64_t>(w), true)) return true;
       }
-      if (b + cols < N) {  // down: the window q[b .. b+cols) rotates right
-        fresh[0] = q[b + cols - 1];
-        for (int j = 1; j < cols; ++j) fresh[j] = q[b + j - 1];
-        const std::uint64_t child = Codec::rerank(row_, rank, b, fresh, cols) * N;
-        if (visit(child + static_cast<std::uint64_t>(b + cols), true)) return true;
+      if (b + C < N) {  // down: the window q[b .. b+C) rotates right
+        fresh[0] = q[b + C - 1];
+        for (int j = 1; j < C; ++j) fresh[j] = q[b + j - 1];
+        const std::uint64_t child = Codec::template rerank<C>(row_, rank, b, fresh) * N;
+        if (visit(child + static_cast<std::uint64_t>(b + C), true)) return true;
       }
       return false;
     }
@@ -171,6 +221,7 @@ class LayeredBfs {
       const bool fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim<true>(child, d_ + 1)
                                            : bfs_.store_.template claim<false>(child, d_ + 1);
       if (!fresh) return;
+      bfs_.mark(child);
       ++count;
       if (overflow) return;
       if (list.size() >= bfs_.list_limit_) {
@@ -184,6 +235,7 @@ class LayeredBfs {
 
     LayeredBfs& bfs_;
     int d_;
+    bool odd_next_;  // whether layer d + 1 is odd
     Row row_{};
     std::uint64_t rank_ = ~0ULL;
     std::array<std::uint64_t, kPipeline> pending_{};
@@ -191,19 +243,26 @@ class LayeredBfs {
     int in_flight_ = 0;
   };
 
-  // What a forward pass over layer d would expand: the layer, and with distances mod 3 the
-  // layers d-3, d-6... that share its value.
-  std::uint64_t forward_cost(const std::vector<std::uint64_t>& histogram, int d) const {
-    if constexpr (Store::kExact) return histogram[static_cast<std::size_t>(d)];
-    std::uint64_t cost = 0;
-    for (int k = d; k >= 0; k -= 3) cost += histogram[static_cast<std::size_t>(k)];
-    return cost;
+  static int colour(int cell) { return (cell / C + cell % C) % 2; }
+  // Whether state s is an odd number of moves from the goal.
+  bool odd(std::uint64_t s) const { return odd_[static_cast<std::size_t>(s % N)]; }
+
+  // Marks state s as in the newest layer (while forward passes need it).
+  void mark(std::uint64_t s) {
+    if constexpr (kMarked) {
+      if (newest_.empty()) return;
+      const std::uint64_t bit = std::uint64_t{1} << (s % 64);
+      if (threads_ > 1)
+        relaxed_fetch_or(newest_[s / 64], bit);
+      else
+        newest_[s / 64] |= bit;
+    }
   }
 
   Layer expand(int d, std::uint64_t reached, bool backward) {
     std::atomic<std::uint64_t> next_chunk{0};
     std::atomic<std::uint64_t> added{0};
-    const std::uint64_t words = store_.words();
+    const std::uint64_t words = kMarked && !backward ? newest_.size() : store_.words();
     std::vector<Worker> workers;
     workers.reserve(static_cast<std::size_t>(threads_));
     for (int t = 0; t < threads_; ++t) workers.emplace_back(*this, d);
@@ -243,13 +302,14 @@ class LayeredBfs {
     return layer;
   }
 
-  int cols_;
   Store& store_;
   int threads_;
   std::uint64_t states_;
   std::uint64_t list_limit_;
   const std::function<void(double)>& progress_;
   std::array<std::uint8_t, N> parity_{};
+  std::array<bool, N> odd_{};
+  std::vector<std::uint64_t> newest_;  // with kMarked, a bit a state: in the newest layer
 };
 
 }  // namespace slidegif::detail

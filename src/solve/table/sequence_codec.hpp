@@ -4,7 +4,6 @@
 // a state ranked from the few sequence entries a move changes instead of from scratch.
 
 #include <array>
-#include <bit>
 #include <cstdint>
 
 #include "solve/pattern/pattern.hpp"  // detail::count_bits
@@ -15,6 +14,7 @@ template <int N>
 class SequenceCodec {
  public:
   static constexpr int M = N - 1;  // tiles in the sequence (the blank is not in it)
+  static_assert(M <= 15, "decode keeps the unused values in 4-bit fields of a word");
   static constexpr int K = N - 3;  // entries ranked; the last two follow from parity
 
   // One rank of the sequence's first K entries, decoded, with both orders of the last two:
@@ -39,24 +39,27 @@ class SequenceCodec {
   }();
 
   static void decode(std::uint64_t rank, Row& row) {
-    std::uint32_t unused = (1u << M) - 1;
     int sum = 0;
     for (int i = K - 1; i >= 0; --i) {
       constexpr_divide(rank, i, row.digit[static_cast<std::size_t>(i)]);
       sum += row.digit[static_cast<std::size_t>(i)];
     }
     row.parity = sum & 1;
+    // The values not used yet, in order, a nibble each: taking the digit-th is a shift and
+    // a mask, where finding the digit-th set bit of a mask took a loop.
+    std::uint64_t unused = kAllValues;
     std::uint32_t used = 0;
     for (int i = 0; i < K; ++i) {
       row.used[static_cast<std::size_t>(i)] = used;
-      const auto v =
-          static_cast<std::uint8_t>(select(unused, row.digit[static_cast<std::size_t>(i)]));
+      const int at = 4 * row.digit[static_cast<std::size_t>(i)];
+      const auto v = static_cast<std::uint8_t>((unused >> at) & 15);
       row.q[0][static_cast<std::size_t>(i)] = v;
       used |= 1u << v;
-      unused &= ~(1u << v);
+      const std::uint64_t below = (std::uint64_t{1} << at) - 1;
+      unused = (unused & below) | ((unused >> 4) & ~below);
     }
-    const auto low = static_cast<std::uint8_t>(std::countr_zero(unused));
-    const auto high = static_cast<std::uint8_t>(31 - std::countl_zero(unused));
+    const auto low = static_cast<std::uint8_t>(unused & 15);
+    const auto high = static_cast<std::uint8_t>((unused >> 4) & 15);
     row.q[1] = row.q[0];
     row.q[0][K] = low;
     row.q[0][K + 1] = high;
@@ -70,11 +73,13 @@ class SequenceCodec {
   // The rank after the entries q[w .. w + len) are replaced by `fresh` (the same values in
   // another order): only their digits change, since the set before and after the window
   // stays the same.
-  static std::uint64_t rerank(const Row& row, std::uint64_t rank, int w, const std::uint8_t* fresh,
-                              int len) {
+  template <int kLen>
+  static std::uint64_t rerank(const Row& row, std::uint64_t rank, int w,
+                              const std::uint8_t* fresh) {
     std::uint32_t used = row.used[static_cast<std::size_t>(w)];
-    for (int j = 0; j < len && w + j < K; ++j) {
+    for (int j = 0; j < kLen; ++j) {
       const int i = w + j;
+      if (i >= K) break;
       const std::uint32_t v = fresh[j];
       const auto digit =
           static_cast<std::uint64_t>(v - slidegif::detail::count_bits(used & ((1u << v) - 1)));
@@ -92,11 +97,12 @@ class SequenceCodec {
     digit = static_cast<std::uint8_t>(rank % base);
     rank /= base;
   }
-  // The position of the n-th set bit of mask.
-  static int select(std::uint32_t mask, int n) {
-    for (int j = 0; j < n; ++j) mask &= mask - 1;
-    return std::countr_zero(mask);
-  }
+  // 0, 1, ..., M - 1 in nibbles, lowest first (M is at most 15).
+  static constexpr std::uint64_t kAllValues = [] {
+    std::uint64_t list = 0;
+    for (int v = M - 1; v >= 0; --v) list = list << 4 | static_cast<std::uint64_t>(v);
+    return list;
+  }();
 };
 
 }  // namespace slidegif::detail
