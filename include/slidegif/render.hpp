@@ -48,6 +48,10 @@ struct AnimationOptions {
   bool fit_tile = false;
   // tween too is a preference: fewer sliding frames keep the animation within the frame limit.
   bool fit_tween = false;
+  // Moves a frame shows (then without tweens). 0: one, unless the answer is too long for the
+  // frame limit or for max_duration_ms at kMinPacedDelayMs a frame: then the fewest that fit
+  // (with fit_tween, or tween 0).
+  int moves_per_frame = 0;
   std::string lang = "en";  // the captions' language (slidegif/language.hpp)
   // A picture puzzle: tiles are pieces of this picture (fitted to the board), the blank's piece
   // appears on the last frame. Empty: numbered tiles.
@@ -60,6 +64,8 @@ struct AnimationOptions {
 // (browsers slow shorter GIF frames down to 100 ms), so short moves have fewer tweens.
 inline constexpr int kMinPacedDelayMs = 60;
 inline constexpr int kMinTweenMs = 20;
+// AnimationOptions::moves_per_frame at most.
+inline constexpr int kMaxMovesPerFrame = 1000;
 
 // With fit_tile, the longer side of the board is kept within this many pixels.
 inline constexpr int kFitBoardPx = 480;

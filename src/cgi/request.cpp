@@ -138,6 +138,8 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
     r.fit_tween = false;
   }
   if (auto v = q.get("loop")) r.loop = parse_int("loop", *v, 0, l.max_loop);
+  if (auto v = q.get("moves_per_frame"))
+    r.moves_per_frame = parse_int("moves_per_frame", *v, 1, kMaxMovesPerFrame);
   if (auto v = q.get("theme")) {
     const auto names = theme_names();
     if (std::find(names.begin(), names.end(), *v) == names.end()) {

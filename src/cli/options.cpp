@@ -100,6 +100,11 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
                              a.tween, limits.max_frames))
       ->each([&a](const std::string&) { a.fit_tween = false; })
       ->check(whole_number(0, limits.max_tween));
+  cmd.add_option("--moves-per-frame", a.moves_per_frame,
+                 fmt::format("Moves each frame shows, without sliding frames (default: 1, more "
+                             "when a long answer would pass {} frames or --max-duration)",
+                             limits.max_frames))
+      ->check(whole_number(1, kMaxMovesPerFrame));
   cmd.add_option("--loop", a.loop, "Times to play the animation (0 = forever)")
       ->capture_default_str()
       ->check(whole_number(0, limits.max_loop));

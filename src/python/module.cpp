@@ -156,6 +156,8 @@ AnimationOptions look_of(const py::kwargs& look) {
       o.mark_moving = value.cast<bool>();
     else if (key == "loop")
       o.loop = value.cast<int>();
+    else if (key == "moves_per_frame")
+      o.moves_per_frame = value.cast<int>();
     else if (key == "lang")
       o.lang = value.cast<std::string>();
     else if (key == "font")
@@ -169,8 +171,8 @@ AnimationOptions look_of(const py::kwargs& look) {
     else
       throw py::type_error("render() got an unexpected keyword argument '" + key +
                            "' (the look: theme, title, tile, delay, first_hold, last_hold, "
-                           "tween, speed, max_duration, captions, mark, loop, lang, font, "
-                           "picture, numbers, dither)");
+                           "tween, speed, max_duration, moves_per_frame, captions, mark, loop, "
+                           "lang, font, picture, numbers, dither)");
   }
   return o;
 }
@@ -321,6 +323,7 @@ PYBIND11_MODULE(slidegif, m) {
         "the command line's defaults: theme, "
         "title, tile (px),\n"
         "delay (ms a move), first_hold, last_hold, tween, speed, max_duration (s, 0: none),\n"
+        "moves_per_frame (more than 1: no slides; default: more only for very long answers),\n"
         "captions, mark, loop, lang ('en', 'zh'), font (a path), picture (a path), numbers,\n"
         "dither.");
 }

@@ -47,6 +47,7 @@ void check_options(const AnimationOptions& o, const RenderLimits& limits) {
   check_range("first hold", o.first_hold_ms, 0, limits.max_delay_ms, " ms");
   check_range("last hold", o.last_hold_ms, 0, limits.max_delay_ms, " ms");
   check_range("loop", o.loop, 0, limits.max_loop);
+  check_range("moves per frame", o.moves_per_frame, 0, kMaxMovesPerFrame);
   if (o.max_duration_ms != 0)
     check_range("maximum duration", o.max_duration_ms, 1000, limits.max_duration_ms, " ms");
   if (!(o.speed >= 0.1 && o.speed <= 10))
@@ -58,13 +59,15 @@ void check_options(const AnimationOptions& o, const RenderLimits& limits) {
 
 }  // namespace
 
-long long animation_frames(std::size_t moves, int tween) {
-  return 1 + static_cast<long long>(moves) * (static_cast<long long>(tween) + 1);
+long long animation_frames(std::size_t moves, int tween, int moves_per_frame) {
+  const auto per = static_cast<long long>(std::max(1, moves_per_frame));
+  const long long steps = (static_cast<long long>(moves) + per - 1) / per;
+  return 1 + steps * (static_cast<long long>(tween) + 1);
 }
 
 int largest_fitting_tile(int tile_px, Shape shape, std::size_t moves, int tween,
-                         const RenderLimits& limits) {
-  const long long frames = animation_frames(moves, tween);
+                         const RenderLimits& limits, int moves_per_frame) {
+  const long long frames = animation_frames(moves, tween, moves_per_frame);
   for (int tile = tile_px; tile >= limits.min_tile_px; --tile) {
     const long long px = board_pixels(shape, tile);
     if (px <= limits.max_frame_pixels && px * frames <= limits.max_total_pixels) return tile;
@@ -72,7 +75,7 @@ int largest_fitting_tile(int tile_px, Shape shape, std::size_t moves, int tween,
   return 0;
 }
 
-AnimationOptions paced_options(const AnimationOptions& options, std::size_t moves, bool goal) {
+AnimationOptions paced_options(const AnimationOptions& options, std::size_t steps, bool goal) {
   AnimationOptions out = options;
   if (!(options.speed >= 0.1 && options.speed <= 10)) return out;  // check_options() says why
   auto faster = [&](int ms) { return static_cast<int>(std::lround(ms / options.speed)); };
@@ -80,9 +83,9 @@ AnimationOptions paced_options(const AnimationOptions& options, std::size_t move
   out.first_hold_ms = faster(options.first_hold_ms);
   out.last_hold_ms = faster(options.last_hold_ms);
   out.speed = 1.0;  // applied: pacing twice changes nothing
-  if (options.max_duration_ms > 0 && moves > 0) {
+  if (options.max_duration_ms > 0 && steps > 0) {
     const long long holds = out.first_hold_ms * (goal ? 2LL : 1LL) + out.last_hold_ms;
-    const long long per_move = (options.max_duration_ms - holds) / static_cast<long long>(moves);
+    const long long per_move = (options.max_duration_ms - holds) / static_cast<long long>(steps);
     if (per_move < out.delay_ms)
       out.delay_ms = static_cast<int>(std::max<long long>(kMinPacedDelayMs, per_move));
   }
@@ -92,16 +95,41 @@ AnimationOptions paced_options(const AnimationOptions& options, std::size_t move
   return out;
 }
 
+// The moves a frame shows: as asked, else one unless a frame a move would pass the frame limit,
+// or max_duration_ms with each frame kMinPacedDelayMs (a 10x10 answer of ~1,900 moves would
+// play for two minutes), then the fewest that keep within both - but one where tweens were
+// asked for (fit_tween false), which several moves a frame would drop.
+int fitted_moves_per_frame(const AnimationOptions& options, std::size_t moves,
+                           const RenderLimits& limits, bool goal) {
+  if (options.moves_per_frame > 0) return options.moves_per_frame;
+  if (!options.fit_tween && options.tween > 0) return 1;  // the slides were asked for
+  const auto n = static_cast<long long>(moves);
+  auto at_least = [n](long long steps) { return steps < 1 ? n : (n + steps - 1) / steps; };
+  long long per = at_least(limits.max_frames - 1 - (goal ? 1 : 0));
+  const AnimationOptions paced = paced_options(options, 0, goal);  // the holds, sped up
+  if (options.max_duration_ms > 0) {
+    const long long holds = paced.first_hold_ms * (goal ? 2LL : 1LL) + paced.last_hold_ms;
+    per = std::max(per, at_least((options.max_duration_ms - holds) / kMinPacedDelayMs));
+  }
+  return static_cast<int>(std::clamp<long long>(per, 1, std::max(1LL, n)));
+}
+
 AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, std::size_t moves,
                                 const RenderLimits& limits, bool goal) {
-  AnimationOptions out = paced_options(options, moves, goal);
+  AnimationOptions decided = options;
+  decided.moves_per_frame = fitted_moves_per_frame(options, moves, limits, goal);
+  if (decided.moves_per_frame > 1) decided.tween = 0;
+  const int per = decided.moves_per_frame;
+  const std::size_t steps =
+      (moves + static_cast<std::size_t>(per) - 1) / static_cast<std::size_t>(per);
+  AnimationOptions out = paced_options(decided, steps, goal);
   while (out.fit_tween && out.tween > 0 &&
-         animation_frames(moves, out.tween) + (goal ? 1 : 0) > limits.max_frames)
+         animation_frames(moves, out.tween, per) + (goal ? 1 : 0) > limits.max_frames)
     --out.tween;
   if (!out.fit_tile) return out;
   const int sensible = std::max(limits.min_tile_px, kFitBoardPx / std::max(shape.rows, shape.cols));
   const int wanted = std::clamp(out.tile_px, limits.min_tile_px, sensible);
-  if (const int tile = largest_fitting_tile(wanted, shape, moves, out.tween, limits))
+  if (const int tile = largest_fitting_tile(wanted, shape, moves, out.tween, limits, per))
     out.tile_px = tile;
   else
     out.tile_px = wanted;
@@ -113,15 +141,16 @@ void check_animation(const AnimationOptions& options, Shape shape, std::size_t m
   check_options(options, limits);  // as given: messages name the user's values
   const AnimationOptions o = fitted_options(options, shape, moves, limits, goal);
   // Cheap first: a huge move list must fail before anything is measured or drawn.
-  const long long frames = animation_frames(moves, o.tween) + (goal ? 1 : 0);
+  const long long frames = animation_frames(moves, o.tween, o.moves_per_frame) + (goal ? 1 : 0);
   if (frames > limits.max_frames) {
-    bad(fmt::format("the animation would have {} frames ({} moves, {} sliding frames per move); "
-                    "the limit is {}",
-                    frames, moves, o.tween, limits.max_frames),
+    bad(fmt::format("the animation would have {} frames ({} moves, {} a frame, {} sliding frames "
+                    "per move); the limit is {}",
+                    frames, moves, o.moves_per_frame, o.tween, limits.max_frames),
         o.tween > 0 ? Error::Hint::Tween : Error::Hint::None);
   }
   const long long frame_px = board_pixels(shape, o.tile_px);
-  const int fits = largest_fitting_tile(o.tile_px, shape, moves, o.tween, limits);
+  const int fits =
+      largest_fitting_tile(o.tile_px, shape, moves, o.tween, limits, o.moves_per_frame);
   if (frame_px > limits.max_frame_pixels) {
     bad(fmt::format("the board would be {} pixels per frame; the limit is {}", frame_px,
                     limits.max_frame_pixels),
@@ -181,7 +210,8 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   // A still's frame is checked, and -1 made the last one's index, before anything is drawn.
   Encoding resolved = encoding;
   if (encoding.format == OutputFormat::Png) {
-    const auto frames = animation_frames(moves.size(), fitted.tween) + (goal ? 1 : 0);
+    const auto frames =
+        animation_frames(moves.size(), fitted.tween, fitted.moves_per_frame) + (goal ? 1 : 0);
     resolved.frame = still_frame_index(encoding.frame, static_cast<int>(frames));
   }
   AnimationLayout layout = lay_out_animation(start, moves, fitted, drawing);

@@ -22,26 +22,28 @@ namespace slidegif {
 class MovePieces;    // cache/move_pieces.hpp
 class DrawingCache;  // cache/drawing_cache.hpp
 
-// Frames of an animation of `moves` moves: 1 + moves * (tween + 1).
-long long animation_frames(std::size_t moves, int tween);
+// Frames of an animation of `moves` moves shown `moves_per_frame` a frame: 1 + steps *
+// (tween + 1), a step being a frame's moves (the last step may have fewer).
+long long animation_frames(std::size_t moves, int tween, int moves_per_frame = 1);
 
 // The largest tile size up to `tile_px` (and not under limits.min_tile_px) at which an animation
 // of `moves` moves on `shape` stays within the frame and pixel limits; 0 when none does.
 int largest_fitting_tile(int tile_px, Shape shape, std::size_t moves, int tween,
-                         const RenderLimits& limits);
+                         const RenderLimits& limits, int moves_per_frame = 1);
 
 // Whether the animation begins with a frame of its goal: a goal that is not the standard one,
 // with captions to say so (a picture's goal is the picture itself).
 bool shows_goal(const Board& start, const std::vector<Move>& moves,
                 const AnimationOptions& options);
 
-// The timing as drawn: delays and holds divided by `speed` (then 1), moves shortened to keep
-// the whole within max_duration_ms (`goal`: with a goal frame held as long as the start), and
-// no more tweens than leave each kMinTweenMs.
-AnimationOptions paced_options(const AnimationOptions& options, std::size_t moves, bool goal);
+// The timing as drawn: delays and holds divided by `speed` (then 1), steps (a frame's moves)
+// shortened to keep the whole within max_duration_ms (`goal`: with a goal frame held as long as
+// the start), and no more tweens than leave each kMinTweenMs.
+AnimationOptions paced_options(const AnimationOptions& options, std::size_t steps, bool goal);
 
-// The options as drawn: paced, with fit_tween no more tweens than keep the frames within the
-// limit, and with fit_tile, tile_px made the largest size within
+// The options as drawn: moves_per_frame decided (1 or more; tween 0 past 1), paced, with
+// fit_tween no more tweens than keep the frames within the limit, and with fit_tile, tile_px
+// made the largest size within
 // kFitBoardPx and the limits (left as it is when no size fits: check_animation() then says why).
 AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, std::size_t moves,
                                 const RenderLimits& limits, bool goal = false);

@@ -57,7 +57,8 @@ TEST(ParseParams, DefaultsAreA3x3RandomPuzzle) {
 TEST(ParseParams, ReadsEveryRenderOption) {
   const app::Job job = params(
       "tile=40&delay=250&tween=2&loop=3&title=Hi+there&speed=1.5&max_duration=20&captions=0&mark="
-      "0");
+      "0&moves_per_frame=4");
+  EXPECT_EQ(job.animation.moves_per_frame, 4);
   EXPECT_EQ(job.animation.tile_px, 40);
   EXPECT_FALSE(job.animation.fit_tile);
   EXPECT_EQ(job.animation.delay_ms, 250);
@@ -106,6 +107,8 @@ TEST(ParseParams, OutOfRangeNumbersSayTheRange) {
   EXPECT_NE(error_of("tween=99").find("tween must be between 0 and"), std::string::npos);
   EXPECT_NE(error_of("delay=1").find("delay must be between"), std::string::npos);
   EXPECT_NE(error_of("loop=-1").find("loop must be between"), std::string::npos);
+  EXPECT_NE(error_of("moves_per_frame=0").find("moves_per_frame must be between 1 and"),
+            std::string::npos);
   EXPECT_NE(error_of("seed=abc").find("seed must be a whole number"), std::string::npos);
   EXPECT_NE(error_of("tile=12px").find("tile must be a whole number"), std::string::npos);
   EXPECT_NE(error_of("random=maybe").find("random must be 0 or 1"), std::string::npos);

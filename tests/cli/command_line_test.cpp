@@ -306,7 +306,9 @@ TEST(CommandLine, PacingAndLookOptions) {
                                               {"--speed", "11"},
                                               {"--max-duration", "0.5"},
                                               {"--max-duration", "x"},
-                                              {"--max-duration", "-1"}}) {
+                                              {"--max-duration", "-1"},
+                                              {"--moves-per-frame", "0"},
+                                              {"--moves-per-frame", "1001"}}) {
     std::vector<std::string> args = {"solve", "867254301", "-o", out};
     args.insert(args.end(), bad.begin(), bad.end());
     const auto r = testing::run_slidegif(args);
@@ -328,6 +330,31 @@ TEST(CommandLine, PacingAndLookOptions) {
   const auto fast = testing::DecodedGif::decode_file(out);
   EXPECT_EQ(fast.total_delay_cs(), (1500 + 30 * 500 + 3000) / 20);
   EXPECT_EQ(fast.frame_count(), 32);
+  // Several moves a frame: 31 moves in 11 frames of 3 (the last 1), no slides.
+  r = testing::run_slidegif({"solve", "867254301", "-o", out, "--moves-per-frame", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(testing::DecodedGif::decode_file(out).frame_count(), 1 + 11);
+}
+
+// A long answer (a 12x12 board, over 3,000 moves) is drawn several moves a frame, within the
+// default minute and the frame limit, its last frame the goal.
+TEST(CommandLine, LongAnswersFitTheirGif) {
+  testing::TempDir dir;
+  const std::string out = dir.file("long.gif");
+  const auto r = testing::run_slidegif(
+      {"random", "--size", "12", "--seed", "1", "--max-seconds", "1", "-o", out, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const auto moves = j["length"].get<long long>();
+  ASSERT_GT(moves, 2000);
+  const auto gif = testing::DecodedGif::decode_file(out);
+  EXPECT_EQ(gif.frame_count(), j["frames"].get<int>());
+  EXPECT_LE(gif.frame_count(), 2000);
+  EXPECT_LE(gif.total_delay_cs(), 6000);
+  EXPECT_GE(gif.total_delay_cs(), 5000);
+  // ceil(moves / per) frames after the start, per the fewest within a minute at 60 ms a frame.
+  const long long per = (moves + 924) / 925;
+  EXPECT_EQ(gif.frame_count(), 1 + (moves + per - 1) / per);
 }
 
 }  // namespace

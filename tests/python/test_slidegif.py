@@ -191,6 +191,10 @@ def test_render_gives_a_gif_pillow_reads():
     image = Image.open(io.BytesIO(data))
     assert image.format == "GIF"
     assert image.n_frames == 1 + len(moves) * 3
+    stepped = slidegif.render("123456708", moves_per_frame=2)
+    assert Image.open(io.BytesIO(stepped)).n_frames == 1 + (len(moves) + 1) // 2
+    with pytest.raises(ValueError):
+        slidegif.render("123456708", moves_per_frame=-1)
     given = slidegif.render("123456780", moves="", title="solved")
     assert Image.open(io.BytesIO(given)).n_frames == 1
     with pytest.raises(ValueError):

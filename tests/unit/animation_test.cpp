@@ -103,6 +103,58 @@ TEST(Animation, FrameCountsDelaysAndSize) {
   for (int k = 0; k < gif.frame_count(); ++k) EXPECT_EQ(gif.frame(k).disposal, 1) << k;
 }
 
+TEST(Animation, SeveralMovesAFrameShowTheBoardAfterEachStep) {
+  Fixture f;
+  auto o = options(2);  // a step of several moves has no slides
+  o.moves_per_frame = 4;
+  o.delay_ms = 200;
+  const Animation a = render_animation(f.start, f.moves, o);
+  const DecodedGif gif = DecodedGif::decode(a.bytes);
+  ASSERT_EQ(gif.frame_count(), 1 + 8);  // the start, then 31 moves in steps of 4 (the last 3)
+  const FrameLayout l = animation_layout(f.start, f.moves, o);
+  const Rgb blank = find_theme(o.theme).blank;
+  Board b = f.start;
+  expect_board(gif, 0, l, b, blank);
+  for (std::size_t k = 0; k < f.moves.size(); ++k) {
+    b.apply(f.moves[k]);
+    if ((k + 1) % 4 == 0 || k + 1 == f.moves.size())
+      expect_board(gif, static_cast<int>(k / 4) + 1, l, b, blank);
+  }
+  for (int k = 1; k < 8; ++k) EXPECT_EQ(gif.delay_cs(k), 20) << k;
+  EXPECT_EQ(gif.delay_cs(8), o.last_hold_ms / 10);
+}
+
+TEST(Animation, LongAnswersShowSeveralMovesAFrameWithinTheLimits) {
+  const RenderLimits limits;
+  AnimationOptions o;
+  o.fit_tween = true;
+  // A 10x10 answer: 1,925 moves at 60 ms would play past a minute; 3 a frame do not.
+  AnimationOptions fitted = fitted_options(o, {10, 10}, 1925, limits);
+  EXPECT_EQ(fitted.moves_per_frame, 3);
+  EXPECT_EQ(fitted.tween, 0);
+  const long long frames = animation_frames(1925, 0, 3);
+  EXPECT_EQ(frames, 1 + 642);
+  EXPECT_LE(o.first_hold_ms + o.last_hold_ms + (frames - 1) * fitted.delay_ms, o.max_duration_ms);
+  EXPECT_GE(fitted.delay_ms, kMinPacedDelayMs);
+  // Without a duration cap only the frame limit counts: 9,123 moves in frames of 5.
+  o.max_duration_ms = 0;
+  EXPECT_EQ(fitted_options(o, {16, 16}, 9123, limits).moves_per_frame, 5);
+  EXPECT_LE(animation_frames(9123, 0, 5), limits.max_frames);
+  // A short answer stays a move a frame, and asked-for slides are kept (the cap then says no).
+  EXPECT_EQ(fitted_options(o, {3, 3}, 31, limits).moves_per_frame, 1);
+  AnimationOptions pinned;
+  pinned.fit_tween = false;
+  pinned.tween = 3;
+  EXPECT_EQ(fitted_options(pinned, {10, 10}, 1925, limits).moves_per_frame, 1);
+  // As asked, whatever the length; outside 1..kMaxMovesPerFrame is bad input.
+  o.moves_per_frame = 2;
+  EXPECT_EQ(fitted_options(o, {3, 3}, 31, limits).moves_per_frame, 2);
+  for (int bad : {-1, kMaxMovesPerFrame + 1}) {
+    o.moves_per_frame = bad;
+    EXPECT_THROW(check_animation(o, {3, 3}, 31, limits), Error) << bad;
+  }
+}
+
 TEST(Animation, TweensAddFramesAndSplitTheMoveDelay) {
   Fixture f;
   const int k_tween = 4;

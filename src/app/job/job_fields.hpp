@@ -113,6 +113,7 @@ struct FieldList<AnimationOptions> {
       Field{"mark_moving", &AnimationOptions::mark_moving},
       Field{"fit_tile", &AnimationOptions::fit_tile},
       Field{"fit_tween", &AnimationOptions::fit_tween},
+      Field{"moves_per_frame", &AnimationOptions::moves_per_frame},
       Field{"lang", &AnimationOptions::lang},
       Field{"picture", &AnimationOptions::picture},
       Field{"numbers", &AnimationOptions::numbers},

@@ -46,7 +46,7 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
       shown_caption_(&captions_.first),
       // Without tweens a marked tile stays marked until the next move, which then changes a
       // third cell: moves are no longer pieces of their own.
-      pieces_(art_ || (options.mark_moving && options.tween == 0) ||
+      pieces_(art_ || (options.mark_moving && options.tween == 0) || options.moves_per_frame > 1 ||
                       encoding.format != OutputFormat::Gif || writer
                   ? nullptr
                   : pieces) {
@@ -90,6 +90,7 @@ std::uint32_t FrameSequence::caption_changes(std::size_t k) const {
 }
 
 void FrameSequence::add_move(std::size_t k, Move move) {
+  if (options_.moves_per_frame > 1) return add_stepped_move(k, move);
   const std::uint32_t changes = caption_changes(k);
   if (pieces_ == nullptr) return code_move(k, move, changes, nullptr);
   // The columns the move's captions change are part of the key: the first frame's caption is
@@ -166,6 +167,24 @@ void FrameSequence::code_move(std::size_t k, Move move, std::uint32_t changes,
             : options_.tween == 0 ? FrameCoding::Bridged
             : art_                ? FrameCoding::Shortest
                                   : FrameCoding::Shorter);
+}
+
+void FrameSequence::add_stepped_move(std::size_t k, Move move) {
+  const int from = board_.target(move);
+  const int to = board_.blank();
+  renderer_.draw_cell(*frame_, to, board_.at(from));
+  renderer_.draw_cell(*frame_, from, 0);
+  board_.apply(move);
+  const Rect cells = unite(renderer_.cell_rect(from), renderer_.cell_rect(to));
+  step_cells_ = step_cells_.empty() ? cells : unite(step_cells_, cells);
+  const bool last = k + 1 == captions_.steps.size();
+  if (!last && (k + 1) % static_cast<std::size_t>(options_.moves_per_frame) != 0) return;
+  if (last && art_) renderer_.draw_missing_tile(*frame_, from);  // the whole picture
+  // No tile is marked: a step moves several. The step's caption is its last move's.
+  const std::string& shown = caption(k, 0);
+  add_frame(shown, shown != *shown_caption_, step_cells_, timeline_.hold_cs(last), nullptr,
+            FrameCoding::Shorter);
+  step_cells_ = {};
 }
 
 bool FrameSequence::copy_move(std::size_t k, Move move, std::uint32_t changes,

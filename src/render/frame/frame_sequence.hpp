@@ -73,6 +73,8 @@ class FrameSequence {
   const std::string& caption(std::size_t k, int j) const;
   // Bit j set when frame j of move k changes the caption (only the first and last can).
   std::uint32_t caption_changes(std::size_t k) const;
+  // Adds move k of an animation showing several a frame: the frame after its step's last.
+  void add_stepped_move(std::size_t k, Move move);
   // Draws and codes the move, whose frames change the caption as `changes` (caption_changes()
   // before the move) says; its coded frames go to `coded` when not null.
   void code_move(std::size_t k, Move move, std::uint32_t changes, std::vector<std::uint8_t>* coded);
@@ -113,6 +115,7 @@ class FrameSequence {
   const std::string* shown_caption_;
   int step_pen_x_;        // where every step caption starts
   int marked_cell_ = -1;  // without tweens: the cell of the marked tile, until the next move
+  Rect step_cells_{};     // several moves a frame: the cells the step's moves so far changed
   MovePieces* pieces_;
   std::uint64_t fingerprint_ = 0;  // the renderer's, when there are pieces
 };
