@@ -77,6 +77,21 @@ void expect_board(const DecodedGif& gif, int frame, const FrameLayout& layout, c
   }
 }
 
+// The start, then after each step (frames_a_step frames of moves_a_step moves; the last step
+// may have fewer moves) the board as the step leaves it.
+void expect_key_frames(const DecodedGif& gif, const Fixture& f, const AnimationOptions& o,
+                       int frames_a_step, std::size_t moves_a_step) {
+  const FrameLayout l = animation_layout(f.start, f.moves, o);
+  const Rgb blank = find_theme(o.theme).blank;
+  Board b = f.start;
+  expect_board(gif, 0, l, b, blank);
+  for (std::size_t k = 0; k < f.moves.size(); ++k) {
+    b.apply(f.moves[k]);
+    if ((k + 1) % moves_a_step != 0 && k + 1 != f.moves.size()) continue;
+    expect_board(gif, static_cast<int>(k / moves_a_step + 1) * frames_a_step, l, b, blank);
+  }
+}
+
 TEST(Animation, SolutionFixtureIsLegalAndSolves) {
   Fixture f;
   Board b = f.start;
@@ -108,18 +123,9 @@ TEST(Animation, SeveralMovesAFrameShowTheBoardAfterEachStep) {
   auto o = options(2);  // a step of several moves has no slides
   o.moves_per_frame = 4;
   o.delay_ms = 200;
-  const Animation a = render_animation(f.start, f.moves, o);
-  const DecodedGif gif = DecodedGif::decode(a.bytes);
+  const DecodedGif gif = DecodedGif::decode(render_animation(f.start, f.moves, o).bytes);
   ASSERT_EQ(gif.frame_count(), 1 + 8);  // the start, then 31 moves in steps of 4 (the last 3)
-  const FrameLayout l = animation_layout(f.start, f.moves, o);
-  const Rgb blank = find_theme(o.theme).blank;
-  Board b = f.start;
-  expect_board(gif, 0, l, b, blank);
-  for (std::size_t k = 0; k < f.moves.size(); ++k) {
-    b.apply(f.moves[k]);
-    if ((k + 1) % 4 == 0 || k + 1 == f.moves.size())
-      expect_board(gif, static_cast<int>(k / 4) + 1, l, b, blank);
-  }
+  expect_key_frames(gif, f, o, /*frames_a_step=*/1, /*moves_a_step=*/4);
   for (int k = 1; k < 8; ++k) EXPECT_EQ(gif.delay_cs(k), 20) << k;
   EXPECT_EQ(gif.delay_cs(8), o.last_hold_ms / 10);
 }
@@ -196,16 +202,8 @@ TEST(Animation, KeyFramesShowTheRightBoard) {
   for (int tween : {0, 2}) {
     auto o = options(tween);
     o.theme = tween == 0 ? "classic" : "dark";
-    const Animation a = render_animation(f.start, f.moves, o);
-    const DecodedGif gif = DecodedGif::decode(a.bytes);
-    const FrameLayout l = animation_layout(f.start, f.moves, o);
-    const Rgb blank = find_theme(o.theme).blank;
-    Board b = f.start;
-    expect_board(gif, 0, l, b, blank);
-    for (std::size_t k = 0; k < f.moves.size(); ++k) {
-      b.apply(f.moves[k]);
-      expect_board(gif, static_cast<int>(k + 1) * (tween + 1), l, b, blank);
-    }
+    const DecodedGif gif = DecodedGif::decode(render_animation(f.start, f.moves, o).bytes);
+    expect_key_frames(gif, f, o, tween + 1, 1);
   }
 }
 
