@@ -30,6 +30,9 @@ struct SolveOptions {
   bool near_optimal_fallback = true;
   double fallback_seconds = 2.0;  // the near-optimal search's share, at most (within max_seconds)
   bool use_pdb = true;            // use the Solver's pattern databases when it has them
+  // Threads the optimal search may use (IDA*'s larger iterations split between them); the
+  // answer is the same for any number.
+  int threads = 1;
 };
 
 // Where a search is; handed to SolveControl::progress.

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <thread>
 
 #include "app/files/picture_files.hpp"
 #include "cli/language_choice.hpp"
@@ -43,6 +44,11 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
          fmt::format("Search budget in seconds (default: {}, or {} on boards over 16 cells)",
                      f.job.solve.max_seconds, f.job.solve.fallback_seconds))
       ->check(decimal_number(0.01, 86400.0));
+  f.job.solve.threads = 0;  // base_job(): all cores
+  cmd.add_option("--threads", f.job.solve.threads,
+                 "Threads one optimal search uses (default: all cores; 1 a line with --batch); "
+                 "the answer is the same")
+      ->check(whole_number(1, 256));
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,
                  "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
@@ -143,6 +149,8 @@ void hand_off_video_if_needed(const OutputFlags& flags) {
 
 app::Job base_job(const OutputFlags& flags) {
   app::Job job = flags.job;
+  if (job.solve.threads == 0)
+    job.solve.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   // Before any work: a name asking for a format we do not write is refused, and so is a link
   // to a file that does not exist (cp will not write through one either).
   job.encoding = output_encoding(flags);

@@ -96,6 +96,8 @@ int run_solve(const SolveArgs& a) {
     }
     std::istream& in = a.batch == "-" ? std::cin : file;
     const int jobs = a.jobs == 0 ? default_batch_jobs() : a.jobs;
+    // Lines share the cores (--jobs), each searched on one thread unless told otherwise.
+    if (a.flags.job.solve.threads == 0) job.solve.threads = 1;
     return solve_batch(in, job, a.flags, jobs) == 0 ? kOk : kFailure;
   }
   if (a.start.empty()) throw Error(Error::Kind::BadInput, "give a START board or --batch FILE");

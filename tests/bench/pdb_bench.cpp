@@ -1,7 +1,10 @@
 // Pattern-database and near-optimal figures (a plain program, not Google Benchmark: one table
 // per run).
 //   pdb_bench build DIR SET          build a set into DIR, timed
-//   pdb_bench korf DIR SET           Korf's 100 15-puzzles, optimal, with that set
+//   pdb_bench korf DIR SET [THREADS] Korf's 100 15-puzzles, optimal, with that set, each
+//                                    search on THREADS threads (default 1)
+//   pdb_bench korf80 DIR SET [THREADS]
+//                                    the 17 15-puzzles 80 moves from the goal, the same way
 //   pdb_bench build24 DIR SET        build a 5x5 set into DIR, timed
 //   pdb_bench korf24 SECONDS [DIR [ID...]]
 //                                    Korf & Felner's 50 24-puzzles (or those IDs) through
@@ -50,7 +53,9 @@ double median(std::vector<double> v) {
   return v.empty() ? 0 : v[v.size() / 2];
 }
 
-int korf(const std::string& dir, const std::string& set) {
+// Korf's 100 (korf100.txt, blank-first goal) or the 17 hardest (korf80_blanklast.txt, the
+// standard goal), each solved optimally and checked against its published length.
+int korf(const std::string& dir, const std::string& set, bool hardest, int threads) {
   const std::string path =
       (std::filesystem::path(dir) / app::pdb_file_name(Board::standard_goal({4, 4}), set)).string();
   std::string why;
@@ -59,28 +64,32 @@ int korf(const std::string& dir, const std::string& set) {
     fmt::print(stderr, "{}: {}\n", path, why);
     return 1;
   }
-  const Board goal = blank_first_goal(4);
+  const Board goal = hardest ? Board::standard_goal({4, 4}) : blank_first_goal(4);
   std::vector<double> secs;
   std::uint64_t nodes = 0;
   int wrong = 0;
-  for (const auto& inst : read_instances("korf100.txt")) {
+  for (const auto& inst : read_instances(hardest ? "korf80_blanklast.txt" : "korf100.txt")) {
     SolveOptions options;
     options.max_seconds = 0;
+    options.threads = threads;
     const auto t0 = Clock::now();
     const Solution s =
         solve_by_search(Board({4, 4}, inst.tiles), goal, options, {}, pdb->heuristic.get());
     secs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     nodes += s.stats.nodes;
     wrong += static_cast<int>(s.moves.size()) != inst.optimal || !s.optimal;
-    fmt::print("{:3} {:3} moves (optimal {:3}) {:12} nodes {:8.3f} s\n", inst.id, s.moves.size(),
-               inst.optimal, s.stats.nodes, secs.back());
+    fmt::print("{:3} {:3} moves (optimal {:3}) {:12} nodes {:8.3f} s {:6.2f} M nodes/s\n", inst.id,
+               s.moves.size(), inst.optimal, s.stats.nodes, secs.back(),
+               static_cast<double>(s.stats.nodes) / secs.back() / 1e6);
   }
   double total = 0;
   for (double s : secs) total += s;
   fmt::print(
-      "korf100 set={} load={:.4f}s total={:.2f}s median={:.4f}s nodes={} mean_nodes={} "
+      "{} set={} threads={} load={:.4f}s total={:.2f}s median={:.4f}s max={:.3f}s nodes={} "
+      "mean_nodes={} "
       "not_optimal={} peak_rss={:.0f}MB ({})\n",
-      set, pdb->load_seconds, total, median(secs), nodes, nodes / secs.size(), wrong, peak_mb(),
+      hardest ? "korf80" : "korf100", set, threads, pdb->load_seconds, total, median(secs),
+      *std::max_element(secs.begin(), secs.end()), nodes, nodes / secs.size(), wrong, peak_mb(),
       pdb_method_name(*pdb->heuristic));
   return wrong == 0 ? 0 : 1;
 }
@@ -172,7 +181,8 @@ int main(int argc, char** argv) {
                std::chrono::duration<double>(Clock::now() - t0).count(), path, peak_mb());
     return 0;
   }
-  if (mode == "korf" && argc == 4) return korf(argv[2], argv[3]);
+  if ((mode == "korf" || mode == "korf80") && (argc == 4 || argc == 5))
+    return korf(argv[2], argv[3], mode == "korf80", argc == 5 ? std::stoi(argv[4]) : 1);
   if (mode == "korf24-gaps" && argc == 3) return korf24_gaps(argv[2]);
   if (mode == "korf24") {
     std::vector<int> ids;
@@ -188,7 +198,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   fmt::print(stderr,
-             "usage: pdb_bench build DIR SET | korf DIR SET | build24 DIR SET | "
+             "usage: pdb_bench build DIR SET | korf DIR SET [THREADS] | korf80 DIR SET [THREADS] | "
+             "build24 DIR SET | "
              "korf24 [SECONDS [DIR|'' [ID...]]] | korf24-gaps DIR\n");
   return 2;
 }

@@ -64,6 +64,29 @@ TEST(Moves, BoardsUpTo16x16) {
   EXPECT_NE(big.err.find("2 to 16"), std::string::npos) << big.err;
 }
 
+// --threads shares one search between threads and changes nothing in the answer; a count
+// outside 1..256 is refused naming the option.
+TEST(Moves, ThreadsGiveTheSameAnswer) {
+  const std::vector<std::string> solve = {"solve", "5,4,3,9/13,0,14,2/11,7,12,8/1,6,10,15",
+                                          "--no-pdb", "--max-seconds", "60"};
+  auto with = [&solve](const char* threads) {
+    auto args = solve;
+    args.insert(args.end(), {"--threads", threads});
+    return json_of(args);
+  };
+  const auto one = with("1");
+  EXPECT_EQ(one["length"], 48);
+  EXPECT_EQ(with("2")["moves"], one["moves"]);
+  EXPECT_EQ(with("3")["moves"], one["moves"]);
+  for (const char* bad : {"0", "257", "two"}) {
+    auto args = solve;
+    args.insert(args.end(), {"--threads", bad});
+    const RunResult r = run_slidegif(args);
+    EXPECT_EQ(r.exit_code, 2) << bad;
+    EXPECT_NE(r.err.find("--threads"), std::string::npos) << r.err;
+  }
+}
+
 TEST(Moves, FifteenPuzzleByWalksIsExactAndOptimal) {
   // The test is of the walks, not of a first-use build, and no slow machine may miss its
   // budget: the databases are in place first, and the budget is ample.

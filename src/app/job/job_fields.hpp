@@ -88,6 +88,7 @@ struct FieldList<SolveOptions> {
       Field{"near_optimal_fallback", &SolveOptions::near_optimal_fallback},
       Field{"fallback_seconds", &SolveOptions::fallback_seconds},
       Field{"use_pdb", &SolveOptions::use_pdb},
+      Field{"threads", &SolveOptions::threads},
   };
 };
 static_assert(lists_every_field<SolveOptions>, "a field of SolveOptions is missing from its list");

@@ -4,15 +4,23 @@
 // never generated.
 //
 //   ManhattanLinearConflict h(goal);
-//   IdaStar search(goal, h, {.max_seconds = 5});
+//   IdaStar search(goal, h, {.max_seconds = 5, .threads = 2});
 //   if (auto moves = search.run(start)) { ... }  // optimal
 //   else { search.stats().last_bound ... }        // budget ran out: a lower bound
+//
+// With several threads each iteration's tree is cut at a shallow depth into a few thousand
+// subtrees, in depth-first order, which the threads take in turn (after Rao and Kumar's
+// parallel IDA*). The answer is the one of the first subtree that has one - what one thread
+// walking the whole tree finds first - so it does not depend on the threads.
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstring>
 #include <optional>
+#include <span>
+#include <thread>
 #include <vector>
 
 #include "slidegif/board.hpp"
@@ -26,7 +34,7 @@ template <Heuristic H>
 class IdaStar {
  public:
   IdaStar(const Board& goal, const H& heuristic, SearchLimits limits)
-      : goal_(goal), domain_(goal.shape()), heuristic_(heuristic), limits_(limits) {}
+      : goal_(goal), domain_(goal.shape()), heuristic_(heuristic), limits_(std::move(limits)) {}
 
   // The optimal move sequence, or std::nullopt when the budget ran out first.
   std::optional<std::vector<Move>> run(const Board& start);
@@ -35,102 +43,329 @@ class IdaStar {
   // >= length then proves the known one optimal, without the last and largest iteration.
   void known_length(int length) { known_length_ = length; }
   const SearchStats& stats() const { return stats_; }
+  // How many of the last run's iterations were shared between threads.
+  int shared_iterations() const { return shared_iterations_; }
 
  private:
   static constexpr int kFound = -1;
   static constexpr int kOutOfBudget = -2;
+  static constexpr int kAbandoned = -3;  // an earlier subtree has the answer
   static constexpr int kNoParent = 4;
+  // An iteration is shared once the one before it expanded this many nodes (each is several
+  // times larger than the last; sharing a small one costs more than it saves: Korf's 100,
+  // 18,827 nodes each, took twice as long on two threads) and its bound is this deep. The tree
+  // is cut where it has this many subtrees a thread: uneven as they are, the threads then end
+  // close together.
+  static constexpr std::uint64_t kParallelNodes = 100'000;
+  static constexpr int kParallelBound = 20;
+  static constexpr std::size_t kSubtreesPerThread = 512;
 
-  int search(int g, int h, int forbidden, int bound);
-  bool at_goal() const {
-    return std::memcmp(here_.tiles.data(), goal_.tiles().data(), cells_) == 0;
-  }
-  bool out_of_budget();
+  class Walker;
+  struct Iteration;
+
+  int iterate(const Position& root, int h, int bound, std::vector<Move>& found);
+  int iterate_parallel(const Position& root, int h, int bound, std::vector<Move>& found);
 
   const Board& goal_;
   Domain domain_;
   const H& heuristic_;
   SearchLimits limits_;
   SearchStats stats_;
-  Position here_;  // the node being expanded
-  std::size_t cells_ = 0;
-  std::vector<Move> path_;
-  std::vector<typename H::State> states_;  // per depth
   std::chrono::steady_clock::time_point started_;
-  double next_progress_ = 0.5;
   int known_length_ = 0;  // 0: none
+  int shared_iterations_ = 0;
+  // Shared by the threads of an iteration: nodes counted so far (each adds its own in
+  // batches), and whether the budget ran out.
+  std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<bool> out_of_budget_{false};
+  double next_progress_ = 0.5;
 };
 
 // Details ---------------------------------------------------------------------------------
+
+// What the threads of one iteration share: its bound, the subtrees' roots (as move sequences
+// from the root, `depth` moves each, in depth-first order), the next one to take and the first
+// with an answer.
+template <Heuristic H>
+struct IdaStar<H>::Iteration {
+  int bound = 0;
+  int depth = 0;
+  std::vector<Move> prefixes;  // subtree i: prefixes[i * depth, (i + 1) * depth)
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> first_found{SIZE_MAX};
+
+  std::size_t subtrees() const {
+    return depth == 0 ? 1 : prefixes.size() / static_cast<std::size_t>(depth);
+  }
+  std::span<const Move> prefix(std::size_t i) const {
+    return {prefixes.data() + i * static_cast<std::size_t>(depth), static_cast<std::size_t>(depth)};
+  }
+};
+
+// One thread's depth-first walk: a Position changed in place, the path to it, and the
+// heuristic's state at each depth.
+template <Heuristic H>
+class IdaStar<H>::Walker {
+ public:
+  Walker(IdaStar& ida, const Position& root, bool reports)
+      : ida_(ida), root_(root), reports_(reports) {
+    cells_ = static_cast<std::size_t>(ida.goal_.cells());
+  }
+  ~Walker() { flush(); }
+  Walker(const Walker&) = delete;
+  Walker& operator=(const Walker&) = delete;
+
+  // Walks the subtree below the node `prefix` leads to: the smallest f past the bound in it,
+  // kFound (the path to the goal in path()), kOutOfBudget or kAbandoned. `index`: the
+  // subtree's place in the iteration (an answer in an earlier one abandons this walk).
+  int walk(const Iteration& it, std::span<const Move> prefix, std::size_t index) {
+    iteration_ = &it;
+    index_ = index;
+    here_ = root_;
+    path_.clear();
+    states_.resize(static_cast<std::size_t>(it.bound) + 2);
+    int h = ida_.heuristic_.estimate(here_.tiles.data(), states_[0]);
+    int forbidden = kNoParent;
+    for (const Move m : prefix) {
+      const Slide slide = here_.apply(operator_for(m));
+      const auto g = path_.size();
+      path_.push_back(m);
+      h = ida_.heuristic_.update(here_.tiles.data(), slide, states_[g], states_[g + 1]);
+      forbidden = static_cast<int>(opposite(m));
+    }
+    return search(static_cast<int>(path_.size()), h, forbidden, it.bound);
+  }
+  const std::vector<Move>& path() const { return path_; }
+
+  // The children of the node `prefix` leads to whose f is within the bound, appended to `out`
+  // as prefixes (the node counted as expanded); returns the smallest f past the bound.
+  int expand(int bound, std::span<const Move> prefix, std::vector<Move>& out) {
+    here_ = root_;
+    path_.assign(prefix.begin(), prefix.end());
+    states_.resize(prefix.size() + 2);
+    ida_.heuristic_.estimate(here_.tiles.data(), states_[0]);
+    int forbidden = kNoParent;
+    for (std::size_t g = 0; g < prefix.size(); ++g) {
+      const Slide slide = here_.apply(operator_for(prefix[g]));
+      ida_.heuristic_.update(here_.tiles.data(), slide, states_[g], states_[g + 1]);
+      forbidden = static_cast<int>(opposite(prefix[g]));
+    }
+    ++nodes_;
+    int next_bound = INT_MAX;
+    const auto g = prefix.size();
+    for (const Operator op : ida_.domain_.operators(here_.blank)) {
+      if (static_cast<int>(op.move) == forbidden) continue;
+      const Slide slide = here_.apply(op);
+      const int f = static_cast<int>(g) + 1 +
+                    ida_.heuristic_.update(here_.tiles.data(), slide, states_[g], states_[g + 1]);
+      here_.undo(slide);
+      if (f > bound) {
+        next_bound = std::min(next_bound, f);
+      } else {
+        out.insert(out.end(), prefix.begin(), prefix.end());
+        out.push_back(op.move);
+      }
+    }
+    return next_bound;
+  }
+
+ private:
+  Operator operator_for(Move m) const {
+    for (const Operator op : ida_.domain_.operators(here_.blank))
+      if (op.move == m) return op;
+    return {};  // not reached: prefixes hold legal moves
+  }
+
+  bool at_goal() const {
+    return std::memcmp(here_.tiles.data(), ida_.goal_.tiles().data(), cells_) == 0;
+  }
+
+  // Adds this walker's uncounted nodes to the shared count.
+  void flush() {
+    ida_.nodes_.fetch_add(nodes_, std::memory_order_relaxed);
+    nodes_ = 0;
+  }
+
+  bool stop() {
+    if (ida_.limits_.max_nodes != 0 &&
+        ida_.nodes_.load(std::memory_order_relaxed) + nodes_ >= ida_.limits_.max_nodes) {
+      ida_.out_of_budget_ = true;
+      return true;
+    }
+    // Reading the clock costs more than expanding a node, so look only every 4096 nodes.
+    if ((nodes_ & 4095) != 0) return false;
+    flush();
+    if (ida_.out_of_budget_.load(std::memory_order_relaxed)) return true;
+    if (iteration_ && iteration_->first_found.load(std::memory_order_relaxed) < index_) {
+      abandoned_ = true;
+      return true;
+    }
+    const auto spent = std::chrono::steady_clock::now() - ida_.started_;
+    const double seconds = std::chrono::duration<double>(spent).count();
+    if (reports_ && ida_.limits_.progress && seconds >= ida_.next_progress_) {
+      SearchStats now = ida_.stats_;
+      now.nodes = ida_.nodes_.load(std::memory_order_relaxed);
+      now.seconds = seconds;
+      ida_.limits_.progress(now);
+      ida_.next_progress_ = seconds + 0.5;
+    }
+    if (ida_.limits_.stopped() ||
+        (ida_.limits_.max_seconds > 0 && seconds > ida_.limits_.max_seconds)) {
+      ida_.out_of_budget_ = true;
+      return true;
+    }
+    return false;
+  }
+
+  int search(int g, int h, int forbidden, int bound) {
+    const int f = g + h;
+    if (f > bound) return f;
+    if (h == 0 && at_goal()) return kFound;
+    ++nodes_;
+    if (stop()) return abandoned_ ? kAbandoned : kOutOfBudget;
+
+    int next_bound = INT_MAX;
+    const auto depth = static_cast<std::size_t>(g);
+    for (const Operator op : ida_.domain_.operators(here_.blank)) {
+      if (static_cast<int>(op.move) == forbidden) continue;
+      const Slide slide = here_.apply(op);
+      path_.push_back(op.move);
+      const int child_h =
+          ida_.heuristic_.update(here_.tiles.data(), slide, states_[depth], states_[depth + 1]);
+      const int r = search(g + 1, child_h, static_cast<int>(opposite(op.move)), bound);
+      if (r == kFound) return kFound;  // leave the path in place
+      path_.pop_back();
+      here_.undo(slide);
+      if (r == kOutOfBudget || r == kAbandoned) return r;
+      next_bound = std::min(next_bound, r);
+    }
+    return next_bound;
+  }
+
+  IdaStar& ida_;
+  const Position& root_;
+  bool reports_;  // calls the progress callback (one thread does)
+  std::size_t cells_ = 0;
+  Position here_;  // the node being expanded
+  std::vector<Move> path_;
+  std::vector<typename H::State> states_;  // per depth
+  std::uint64_t nodes_ = 0;                // expanded and not yet in the shared count
+  const Iteration* iteration_ = nullptr;
+  std::size_t index_ = 0;
+  bool abandoned_ = false;
+};
 
 template <Heuristic H>
 std::optional<std::vector<Move>> IdaStar<H>::run(const Board& start) {
   started_ = std::chrono::steady_clock::now();
   stats_ = {};
+  shared_iterations_ = 0;
+  nodes_ = 0;
+  out_of_budget_ = false;
   next_progress_ = 0.5;
-  cells_ = static_cast<std::size_t>(start.cells());
-  here_ = Position(start);
-  path_.clear();
-  states_.resize(1);
-  const int h = heuristic_.estimate(here_.tiles.data(), states_[0]);
+  const Position root(start);
+  typename H::State state{};
+  const int h = heuristic_.estimate(root.tiles.data(), state);
   int bound = h;
   std::optional<std::vector<Move>> result;
+  std::uint64_t last_nodes = 0;  // the last iteration's
   for (;;) {
     stats_.last_bound = bound;
     if (known_length_ > 0 && bound >= known_length_) break;
     ++stats_.iterations;
-    // Depth never exceeds the bound (h >= 0), so this is the only resize of an iteration.
-    states_.resize(static_cast<std::size_t>(bound) + 2);
-    const int next = search(0, h, kNoParent, bound);
+    std::vector<Move> found;
+    const std::uint64_t before = nodes_.load();
+    const bool shared =
+        limits_.threads > 1 && bound >= kParallelBound && last_nodes >= kParallelNodes;
+    const int next =
+        shared ? iterate_parallel(root, h, bound, found) : iterate(root, h, bound, found);
+    last_nodes = nodes_.load() - before;
+    shared_iterations_ += shared ? 1 : 0;
     if (next == kFound) {
-      result = path_;
+      result = std::move(found);
       break;
     }
     if (next == kOutOfBudget || next == INT_MAX) break;  // INT_MAX: nothing left (unsolvable)
     bound = next;
   }
+  stats_.nodes = nodes_.load();
   stats_.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   return result;
 }
 
+// One thread walks the whole tree.
 template <Heuristic H>
-bool IdaStar<H>::out_of_budget() {
-  if (limits_.max_nodes != 0 && stats_.nodes >= limits_.max_nodes) return true;
-  // Reading the clock costs more than expanding a node, so look only every 4096 nodes.
-  if ((stats_.nodes & 4095) != 0) return false;
-  if (limits_.stopped()) return true;
-  const auto spent = std::chrono::steady_clock::now() - started_;
-  stats_.seconds = std::chrono::duration<double>(spent).count();
-  if (limits_.progress && stats_.seconds >= next_progress_) {
-    limits_.progress(stats_);
-    next_progress_ = stats_.seconds + 0.5;
-  }
-  return limits_.max_seconds > 0 && stats_.seconds > limits_.max_seconds;
+int IdaStar<H>::iterate(const Position& root, int /*h*/, int bound, std::vector<Move>& found) {
+  Iteration it;
+  it.bound = bound;
+  Walker walker(*this, root, true);
+  const int r = walker.walk(it, {}, 0);
+  if (r == kFound) found = walker.path();
+  return r;
 }
 
 template <Heuristic H>
-int IdaStar<H>::search(int g, int h, int forbidden, int bound) {
-  const int f = g + h;
-  if (f > bound) return f;
-  if (h == 0 && at_goal()) return kFound;
-  ++stats_.nodes;
-  if (out_of_budget()) return kOutOfBudget;
-
+int IdaStar<H>::iterate_parallel(const Position& root, int /*h*/, int bound,
+                                 std::vector<Move>& found) {
+  const auto threads = static_cast<std::size_t>(limits_.threads);
+  Iteration it;
+  it.bound = bound;
   int next_bound = INT_MAX;
-  for (const Operator op : domain_.operators(here_.blank)) {
-    if (static_cast<int>(op.move) == forbidden) continue;
-    const Slide slide = here_.apply(op);
-    path_.push_back(op.move);
-    const int child_h =
-        heuristic_.update(here_.tiles.data(), slide, states_[static_cast<std::size_t>(g)],
-                          states_[static_cast<std::size_t>(g) + 1]);
-    const int r = search(g + 1, child_h, static_cast<int>(opposite(op.move)), bound);
-    if (r == kFound) return kFound;  // leave the path in place
-    path_.pop_back();
-    here_.undo(slide);
-    if (r == kOutOfBudget) return kOutOfBudget;
-    next_bound = std::min(next_bound, r);
+  {
+    // The frontier, a level at a time: each node's children in move order keep the whole in
+    // depth-first order. Goals lie at depth `bound` only (the bound is the least f past the
+    // last one), deeper than the frontier goes.
+    Walker cutter(*this, root, false);
+    std::vector<Move> level;
+    while (it.subtrees() < kSubtreesPerThread * threads && it.depth + 2 < bound) {
+      level.clear();
+      for (std::size_t i = 0; i < it.subtrees(); ++i)
+        next_bound = std::min(next_bound, cutter.expand(bound, it.prefix(i), level));
+      it.prefixes.swap(level);
+      ++it.depth;
+      if (it.prefixes.empty()) return next_bound;
+    }
+  }
+  std::vector<int> next(threads, INT_MAX);
+  std::vector<int> ended(threads, INT_MAX);
+  std::vector<std::vector<Move>> answers(threads);
+  std::vector<std::size_t> answered(threads, SIZE_MAX);  // the subtree of answers[t]
+  auto work = [&](std::size_t t) {
+    Walker walker(*this, root, t == 0);
+    for (;;) {
+      const std::size_t i = it.next.fetch_add(1, std::memory_order_relaxed);
+      if (i >= it.subtrees() || i > it.first_found.load(std::memory_order_relaxed)) return;
+      const int r = walker.walk(it, it.prefix(i), i);
+      if (r == kFound) {
+        // Keep the answer of the earliest subtree; later ones stop (kAbandoned).
+        std::size_t first = it.first_found.load();
+        while (i < first && !it.first_found.compare_exchange_weak(first, i)) {
+        }
+        if (i < first) answers[t] = walker.path(), answered[t] = i;
+      } else if (r == kOutOfBudget) {
+        ended[t] = kOutOfBudget;
+        return;
+      } else if (r != kAbandoned) {
+        next[t] = std::min(next[t], r);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+
+  if (const std::size_t first = it.first_found.load(); first != SIZE_MAX) {
+    // The thread that walked that subtree holds its answer (each thread takes subtrees in
+    // order, so it kept its first).
+    for (std::size_t t = 0; t < threads; ++t)
+      if (answered[t] == first) found = std::move(answers[t]);
+    return kFound;
+  }
+  for (std::size_t t = 0; t < threads; ++t) {
+    if (ended[t] == kOutOfBudget) return kOutOfBudget;
+    next_bound = std::min(next_bound, next[t]);
   }
   return next_bound;
 }

@@ -30,7 +30,8 @@ SearchLimits whole_limits(const SolveOptions& options, const SolveControl& contr
   return SearchLimits{.max_seconds = options.max_seconds,
                       .max_nodes = options.max_nodes,
                       .progress = control.progress,
-                      .stop = control.stop};
+                      .stop = control.stop,
+                      .threads = std::max(1, options.threads)};
 }
 
 // What is left of the budget for the optimal search when a fallback must fit in after it.

@@ -30,6 +30,7 @@ struct SearchLimits {
   // Called about twice a second while a search runs (for progress display); may be empty.
   std::function<void(const SearchStats&)> progress;
   const std::atomic<bool>* stop = nullptr;  // when it turns true, the run ends as at its budget
+  int threads = 1;  // IDA*: threads sharing each large iteration (the answer is the same)
 
   bool stopped() const { return stop_set(stop); }
 };
