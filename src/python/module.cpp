@@ -58,8 +58,10 @@ Shape shape_of(const py::object& size) {
 }
 
 SolveOptions solve_options(std::optional<double> max_seconds, std::uint64_t max_nodes,
-                           bool near_optimal) {
+                           bool near_optimal, int threads = 1) {
+  if (threads < 1 || threads > 256) throw py::value_error("threads must be 1 to 256");
   SolveOptions options;
+  options.threads = threads;
   if (max_seconds) options.max_seconds = *max_seconds;
   options.max_nodes = max_nodes;
   options.near_optimal_fallback = near_optimal;
@@ -79,11 +81,11 @@ struct PySolution {
 };
 
 PySolution solve_with(const Solver& solver, const py::object& start_obj, const py::object& goal_obj,
-                      std::optional<double> max_seconds, std::uint64_t max_nodes,
-                      bool near_optimal) {
+                      std::optional<double> max_seconds, std::uint64_t max_nodes, bool near_optimal,
+                      int threads) {
   const Board start = board_of(start_obj, "start");
   const Board goal = goal_of(goal_obj, start);
-  const SolveOptions options = solve_options(max_seconds, max_nodes, near_optimal);
+  const SolveOptions options = solve_options(max_seconds, max_nodes, near_optimal, threads);
   // Ctrl-C stops a long search: twice a second the search looks for a signal (with the GIL,
   // as Python handles signals), and one ends it with KeyboardInterrupt.
   std::atomic<bool> stop{false};
@@ -258,7 +260,8 @@ PYBIND11_MODULE(slidegif, m) {
   constexpr const char* kSolveDoc =
       "Solves START towards GOAL (default: 1..N-1 with the blank last) within max_seconds\n"
       "(default 5). Past the budget, or on boards too large to prove, the best answer found\n"
-      "comes back with optimal=False, unless near_optimal=False (then TimeoutError).";
+      "comes back with optimal=False, unless near_optimal=False (then TimeoutError).\n"
+      "threads=N shares a long search between N threads; the answer is the same.";
   constexpr const char* kRandomDoc =
       "A random solvable puzzle of SIZE ('3x3', 4, (2, 5)): a dict with 'start', 'goal' and\n"
       "'seed'. The same seed gives the same puzzle (as `slidegif random --seed`). moves=N:\n"
@@ -267,12 +270,14 @@ PYBIND11_MODULE(slidegif, m) {
   m.def(
       "solve",
       [](const py::object& start, const py::object& goal, std::optional<double> max_seconds,
-         std::uint64_t max_nodes, bool near_optimal, const std::optional<std::string>& pdb_dir) {
-        return solve_with(solver_of(pdb_dir), start, goal, max_seconds, max_nodes, near_optimal);
+         std::uint64_t max_nodes, bool near_optimal, const std::optional<std::string>& pdb_dir,
+         int threads) {
+        return solve_with(solver_of(pdb_dir), start, goal, max_seconds, max_nodes, near_optimal,
+                          threads);
       },
       py::arg("start"), py::arg("goal") = py::none(), py::arg("max_seconds") = py::none(),
       py::kw_only(), py::arg("max_nodes") = 0, py::arg("near_optimal") = true,
-      py::arg("pdb_dir") = py::none(),
+      py::arg("pdb_dir") = py::none(), py::arg("threads") = 1,
       (std::string(kSolveDoc) +
        "\nPattern databases and tables are read from pdb_dir (default: where `slidegif pdb\n"
        "build` writes them); none is ever built here. Many solves: a Solver keeps them.")
@@ -286,7 +291,7 @@ PYBIND11_MODULE(slidegif, m) {
            py::arg("pdb_dir") = py::none())
       .def("solve", &solve_with, py::arg("start"), py::arg("goal") = py::none(),
            py::arg("max_seconds") = py::none(), py::kw_only(), py::arg("max_nodes") = 0,
-           py::arg("near_optimal") = true, kSolveDoc)
+           py::arg("near_optimal") = true, py::arg("threads") = 1, kSolveDoc)
       .def("random_puzzle", &random_puzzle_with, py::arg("size") = "3x3",
            py::arg("seed") = py::none(), py::arg("moves") = py::none(),
            py::arg("random_goal") = false, kRandomDoc);

@@ -70,6 +70,16 @@ def test_solves_optimally_as_the_bfs_says(distances):
         assert apply(tiles, s.moves) == GOAL3
 
 
+def test_threads_give_the_same_answer():
+    board = "5,4,3,9/13,0,14,2/11,7,12,8/1,6,10,15"  # 48 moves, large enough to share
+    one = slidegif.solve(board, pdb_dir="", max_seconds=60)
+    two = slidegif.Solver(pdb_dir="").solve(board, max_seconds=60, threads=2)
+    assert len(one) == 48 and two.optimal
+    assert two.moves == one.moves
+    with pytest.raises(ValueError):
+        slidegif.solve(board, threads=0)
+
+
 def test_boards_as_nested_lists_and_other_goals(distances):
     s = slidegif.solve([[8, 6, 7], [2, 5, 4], [3, 0, 1]])
     assert s.moves == slidegif.solve("867254301").moves
