@@ -46,9 +46,9 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->check(decimal_number(0.01, 86400.0));
   f.job.solve.threads = 0;  // base_job(): all cores
   cmd.add_option("--threads", f.job.solve.threads,
-                 "Threads one optimal search uses (default: all cores; 1 a line with --batch); "
-                 "the answer is the same")
-      ->check(whole_number(1, 256));
+                 "Threads one optimal search uses, 1 to 256 (default: all cores; 1 a line with "
+                 "--batch); the answer is the same")
+      ->check(whole_number(1, 256).description(""));  // the range is in the text: one line
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,
                  "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
@@ -107,10 +107,10 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->each([&a](const std::string&) { a.fit_tween = false; })
       ->check(whole_number(0, limits.max_tween));
   cmd.add_option("--moves-per-frame", a.moves_per_frame,
-                 fmt::format("Moves each frame shows, without sliding frames (default: 1, more "
-                             "when a long answer would pass {} frames or --max-duration)",
-                             limits.max_frames))
-      ->check(whole_number(1, kMaxMovesPerFrame));
+                 fmt::format("Moves each frame shows, 1 to {}, without sliding frames (default: "
+                             "1, more when a long answer would pass {} frames or --max-duration)",
+                             kMaxMovesPerFrame, limits.max_frames))
+      ->check(whole_number(1, kMaxMovesPerFrame).description(""));
   cmd.add_option("--loop", a.loop, "Times to play the animation (0 = forever)")
       ->capture_default_str()
       ->check(whole_number(0, limits.max_loop));
