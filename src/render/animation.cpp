@@ -59,9 +59,13 @@ void check_options(const AnimationOptions& o, const RenderLimits& limits) {
 
 }  // namespace
 
+std::size_t frame_steps(std::size_t moves, int moves_per_frame) {
+  const auto per = static_cast<std::size_t>(std::max(1, moves_per_frame));
+  return (moves + per - 1) / per;
+}
+
 long long animation_frames(std::size_t moves, int tween, int moves_per_frame) {
-  const auto per = static_cast<long long>(std::max(1, moves_per_frame));
-  const long long steps = (static_cast<long long>(moves) + per - 1) / per;
+  const auto steps = static_cast<long long>(frame_steps(moves, moves_per_frame));
   return 1 + steps * (static_cast<long long>(tween) + 1);
 }
 
@@ -120,9 +124,7 @@ AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, st
   decided.moves_per_frame = fitted_moves_per_frame(options, moves, limits, goal);
   if (decided.moves_per_frame > 1) decided.tween = 0;
   const int per = decided.moves_per_frame;
-  const std::size_t steps =
-      (moves + static_cast<std::size_t>(per) - 1) / static_cast<std::size_t>(per);
-  AnimationOptions out = paced_options(decided, steps, goal);
+  AnimationOptions out = paced_options(decided, frame_steps(moves, per), goal);
   while (out.fit_tween && out.tween > 0 &&
          animation_frames(moves, out.tween, per) + (goal ? 1 : 0) > limits.max_frames)
     --out.tween;

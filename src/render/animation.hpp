@@ -22,8 +22,12 @@ namespace slidegif {
 class MovePieces;    // cache/move_pieces.hpp
 class DrawingCache;  // cache/drawing_cache.hpp
 
+// Steps of `moves` moves shown `moves_per_frame` a frame: a step is a frame's moves (the last
+// may have fewer).
+std::size_t frame_steps(std::size_t moves, int moves_per_frame);
+
 // Frames of an animation of `moves` moves shown `moves_per_frame` a frame: 1 + steps *
-// (tween + 1), a step being a frame's moves (the last step may have fewer).
+// (tween + 1).
 long long animation_frames(std::size_t moves, int tween, int moves_per_frame = 1);
 
 // The largest tile size up to `tile_px` (and not under limits.min_tile_px) at which an animation

@@ -63,8 +63,8 @@ class IdaStar {
   class Walker;
   struct Iteration;
 
-  int iterate(const Position& root, int h, int bound, std::vector<Move>& found);
-  int iterate_parallel(const Position& root, int h, int bound, std::vector<Move>& found);
+  int iterate(const Position& root, int bound, std::vector<Move>& found);
+  int iterate_parallel(const Position& root, int bound, std::vector<Move>& found);
 
   const Board& goal_;
   Domain domain_;
@@ -121,35 +121,17 @@ class IdaStar<H>::Walker {
   int walk(const Iteration& it, std::span<const Move> prefix, std::size_t index) {
     iteration_ = &it;
     index_ = index;
-    here_ = root_;
-    path_.clear();
-    states_.resize(static_cast<std::size_t>(it.bound) + 2);
-    int h = ida_.heuristic_.estimate(here_.tiles.data(), states_[0]);
-    int forbidden = kNoParent;
-    for (const Move m : prefix) {
-      const Slide slide = here_.apply(operator_for(m));
-      const auto g = path_.size();
-      path_.push_back(m);
-      h = ida_.heuristic_.update(here_.tiles.data(), slide, states_[g], states_[g + 1]);
-      forbidden = static_cast<int>(opposite(m));
-    }
-    return search(static_cast<int>(path_.size()), h, forbidden, it.bound);
+    // Depth never exceeds the bound (h >= 0): the states' only resize of a walk.
+    const int h = descend(prefix, static_cast<std::size_t>(it.bound) + 2);
+    return search(static_cast<int>(path_.size()), h, came_from(), it.bound);
   }
   const std::vector<Move>& path() const { return path_; }
 
   // The children of the node `prefix` leads to whose f is within the bound, appended to `out`
   // as prefixes (the node counted as expanded); returns the smallest f past the bound.
   int expand(int bound, std::span<const Move> prefix, std::vector<Move>& out) {
-    here_ = root_;
-    path_.assign(prefix.begin(), prefix.end());
-    states_.resize(prefix.size() + 2);
-    ida_.heuristic_.estimate(here_.tiles.data(), states_[0]);
-    int forbidden = kNoParent;
-    for (std::size_t g = 0; g < prefix.size(); ++g) {
-      const Slide slide = here_.apply(operator_for(prefix[g]));
-      ida_.heuristic_.update(here_.tiles.data(), slide, states_[g], states_[g + 1]);
-      forbidden = static_cast<int>(opposite(prefix[g]));
-    }
+    descend(prefix, prefix.size() + 2);
+    const int forbidden = came_from();
     ++nodes_;
     int next_bound = INT_MAX;
     const auto g = prefix.size();
@@ -170,6 +152,26 @@ class IdaStar<H>::Walker {
   }
 
  private:
+  // Puts the walk on the node `prefix` leads to from the root, with the path and the
+  // heuristic's states (room for `depths`) as if it had walked there; returns its estimate.
+  int descend(std::span<const Move> prefix, std::size_t depths) {
+    here_ = root_;
+    path_.clear();
+    states_.resize(depths);
+    int h = ida_.heuristic_.estimate(here_.tiles.data(), states_[0]);
+    for (const Move m : prefix) {
+      const Slide slide = here_.apply(operator_for(m));
+      const std::size_t g = path_.size();
+      path_.push_back(m);
+      h = ida_.heuristic_.update(here_.tiles.data(), slide, states_[g], states_[g + 1]);
+    }
+    return h;
+  }
+  // The move back to the parent, which is never generated (kNoParent at the root).
+  int came_from() const {
+    return path_.empty() ? kNoParent : static_cast<int>(opposite(path_.back()));
+  }
+
   Operator operator_for(Move m) const {
     for (const Operator op : ida_.domain_.operators(here_.blank))
       if (op.move == m) return op;
@@ -277,8 +279,7 @@ std::optional<std::vector<Move>> IdaStar<H>::run(const Board& start) {
     const std::uint64_t before = nodes_.load();
     const bool shared =
         limits_.threads > 1 && bound >= kParallelBound && last_nodes >= kParallelNodes;
-    const int next =
-        shared ? iterate_parallel(root, h, bound, found) : iterate(root, h, bound, found);
+    const int next = shared ? iterate_parallel(root, bound, found) : iterate(root, bound, found);
     last_nodes = nodes_.load() - before;
     shared_iterations_ += shared ? 1 : 0;
     if (next == kFound) {
@@ -296,7 +297,7 @@ std::optional<std::vector<Move>> IdaStar<H>::run(const Board& start) {
 
 // One thread walks the whole tree.
 template <Heuristic H>
-int IdaStar<H>::iterate(const Position& root, int /*h*/, int bound, std::vector<Move>& found) {
+int IdaStar<H>::iterate(const Position& root, int bound, std::vector<Move>& found) {
   Iteration it;
   it.bound = bound;
   Walker walker(*this, root, true);
@@ -306,8 +307,7 @@ int IdaStar<H>::iterate(const Position& root, int /*h*/, int bound, std::vector<
 }
 
 template <Heuristic H>
-int IdaStar<H>::iterate_parallel(const Position& root, int /*h*/, int bound,
-                                 std::vector<Move>& found) {
+int IdaStar<H>::iterate_parallel(const Position& root, int bound, std::vector<Move>& found) {
   const auto threads = static_cast<std::size_t>(limits_.threads);
   Iteration it;
   it.bound = bound;
