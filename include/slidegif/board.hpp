@@ -43,6 +43,18 @@ std::vector<Move> moves_from_string(std::string_view text);
 // The direction the *tile* travels when the blank makes move m ("up" for Move::Down).
 const char* tile_direction_name(Move m);
 
+// How moves are counted. SingleTile: every step of the blank is a move. MultiTile: the blank
+// going several cells one way at once (a line of tiles sliding together) is one move, so a run
+// of one letter in a move list is one move: "UUL" is three single-tile moves, two multi-tile
+// ones. A move list is always written in steps; the metric says how it is counted.
+enum class Metric : std::uint8_t { SingleTile, MultiTile };
+inline constexpr Metric kAllMetrics[] = {Metric::SingleTile, Metric::MultiTile};
+// "stm", "mtm": the names puzzle solvers use, and what --metric and metric= take.
+const char* metric_name(Metric metric);
+std::optional<Metric> metric_from_name(std::string_view name);  // none for another name
+// What `moves` counts as in `metric`: its length, or its runs of one direction.
+int count_moves(const std::vector<Move>& moves, Metric metric);
+
 class Board {
  public:
   // Throws Error(BadInput) unless tiles is a permutation of 0..rows*cols-1 and the shape is valid.

@@ -52,6 +52,10 @@ struct AnimationOptions {
   // frame limit or for max_duration_ms at kMinPacedDelayMs a frame: then the fewest that fit
   // (with fit_tween, or tween 0).
   int moves_per_frame = 0;
+  // How the moves count (board.hpp). MultiTile: a run of moves one way is one step, its tiles
+  // sliding together under one caption ("tiles 5, 6 move up"), and the counts are of such
+  // moves. The pipeline sets it from the Solution.
+  Metric metric = Metric::SingleTile;
   std::string lang = "en";  // the captions' language (slidegif/language.hpp)
   // A picture puzzle: tiles are pieces of this picture (fitted to the board), the blank's piece
   // appears on the last frame. Empty: numbered tiles.

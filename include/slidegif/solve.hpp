@@ -33,13 +33,17 @@ struct SolveOptions {
   // Threads the optimal search may use (IDA*'s larger iterations split between them); the
   // answer is the same for any number.
   int threads = 1;
+  // How moves are counted (board.hpp): the answer is the fewest in this metric. Multi-tile
+  // answers are searched without the distance tables and pattern databases, which count single
+  // moves; boards over kMaxOptimalCells get the near-optimal single-tile answer, not proven.
+  Metric metric = Metric::SingleTile;
 };
 
 // Where a search is; handed to SolveControl::progress.
 struct SearchStats {
   std::uint64_t nodes = 0;  // nodes expanded over all iterations
   int iterations = 0;       // IDA* thresholds tried
-  int last_bound = 0;       // the last threshold searched: a lower bound on the length
+  int last_bound = 0;       // the last threshold searched: a lower bound on the moves
   int best_length = 0;      // the near-optimal search's shortest answer so far (0: none)
   double seconds = 0;
 };
@@ -59,10 +63,13 @@ struct SolveControl {
 };
 
 struct Solution {
-  std::vector<Move> moves;  // from the start to the goal, named by where the blank goes
-  bool optimal = false;     // proven fewest moves
-  std::string method;       // e.g. "IDA* (Manhattan + linear conflict)"
+  // From the start to the goal, named by where the blank goes, a step a letter in either
+  // metric (count_moves() says how many moves that is).
+  std::vector<Move> moves;
+  bool optimal = false;  // proven fewest moves in its metric
+  std::string method;    // e.g. "IDA* (Manhattan + linear conflict)"
   SearchStats stats;
+  Metric metric = Metric::SingleTile;  // how its moves count (SolveOptions::metric)
 };
 
 // Largest board (in cells) searched optimally without a pattern database.

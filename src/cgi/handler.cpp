@@ -43,12 +43,13 @@ Response render_response(const app::Job& job, const Puzzle& puzzle, const std::s
                {"Content-Length", std::to_string(gif.bytes.size())}};
   add_cache_headers(r, puzzle, etag, negotiated);
   // For pages and tools that want to show what was solved (the image itself cannot say).
-  r.headers.emplace_back(
-      "X-Slidegif-Puzzle",
-      fmt::format("{} -> {}, {} moves ({}), {} frame{}", format_board(puzzle.start),
-                  format_board(puzzle.goal), solved.solution.moves.size(),
-                  solved.solution.optimal ? "optimal" : "not optimal", gif.frames,
-                  gif.frames == 1 ? "" : "s"));
+  r.headers.emplace_back("X-Slidegif-Puzzle",
+                         fmt::format("{} -> {}, {} {}moves ({}), {} frame{}",
+                                     format_board(puzzle.start), format_board(puzzle.goal),
+                                     count_moves(solved.solution.moves, solved.solution.metric),
+                                     solved.solution.metric == Metric::MultiTile ? "mtm " : "",
+                                     solved.solution.optimal ? "optimal" : "not optimal",
+                                     gif.frames, gif.frames == 1 ? "" : "s"));
   r.body = std::move(gif.bytes);
   return r;
 }
@@ -135,7 +136,9 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
     app::Job job = parse_job(query);
     const bool negotiated = !names_format(query);
     if (negotiated) job.encoding.format = format_for_accept(lookup(env, "HTTP_ACCEPT"));
+    const Metric metric = job.solve.metric;  // the request's; the budget is the server's
     job.solve = config.solve;
+    job.solve.metric = metric;
     if (const auto name = picture_name(query)) {
       if (!config.picture) throw Error(Error::Kind::BadInput, "this server has no pictures");
       job.animation.picture = config.picture(*name, job.limits.render);

@@ -220,6 +220,11 @@ app::Job parse_job(const QueryParams& query) {
   parse_puzzle(params, job.puzzle);
   parse_animation(params, job.limits.render, job.animation);
   parse_encoding(params, job.limits.render, job.encoding);
+  if (auto v = params.get("metric")) {
+    const auto metric = metric_from_name(*v);
+    if (!metric) bad(fmt::format("metric must be stm or mtm, not \"{}\"", *v));
+    job.solve.metric = *metric;
+  }
   return job;
 }
 

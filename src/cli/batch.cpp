@@ -29,9 +29,10 @@ BatchOutcome answer_line(const BatchItem& item, const app::Job& base, const Outp
       j["line"] = item.number;
       return {fmt::format("{}\n", app::json_line(j)), false};
     }
-    return {
-        fmt::format("{} {}\n", s.moves.size(), s.moves.empty() ? "-" : moves_to_string(s.moves)),
-        false};
+    // The count in the metric asked for; the moves a step a letter.
+    return {fmt::format("{} {}\n", count_moves(s.moves, s.metric),
+                        s.moves.empty() ? "-" : moves_to_string(s.moves)),
+            false};
   } catch (const std::exception& e) {
     if (flags.json) {
       return {fmt::format("{}\n", app::json_line({{"line", item.number}, {"error", e.what()}})),

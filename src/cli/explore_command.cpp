@@ -57,10 +57,11 @@ std::vector<std::string> antipodes(const FullSearch& all) {
   return boards;
 }
 
-void print_text(const FullSearch& all, const Board& goal, std::uint64_t peak,
+void print_text(const FullSearch& all, const Board& goal, Metric metric, std::uint64_t peak,
                 const std::string& saved) {
-  fmt::print("{} from {}: {} states\n", format_shape(goal.shape()), format_board(goal),
-             reachable_states_text(goal.shape()));
+  fmt::print("{} from {}: {} states{}\n", format_shape(goal.shape()), format_board(goal),
+             reachable_states_text(goal.shape()),
+             metric == Metric::MultiTile ? ", multi-tile moves (mtm)" : "");
   fmt::print("God's number: {}\n", all.gods_number());
   fmt::print("distance  states\n");
   for (std::size_t d = 0; d < all.histogram.size(); ++d)
@@ -82,7 +83,7 @@ void print_text(const FullSearch& all, const Board& goal, std::uint64_t peak,
   }
 }
 
-void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak,
+void print_json(const FullSearch& all, const Board& goal, Metric metric, std::uint64_t peak,
                 const std::string& saved) {
   nlohmann::json j = {
       {"rows", goal.shape().rows},        {"cols", goal.shape().cols},
@@ -90,7 +91,7 @@ void print_json(const FullSearch& all, const Board& goal, std::uint64_t peak,
       {"gods_number", all.gods_number()}, {"histogram", all.histogram},
       {"antipodes", antipodes(all)},      {"antipodes_count", all.histogram.back()},
       {"seconds", all.seconds},           {"threads", all.threads},
-      {"peak_memory_bytes", peak},
+      {"peak_memory_bytes", peak},        {"metric", metric_name(metric)},
   };
   if (!saved.empty()) j["saved"] = saved;
   fmt::print("{}\n", app::json_line(j));
@@ -192,6 +193,11 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
       ->check(CLI::IsMember(theme_names()));
   cmd_->add_option("--font", args_.font, "TrueType font for the plot (default: shipped)");
   cmd_->add_flag("--all-states", args_.all_states, "With --db: every state, however many");
+  cmd_->add_option_function<std::string>(
+          "--metric", [this](const std::string& name) { args_.metric = *metric_from_name(name); },
+          "How moves count: stm, a tile a move (default), or mtm, a line of tiles a move "
+          "(one thread; not with --save or --db)")
+      ->check(CLI::IsMember({"stm", "mtm"}).description(""));
   cmd_->add_flag("--progress", args_.progress,
                  "Draw the progress bar even when stderr is not a terminal");
 }
@@ -204,6 +210,11 @@ int ExploreCommand::run() const {
   }
   const bool rows = !args_.db.empty() &&
                     (reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
+  if (args_.metric == Metric::MultiTile && (args_.save || !args_.db.empty())) {
+    // The saved tables and the database's path counts are single-tile distances.
+    throw Error(Error::Kind::BadInput,
+                "--save and --db keep single-tile distances: leave them out with --metric mtm");
+  }
   if (args_.log_scale && args_.plot.empty())
     throw Error(Error::Kind::BadInput, "--log-scale is for the plot: add --plot FILE");
   if (!args_.db.empty()) check_database_target(args_.db);
@@ -214,6 +225,7 @@ int ExploreCommand::run() const {
   app::ProgressBar bar(fmt::format("explore {}", format_shape(goal.shape())), args_.progress);
   FullSearchOptions options;
   options.threads = args_.threads;
+  options.metric = args_.metric;
   // The database's rows need exact distances (one byte a state) for their path counts.
   if (rows) options.storage = DistanceStorage::Exact;
   options.progress = [&bar](double f) { bar.update(f); };
@@ -229,9 +241,9 @@ int ExploreCommand::run() const {
   if (args_.save) saved = app::save_table_file(app::default_pdb_dir(args_.dir), all);
   const std::uint64_t peak = peak_memory_bytes();
   if (args_.json)
-    print_json(all, goal, peak, saved);
+    print_json(all, goal, args_.metric, peak, saved);
   else
-    print_text(all, goal, peak, saved);
+    print_text(all, goal, args_.metric, peak, saved);
   return 0;
 }
 

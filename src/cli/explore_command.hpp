@@ -25,8 +25,9 @@ struct ExploreArgs {
   bool log_scale = false;  // --log-scale
   std::string theme = "classic";
   std::string font;
-  std::string db;           // --db FILE.sqlite
-  bool all_states = false;  // --all-states: rows for every state past kMaxDatabaseStates
+  std::string db;                      // --db FILE.sqlite
+  bool all_states = false;             // --all-states: rows for every state past kMaxDatabaseStates
+  Metric metric = Metric::SingleTile;  // --metric
 };
 
 class ExploreCommand {

@@ -30,7 +30,7 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
   cmd.add_option("--frame", f.frame,
                  "With --format png or -o NAME.png: the frame shown, from 0 (default 0, the "
                  "start; -1: the last)")
-      ->check(whole_number(-1, limits.max_frames));
+      ->check(whole_number(-1, limits.max_frames).description(""));  // one line
   cmd.add_flag("--json", f.json, "Print one JSON object instead of the summary line");
   // Named, the budget is all the near-optimal search's too (boards over 16 cells, or past the
   // optimal search): a larger one buys a shorter answer. Unnamed, that search stops at
@@ -49,6 +49,11 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
                  "Threads one optimal search uses, 1 to 256 (default: all cores; 1 a line with "
                  "--batch); the answer is the same")
       ->check(whole_number(1, 256).description(""));  // the range is in the text: one line
+  cmd.add_option_function<std::string>(
+         "--metric",
+         [&f](const std::string& name) { f.job.solve.metric = *metric_from_name(name); },
+         "How moves count: stm, a tile a move (default), or mtm, a line of tiles a move")
+      ->check(CLI::IsMember({"stm", "mtm"}).description(""));
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,
                  "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");

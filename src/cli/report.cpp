@@ -49,11 +49,13 @@ Animation write_animation(const app::Job& job, const app::Solved& solved,
 std::string summary(const app::Solved& solved, const std::optional<Animation>& gif,
                     const OutputFlags& flags) {
   const Solution& s = solved.solution;
-  std::string line =
-      fmt::format("{} -> {}: {} move{} ({}) {}", format_board(solved.puzzle.start),
-                  format_board(solved.puzzle.goal), s.moves.size(), s.moves.size() == 1 ? "" : "s",
-                  s.optimal ? "optimal" : "NOT optimal: best found within the budget",
-                  s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
+  const int n = count_moves(s.moves, s.metric);
+  // Multi-tile moves are named by their letters all the same, one a step: "mtm" says so.
+  std::string line = fmt::format(
+      "{} -> {}: {} {}move{} ({}) {}", format_board(solved.puzzle.start),
+      format_board(solved.puzzle.goal), n, s.metric == Metric::SingleTile ? "" : "mtm ",
+      n == 1 ? "" : "s", s.optimal ? "optimal" : "NOT optimal: best found within the budget",
+      s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
   if (solved.puzzle.seed) line += fmt::format(" [seed {}]", *solved.puzzle.seed);
   if (s.method == kDescentMethod) line += fmt::format(" [by {}]", s.method);
   if (gif && flags.output != "-") {

@@ -57,11 +57,18 @@ Shape shape_of(const py::object& size) {
   return parse_shape(size.cast<std::string>());
 }
 
+Metric metric_of(const std::string& name) {
+  const auto metric = metric_from_name(name);
+  if (!metric) throw py::value_error("metric must be 'stm' or 'mtm', not '" + name + "'");
+  return *metric;
+}
+
 SolveOptions solve_options(std::optional<double> max_seconds, std::uint64_t max_nodes,
-                           bool near_optimal, int threads = 1) {
+                           bool near_optimal, int threads = 1, Metric metric = Metric::SingleTile) {
   if (threads < 1 || threads > 256) throw py::value_error("threads must be 1 to 256");
   SolveOptions options;
   options.threads = threads;
+  options.metric = metric;
   if (max_seconds) options.max_seconds = *max_seconds;
   options.max_nodes = max_nodes;
   options.near_optimal_fallback = near_optimal;
@@ -74,6 +81,8 @@ Solver solver_of(const std::optional<std::string>& pdb_dir) {
 
 struct PySolution {
   std::string moves;
+  int length;          // in its metric
+  std::string metric;  // "stm" or "mtm"
   bool optimal;
   std::string method;
   std::uint64_t nodes;
@@ -82,10 +91,11 @@ struct PySolution {
 
 PySolution solve_with(const Solver& solver, const py::object& start_obj, const py::object& goal_obj,
                       std::optional<double> max_seconds, std::uint64_t max_nodes, bool near_optimal,
-                      int threads) {
+                      int threads, const std::string& metric) {
   const Board start = board_of(start_obj, "start");
   const Board goal = goal_of(goal_obj, start);
-  const SolveOptions options = solve_options(max_seconds, max_nodes, near_optimal, threads);
+  const SolveOptions options =
+      solve_options(max_seconds, max_nodes, near_optimal, threads, metric_of(metric));
   // Ctrl-C stops a long search: twice a second the search looks for a signal (with the GIL,
   // as Python handles signals), and one ends it with KeyboardInterrupt.
   std::atomic<bool> stop{false};
@@ -104,7 +114,13 @@ PySolution solve_with(const Solver& solver, const py::object& start_obj, const p
     if (interrupted) throw py::error_already_set();  // the KeyboardInterrupt
     throw;
   }
-  return {moves_to_string(s.moves), s.optimal, s.method, s.stats.nodes, s.stats.seconds};
+  return {moves_to_string(s.moves),
+          count_moves(s.moves, s.metric),
+          metric_name(s.metric),
+          s.optimal,
+          s.method,
+          s.stats.nodes,
+          s.stats.seconds};
 }
 
 py::dict random_puzzle_with(const Solver& solver, const py::object& size,
@@ -162,6 +178,8 @@ AnimationOptions look_of(const py::kwargs& look) {
       o.moves_per_frame = value.cast<int>();
     else if (key == "lang")
       o.lang = value.cast<std::string>();
+    else if (key == "metric")
+      o.metric = metric_of(value.cast<std::string>());
     else if (key == "font")
       o.font = load_font(value.cast<std::string>());
     else if (key == "picture")
@@ -173,8 +191,8 @@ AnimationOptions look_of(const py::kwargs& look) {
     else
       throw py::type_error("render() got an unexpected keyword argument '" + key +
                            "' (the look: theme, title, tile, delay, first_hold, last_hold, "
-                           "tween, speed, max_duration, moves_per_frame, captions, mark, loop, "
-                           "lang, font, picture, numbers, dither)");
+                           "tween, speed, max_duration, moves_per_frame, metric, captions, mark, "
+                           "loop, lang, font, picture, numbers, dither)");
   }
   return o;
 }
@@ -203,7 +221,8 @@ py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
       end.apply_all(moves);
     } else {
       const Solution s =
-          solver_of(std::nullopt).solve(start, goal, solve_options(max_seconds, 0, true));
+          solver_of(std::nullopt)
+              .solve(start, goal, solve_options(max_seconds, 0, true, 1, options.metric));
       moves = s.moves;
       options.optimal = s.optimal;
     }
@@ -247,12 +266,15 @@ PYBIND11_MODULE(slidegif, m) {
 
   py::class_<PySolution>(m, "Solution",
                          "A solution: its moves, and whether they are proven fewest.")
-      .def_readonly("moves", &PySolution::moves, "the blank's moves, e.g. 'ULDR'")
+      .def_readonly("moves", &PySolution::moves, "the blank's moves, e.g. 'ULDR', a step a letter")
+      .def_readonly("metric", &PySolution::metric,
+                    "how the moves count: 'stm' (a tile a move) or 'mtm' (a run of one letter, "
+                    "a line of tiles, a move)")
       .def_readonly("optimal", &PySolution::optimal, "True when proven the fewest moves")
       .def_readonly("method", &PySolution::method, "how it was found")
       .def_readonly("nodes", &PySolution::nodes, "search nodes expanded")
       .def_readonly("seconds", &PySolution::seconds, "time spent searching")
-      .def("__len__", [](const PySolution& s) { return s.moves.size(); })
+      .def("__len__", [](const PySolution& s) { return s.length; })
       .def("__repr__", [](const PySolution& s) {
         return "Solution(moves='" + s.moves + "', optimal=" + (s.optimal ? "True" : "False") + ")";
       });
@@ -261,7 +283,8 @@ PYBIND11_MODULE(slidegif, m) {
       "Solves START towards GOAL (default: 1..N-1 with the blank last) within max_seconds\n"
       "(default 5). Past the budget, or on boards too large to prove, the best answer found\n"
       "comes back with optimal=False, unless near_optimal=False (then TimeoutError).\n"
-      "threads=N shares a long search between N threads; the answer is the same.";
+      "threads=N shares a long search between N threads; the answer is the same.\n"
+      "metric='mtm' counts a line of tiles sliding together as one move; len() counts in it.";
   constexpr const char* kRandomDoc =
       "A random solvable puzzle of SIZE ('3x3', 4, (2, 5)): a dict with 'start', 'goal' and\n"
       "'seed'. The same seed gives the same puzzle (as `slidegif random --seed`). moves=N:\n"
@@ -271,13 +294,13 @@ PYBIND11_MODULE(slidegif, m) {
       "solve",
       [](const py::object& start, const py::object& goal, std::optional<double> max_seconds,
          std::uint64_t max_nodes, bool near_optimal, const std::optional<std::string>& pdb_dir,
-         int threads) {
+         int threads, const std::string& metric) {
         return solve_with(solver_of(pdb_dir), start, goal, max_seconds, max_nodes, near_optimal,
-                          threads);
+                          threads, metric);
       },
       py::arg("start"), py::arg("goal") = py::none(), py::arg("max_seconds") = py::none(),
       py::kw_only(), py::arg("max_nodes") = 0, py::arg("near_optimal") = true,
-      py::arg("pdb_dir") = py::none(), py::arg("threads") = 1,
+      py::arg("pdb_dir") = py::none(), py::arg("threads") = 1, py::arg("metric") = "stm",
       (std::string(kSolveDoc) +
        "\nPattern databases and tables are read from pdb_dir (default: where `slidegif pdb\n"
        "build` writes them); none is ever built here. Many solves: a Solver keeps them.")
@@ -291,7 +314,8 @@ PYBIND11_MODULE(slidegif, m) {
            py::arg("pdb_dir") = py::none())
       .def("solve", &solve_with, py::arg("start"), py::arg("goal") = py::none(),
            py::arg("max_seconds") = py::none(), py::kw_only(), py::arg("max_nodes") = 0,
-           py::arg("near_optimal") = true, py::arg("threads") = 1, kSolveDoc)
+           py::arg("near_optimal") = true, py::arg("threads") = 1, py::arg("metric") = "stm",
+           kSolveDoc)
       .def("random_puzzle", &random_puzzle_with, py::arg("size") = "3x3",
            py::arg("seed") = py::none(), py::arg("moves") = py::none(),
            py::arg("random_goal") = false, kRandomDoc);
@@ -329,6 +353,7 @@ PYBIND11_MODULE(slidegif, m) {
         "title, tile (px),\n"
         "delay (ms a move), first_hold, last_hold, tween, speed, max_duration (s, 0: none),\n"
         "moves_per_frame (more than 1: no slides; default: more only for very long answers),\n"
+        "metric ('mtm': solved in multi-tile moves, a line of tiles sliding as one step),\n"
         "captions, mark, loop, lang ('en', 'zh'), font (a path), picture (a path), numbers,\n"
         "dither.");
 }

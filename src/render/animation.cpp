@@ -59,6 +59,17 @@ void check_options(const AnimationOptions& o, const RenderLimits& limits) {
 
 }  // namespace
 
+std::vector<LineMove> line_moves(const std::vector<Move>& moves, Metric metric) {
+  std::vector<LineMove> steps;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (metric == Metric::MultiTile && i > 0 && moves[i] == moves[i - 1])
+      ++steps.back().count;
+    else
+      steps.push_back({moves[i]});
+  }
+  return steps;
+}
+
 std::size_t frame_steps(std::size_t moves, int moves_per_frame) {
   const auto per = static_cast<std::size_t>(std::max(1, moves_per_frame));
   return (moves + per - 1) / per;
@@ -195,7 +206,8 @@ PictureArt picture_art_for_gif(const Board& start, const std::vector<Move>& move
   auto census = std::make_unique<ColourCensus>(layout.frame.width, layout.frame.height);
   ColourCensus& counted = *census;
   FrameSequence pass(start, options, layout, nullptr, drawing, {}, art, std::move(census));
-  for (std::size_t k = 0; k < moves.size(); ++k) pass.add_move(k, moves[k]);
+  const std::vector<LineMove> steps = line_moves(moves, options.metric);
+  for (std::size_t k = 0; k < steps.size(); ++k) pass.add_step(k, steps[k]);
   reorder_colours(art, counted.order(art.palette));
   return art;
 }
@@ -206,14 +218,15 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            const AnimationOptions& options, const RenderLimits& limits,
                            MovePieces* pieces, DrawingCache* drawing, const Encoding& encoding) {
   const bool goal = shows_goal(start, moves, options);
-  check_animation(options, start.shape(), moves.size(), limits, goal);
+  const std::vector<LineMove> steps = line_moves(moves, options.metric);
+  check_animation(options, start.shape(), steps.size(), limits, goal);
   const AnimationOptions fitted =
-      fitted_options(options, start.shape(), moves.size(), limits, goal);
+      fitted_options(options, start.shape(), steps.size(), limits, goal);
   // A still's frame is checked, and -1 made the last one's index, before anything is drawn.
   Encoding resolved = encoding;
   if (encoding.format == OutputFormat::Png) {
     const auto frames =
-        animation_frames(moves.size(), fitted.tween, fitted.moves_per_frame) + (goal ? 1 : 0);
+        animation_frames(steps.size(), fitted.tween, fitted.moves_per_frame) + (goal ? 1 : 0);
     resolved.frame = still_frame_index(encoding.frame, static_cast<int>(frames));
   }
   AnimationLayout layout = lay_out_animation(start, moves, fitted, drawing);
@@ -223,8 +236,8 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
   }
   FrameSequence sequence(start, fitted, std::move(layout), pieces, drawing, resolved,
                          std::move(art));
-  for (std::size_t k = 0; k < moves.size() && !sequence.complete(); ++k) {
-    sequence.add_move(k, moves[k]);
+  for (std::size_t k = 0; k < steps.size() && !sequence.complete(); ++k) {
+    sequence.add_step(k, steps[k]);
   }
   return std::move(sequence).finish();
 }

@@ -22,6 +22,15 @@ namespace slidegif {
 class MovePieces;    // cache/move_pieces.hpp
 class DrawingCache;  // cache/drawing_cache.hpp
 
+// One step of an animation: a move, or in the multi-tile metric a run of `count` moves one way
+// (the line of tiles slides together).
+struct LineMove {
+  Move move;
+  int count = 1;
+};
+// The steps of `moves` as `metric` counts them (count_moves() of them).
+std::vector<LineMove> line_moves(const std::vector<Move>& moves, Metric metric);
+
 // Steps of `moves` moves shown `moves_per_frame` a frame: a step is a frame's moves (the last
 // may have fewer).
 std::size_t frame_steps(std::size_t moves, int moves_per_frame);

@@ -26,8 +26,8 @@ std::set<std::string> keys(const nlohmann::json& j) {
 
 TEST(ResultJson, TheSolveKeysAndValues) {
   const auto j = result_json(solved(std::nullopt));
-  EXPECT_EQ(keys(j), (std::set<std::string>{"rows", "cols", "start", "goal", "length", "optimal",
-                                            "moves", "method", "nodes", "seconds"}));
+  EXPECT_EQ(keys(j), (std::set<std::string>{"rows", "cols", "start", "goal", "length", "metric",
+                                            "optimal", "moves", "method", "nodes", "seconds"}));
   EXPECT_EQ(j["rows"], 2);
   EXPECT_EQ(j["cols"], 3);
   EXPECT_EQ(j["start"], "123/405");
@@ -38,6 +38,18 @@ TEST(ResultJson, TheSolveKeysAndValues) {
   EXPECT_EQ(j["method"], "test");
   EXPECT_EQ(j["nodes"], 12);
   EXPECT_EQ(j["seconds"], 0.25);
+  EXPECT_EQ(j["metric"], "stm");
+}
+
+// A multi-tile answer's length is its runs; "steps" counts its letters.
+TEST(ResultJson, AMultiTileAnswerCountsItsRuns) {
+  Solved s = solved(std::nullopt);
+  s.solution.moves = moves_from_string("LLU");
+  s.solution.metric = Metric::MultiTile;
+  const auto j = result_json(s);
+  EXPECT_EQ(j["length"], 2);
+  EXPECT_EQ(j["steps"], 3);
+  EXPECT_EQ(j["metric"], "mtm");
 }
 
 TEST(ResultJson, SeedWhenDrawnAndTheGif) {
@@ -49,7 +61,7 @@ TEST(ResultJson, SeedWhenDrawnAndTheGif) {
   EXPECT_EQ(j["bytes"], 3);
   EXPECT_EQ(j["width"], 40);
   EXPECT_EQ(j["height"], 50);
-  EXPECT_EQ(keys(j).size(), 16u);
+  EXPECT_EQ(keys(j).size(), 17u);
 }
 
 TEST(JsonLine, OneLineAndBytesThatAreNotUtf8PrintReplaced) {

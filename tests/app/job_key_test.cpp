@@ -46,6 +46,8 @@ void change(V& v) {
     v += "x";
   } else if constexpr (std::is_same_v<V, Font>) {
     v = Font("other.ttf", {});
+  } else if constexpr (std::is_same_v<V, Metric>) {
+    v = v == Metric::SingleTile ? Metric::MultiTile : Metric::SingleTile;
   } else if constexpr (std::is_same_v<V, Picture>) {
     v = Picture("other.png", 1, 1, {Rgb{}});
   } else {

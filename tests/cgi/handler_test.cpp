@@ -150,6 +150,17 @@ TEST(Handler, BadInputIs400WithAMessage) {
   }
 }
 
+TEST(Handler, MultiTileMetricCountsAndDrawsLineMoves) {
+  const Response r = get("start=867254301&tween=0&metric=mtm");
+  ASSERT_EQ(r.status, 200) << r.body_text();
+  EXPECT_NE(r.header("X-Slidegif-Puzzle").find("20 mtm moves (optimal)"), std::string::npos)
+      << r.header("X-Slidegif-Puzzle");
+  EXPECT_EQ(testing::DecodedGif::decode(r.body).frame_count(), 1 + 20);
+  // A different answer: a different tag.
+  EXPECT_NE(r.header("ETag"), get("start=867254301&tween=0").header("ETag"));
+  EXPECT_EQ(get("start=867254301&metric=qtm").status, 400);
+}
+
 TEST(Handler, PastTheBudgetTheAnswerIsMarkedNotOptimal) {
   HandlerConfig tight = test_config();
   tight.solve.max_nodes = 10;

@@ -101,6 +101,13 @@ TEST(ParseParams, EmptyValuesCountAsAbsent) {
   EXPECT_EQ(job.animation.tile_px, default_job().animation.tile_px);
 }
 
+TEST(ParseParams, ReadsTheMetric) {
+  EXPECT_EQ(params("metric=mtm").solve.metric, Metric::MultiTile);
+  EXPECT_EQ(params("metric=stm").solve.metric, Metric::SingleTile);
+  EXPECT_EQ(params("").solve.metric, Metric::SingleTile);
+  EXPECT_NE(error_of("metric=htm").find("metric must be stm or mtm"), std::string::npos);
+}
+
 TEST(ParseParams, OutOfRangeNumbersSayTheRange) {
   EXPECT_NE(error_of("tile=2").find("tile must be between"), std::string::npos);
   EXPECT_NE(error_of("tile=100000000000000000000").find("tile must be between"), std::string::npos);

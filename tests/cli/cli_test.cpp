@@ -61,6 +61,42 @@ TEST(Cli, SolveJsonHasTheFieldsAndReplays) {
   EXPECT_EQ(replay("283104765", j["moves"]), parse_board("123804765"));
 }
 
+// The multi-tile metric: the answer counted in line moves (as short as a breadth-first search
+// here finds: multi_tile_test), drawn a line move a step; what it cannot do is refused.
+TEST(Cli, MultiTileMetricSolvesExploresAndDraws) {
+  TempDir dir;
+  const std::string out = dir.file("mtm.gif");
+  const auto r = run_slidegif({"solve", "867254301", "--metric", "mtm", "--json", "-o", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["metric"], "mtm");
+  EXPECT_EQ(j["length"], 20);
+  EXPECT_EQ(j["steps"], j["moves"].get<std::string>().size());
+  EXPECT_EQ(count_moves(moves_from_string(j["moves"].get<std::string>()), Metric::MultiTile), 20);
+  EXPECT_EQ(replay("867254301", j["moves"]), parse_board("123456780"));
+  EXPECT_EQ(testing::DecodedGif::decode_file(out).frame_count(), 1 + 20 * 4);  // 3 tweens each
+  const auto text = run_slidegif({"solve", "867254301", "--metric", "mtm"});
+  EXPECT_TRUE(contains(text.out, "867254301 -> 123456780: 20 mtm moves (optimal)")) << text.out;
+
+  const auto explored = run_slidegif({"explore", "--metric", "mtm", "--json"});
+  ASSERT_EQ(explored.exit_code, 0) << explored.err;
+  const auto e = nlohmann::json::parse(explored.out);
+  EXPECT_EQ(e["gods_number"], 24);
+  EXPECT_EQ(e["metric"], "mtm");
+  EXPECT_EQ(e["antipodes"], nlohmann::json::array({"147208365"}));
+
+  const auto bad = run_slidegif({"solve", "867254301", "--metric", "ftm"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--metric")) << bad.err;
+  const auto exact = run_slidegif({"random", "--moves", "10", "--metric", "mtm"});
+  EXPECT_EQ(exact.exit_code, 2);
+  EXPECT_TRUE(contains(exact.err, "single-tile")) << exact.err;
+  const auto save = run_slidegif({"explore", "--metric", "mtm", "--save", "--dir", dir.path()});
+  EXPECT_EQ(save.exit_code, 2);
+  EXPECT_TRUE(contains(save.err, "--save")) << save.err;
+  EXPECT_EQ(dir.entries().size(), 1u);  // the GIF alone
+}
+
 TEST(Cli, SolveWritesAGifAndReportsIt) {
   TempDir dir;
   const std::string out = dir.file("hard.gif");
@@ -197,7 +233,7 @@ TEST(Cli, EveryJsonOutputHasTheSameShape) {
     std::sort(out.begin(), out.end());
     return out;
   };
-  const std::vector<std::string> want = {"cols",  "goal",    "length", "method",  "moves",
+  const std::vector<std::string> want = {"cols",  "goal",    "length", "method",  "metric", "moves",
                                          "nodes", "optimal", "rows",   "seconds", "start"};
   EXPECT_EQ(keys(solve.out), want);
   auto with = [](std::vector<std::string> v, const std::string& k) {

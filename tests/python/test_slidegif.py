@@ -195,6 +195,19 @@ def test_ctrl_c_stops_a_long_search():
     assert "KeyboardInterrupt" in err
 
 
+def test_the_multi_tile_metric_counts_line_moves():
+    s = slidegif.solve("867254301", metric="mtm")
+    assert (s.metric, len(s), s.optimal) == ("mtm", 20, True)
+    assert len(s.moves) == 31  # a step a letter: runs of one letter are its moves
+    assert len(slidegif.solve("867254301")) == 31
+    data = slidegif.render("867254301", metric="mtm", tween=1)
+    assert Image.open(io.BytesIO(data)).n_frames == 1 + 20 * 2
+    with pytest.raises(ValueError):
+        slidegif.solve("867254301", metric="ftm")
+    with pytest.raises(ValueError):
+        slidegif.render("867254301", metric="ftm")
+
+
 def test_render_gives_a_gif_pillow_reads():
     moves = slidegif.solve("123456708").moves
     data = slidegif.render("123456708", tween=2, delay=300, theme="dark")

@@ -130,6 +130,30 @@ TEST(Animation, SeveralMovesAFrameShowTheBoardAfterEachStep) {
   EXPECT_EQ(gif.delay_cs(8), o.last_hold_ms / 10);
 }
 
+// In the multi-tile metric a run of moves one way is one step: the 31 moves are 20 line moves,
+// each tween + 1 frames, the board after each run on its last.
+TEST(Animation, MultiTileMovesAreOneStepEach) {
+  Fixture f;
+  auto o = options(2);
+  o.metric = Metric::MultiTile;
+  const DecodedGif gif = DecodedGif::decode(render_animation(f.start, f.moves, o).bytes);
+  ASSERT_EQ(count_moves(f.moves, Metric::MultiTile), 20);
+  ASSERT_EQ(gif.frame_count(), 1 + 20 * 3);
+  const FrameLayout l = animation_layout(f.start, f.moves, o);
+  const Rgb blank = find_theme(o.theme).blank;
+  Board b = f.start;
+  expect_board(gif, 0, l, b, blank);
+  int step = 0;
+  for (const LineMove run : line_moves(f.moves, Metric::MultiTile)) {
+    for (int i = 0; i < run.count; ++i) b.apply(run.move);
+    expect_board(gif, ++step * 3, l, b, blank);
+  }
+  EXPECT_EQ(step, 20);
+  // Several steps a frame count line moves too: 20 in frames of 4.
+  o.moves_per_frame = 4;
+  EXPECT_EQ(DecodedGif::decode(render_animation(f.start, f.moves, o).bytes).frame_count(), 1 + 5);
+}
+
 TEST(Animation, LongAnswersShowSeveralMovesAFrameWithinTheLimits) {
   const RenderLimits limits;
   AnimationOptions o;

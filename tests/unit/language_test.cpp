@@ -46,6 +46,21 @@ TEST(Language, EveryTableHasEveryPhraseWithTheSamePlaceholders) {
   EXPECT_EQ(find_language(""), nullptr);
 }
 
+TEST(Language, MultiTileMovesNameTheirTiles) {
+  const Board start = parse_board("867254301");
+  const auto moves = moves_from_string("UULDDRRUULDLDRRUULDLDRRUULLDDRR");
+  const Captions en =
+      make_captions(start, moves, true, languages().front(), false, false, Metric::MultiTile);
+  ASSERT_EQ(en.steps.size(), 20u);
+  EXPECT_EQ(en.first, "Start — 20 moves to go");
+  EXPECT_EQ(en.steps[0], "Step 1 / 20 — tiles 5, 6 move down");  // the blank goes up twice
+  EXPECT_EQ(en.steps[1], "Step 2 / 20 — tile 8 moves right");
+  EXPECT_EQ(en.last, "Solved in 20 moves");
+  const Captions zh =
+      make_captions(start, moves, true, *find_language("zh"), true, false, Metric::MultiTile);
+  EXPECT_EQ(zh.steps[0], "1/20：5、6 号向下");
+}
+
 TEST(Language, ChineseCaptionsReadNaturally) {
   const Language& zh = *find_language("zh");
   EXPECT_EQ(

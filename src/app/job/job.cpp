@@ -26,19 +26,27 @@ void check_cells(Shape shape, int max_cells) {
 Puzzle resolve_job(const Job& job, const Services& services) {
   // Before anything is drawn: a board too large is refused by its shape alone.
   check_cells(puzzle_shape(job.puzzle), job.limits.max_cells);
+  // Exact distances come from the single-tile tables and searches.
+  if (job.puzzle.moves && job.solve.metric != Metric::SingleTile) {
+    throw Error(Error::Kind::BadInput,
+                "a start an exact number of moves from the goal is picked in the single-tile "
+                "metric only (stm)");
+  }
   return resolve_puzzle(job.puzzle, services.entropy ? services.entropy : fresh_seed,
                         start_sampler(job, services));
 }
 
 Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services) {
-  if (services.distance_table) {
+  // Tables and pattern databases count single-tile moves: a multi-tile answer is searched.
+  const bool single = job.solve.metric == Metric::SingleTile;
+  if (single && services.distance_table) {
     if (const DistanceTable* table = services.distance_table(puzzle.goal, false)) {
       require_solvable(puzzle.start, puzzle.goal);
       if (auto solution = solve_by_table(puzzle.start, puzzle.goal, *table))
         return Solved{puzzle, std::move(*solution)};
     }
   }
-  const PdbHeuristic* pdb = job.solve.use_pdb && services.pattern_database
+  const PdbHeuristic* pdb = single && job.solve.use_pdb && services.pattern_database
                                 ? services.pattern_database(puzzle.goal)
                                 : nullptr;
   return Solved{puzzle,
@@ -52,11 +60,13 @@ Solved solve_job(const Job& job, const Services& services) {
 Animation render_job(const Job& job, const Solved& solved, const Services& services) {
   const Board& start = solved.puzzle.start;
   const std::vector<Move>& moves = solved.solution.moves;
+  AnimationOptions look = job.animation;
+  look.metric = solved.solution.metric;  // a multi-tile answer is drawn a line move a step
+  const auto steps = static_cast<std::size_t>(count_moves(moves, look.metric));
   // A request past the limits is refused without reading the font or drawing a pixel.
-  const bool goal = shows_goal(start, moves, job.animation);
-  check_animation(job.animation, start.shape(), moves.size(), job.limits.render, goal);
-  AnimationOptions options =
-      fitted_options(job.animation, start.shape(), moves.size(), job.limits.render, goal);
+  const bool goal = shows_goal(start, moves, look);
+  check_animation(look, start.shape(), steps, job.limits.render, goal);
+  AnimationOptions options = fitted_options(look, start.shape(), steps, job.limits.render, goal);
   options.font = services.font ? services.font() : default_font();
   if (services.complete_font) {
     const Language* lang = find_language(options.lang);

@@ -89,6 +89,7 @@ struct FieldList<SolveOptions> {
       Field{"fallback_seconds", &SolveOptions::fallback_seconds},
       Field{"use_pdb", &SolveOptions::use_pdb},
       Field{"threads", &SolveOptions::threads},
+      Field{"metric", &SolveOptions::metric},
   };
 };
 static_assert(lists_every_field<SolveOptions>, "a field of SolveOptions is missing from its list");
@@ -115,6 +116,7 @@ struct FieldList<AnimationOptions> {
       Field{"fit_tile", &AnimationOptions::fit_tile},
       Field{"fit_tween", &AnimationOptions::fit_tween},
       Field{"moves_per_frame", &AnimationOptions::moves_per_frame},
+      Field{"metric", &AnimationOptions::metric},
       Field{"lang", &AnimationOptions::lang},
       Field{"picture", &AnimationOptions::picture},
       Field{"numbers", &AnimationOptions::numbers},

@@ -9,12 +9,14 @@ nlohmann::json result_json(const Solved& solved) {
                       {"cols", start.cols()},
                       {"start", format_board(start)},
                       {"goal", format_board(solved.puzzle.goal)},
-                      {"length", s.moves.size()},
+                      {"length", count_moves(s.moves, s.metric)},
+                      {"metric", metric_name(s.metric)},
                       {"optimal", s.optimal},
                       {"moves", moves_to_string(s.moves)},
                       {"method", s.method},
                       {"nodes", s.stats.nodes},
                       {"seconds", s.stats.seconds}};
+  if (s.metric != Metric::SingleTile) j["steps"] = s.moves.size();  // the letters in "moves"
   if (solved.puzzle.seed) j["seed"] = *solved.puzzle.seed;
   return j;
 }

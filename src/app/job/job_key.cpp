@@ -51,6 +51,9 @@ nlohmann::json leaf(const Encoding& encoding) {
   if (encoding.format != OutputFormat::Png) return name;
   return {name, encoding.frame};
 }
+nlohmann::json leaf(Metric metric) {
+  return metric_name(metric);
+}
 // Numbers and flags.
 template <class T>
 requires std::is_arithmetic_v<T> nlohmann::json leaf(T value) {

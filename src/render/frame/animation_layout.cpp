@@ -12,14 +12,15 @@ AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& m
   const Language& lang = found != nullptr ? *found : languages().front();
   const bool goal = shows_goal(start, moves, options);
   // Made even when not shown: making them is where an illegal move is refused.
-  Captions captions = make_captions(start, moves, options.optimal, lang, false, goal);
-  if (!options.captions) captions = no_captions(moves.size());
+  Captions captions =
+      make_captions(start, moves, options.optimal, lang, false, goal, options.metric);
+  if (!options.captions) captions = no_captions(captions.steps.size());
   auto glyphs = drawing != nullptr ? drawing->impl().glyphs(options.font)
                                    : std::make_shared<GlyphCache>(options.font);
   FrameText text{options.font, options.title, captions.all()};
   FrameLayout frame = compute_layout(start.shape(), options.tile_px, text, *glyphs);
   if (frame.captions_too_wide) {  // the short forms, if they are narrower
-    Captions brief = make_captions(start, moves, options.optimal, lang, true, goal);
+    Captions brief = make_captions(start, moves, options.optimal, lang, true, goal, options.metric);
     FrameText brief_text{options.font, options.title, brief.all()};
     FrameLayout brief_frame = compute_layout(start.shape(), options.tile_px, brief_text, *glyphs);
     if (brief_frame.width < frame.width || !brief_frame.captions_too_wide) {
@@ -37,9 +38,9 @@ AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& m
 FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
                              const AnimationOptions& options) {
   const bool goal = shows_goal(start, moves, options);
-  check_animation(options, start.shape(), moves.size(), RenderLimits{}, goal);
-  return lay_out_animation(start, moves,
-                           fitted_options(options, start.shape(), moves.size(), {}, goal))
+  const auto steps = static_cast<std::size_t>(count_moves(moves, options.metric));
+  check_animation(options, start.shape(), steps, RenderLimits{}, goal);
+  return lay_out_animation(start, moves, fitted_options(options, start.shape(), steps, {}, goal))
       .frame;
 }
 

@@ -146,14 +146,22 @@ void FrameRenderer::draw_marked_cell(gdImage& frame, int cell, int tile) const {
 }
 
 void FrameRenderer::draw_slide(gdImage& frame, int from, int to, int tile, double t) {
-  const gdImage& sprite = sprites_->floating(tile, *glyphs_);
-  draw_cell(frame, from, 0);
-  draw_cell(frame, to, 0);
-  const Rect a = cell_rect(from), b = cell_rect(to);
-  const int x = static_cast<int>(std::lround(a.x + (b.x - a.x) * t));
-  const int y = static_cast<int>(std::lround(a.y + (b.y - a.y) * t));
-  copy_sprite(frame, sprite, x, y);
-  if (mark_) copy_sprite(frame, *mark_, x, y);
+  const Sliding one{from, to, tile};
+  draw_slides(frame, {&one, 1}, t);
+}
+
+void FrameRenderer::draw_slides(gdImage& frame, std::span<const Sliding> tiles, double t) {
+  for (const Sliding& s : tiles) {
+    draw_cell(frame, s.from, 0);
+    draw_cell(frame, s.to, 0);
+  }
+  for (const Sliding& s : tiles) {
+    const Rect a = cell_rect(s.from), b = cell_rect(s.to);
+    const int x = static_cast<int>(std::lround(a.x + (b.x - a.x) * t));
+    const int y = static_cast<int>(std::lround(a.y + (b.y - a.y) * t));
+    copy_sprite(frame, sprites_->floating(s.tile, *glyphs_), x, y);
+    if (mark_) copy_sprite(frame, *mark_, x, y);
+  }
 }
 
 void FrameRenderer::use_mark() {

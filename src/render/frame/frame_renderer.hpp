@@ -16,6 +16,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,6 +56,12 @@ class FrameRenderer {
   // Tile `tile` on its way from `from` to the blank cell `to`, `t` in [0, 1] of the distance;
   // outlined after use_mark().
   void draw_slide(gdImage& frame, int from, int to, int tile, double t);
+  // A line of tiles moving together (a multi-tile move), each as draw_slide() draws one: the
+  // cells all cleared first, so that no tile's cell erases its neighbour.
+  struct Sliding {
+    int from, to, tile;
+  };
+  void draw_slides(gdImage& frame, std::span<const Sliding> tiles, double t);
   // The moving tile gets an outline: in the digits' colour inside a numbered tile's face, dark
   // and light around a picture's (after use_picture()). Its pixels count in piece_fingerprint().
   void use_mark();

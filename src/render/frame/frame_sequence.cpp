@@ -118,6 +118,47 @@ void FrameSequence::add_move(std::size_t k, Move move) {
   pieces_->keep(key, std::move(coded));
 }
 
+void FrameSequence::add_step(std::size_t k, LineMove step) {
+  if (step.count == 1) return add_move(k, step.move);
+  if (options_.moves_per_frame > 1) return add_stepped_move(k, step.move, step.count);
+  code_line_move(k, step.move, step.count);
+}
+
+void FrameSequence::code_line_move(std::size_t k, Move move, int count) {
+  const std::uint32_t changes = caption_changes(k);
+  std::vector<FrameRenderer::Sliding> line;
+  Board after = board_;
+  Rect cells = renderer_.cell_rect(board_.blank());
+  for (int i = 0; i < count; ++i) {
+    const int from = after.target(move);
+    line.push_back({from, after.blank(), after.at(from)});
+    cells = unite(cells, renderer_.cell_rect(from));
+    after.apply(move);
+  }
+  if (marked_cell_ >= 0) {  // the last move's tile, marked since it landed (no tweens)
+    renderer_.draw_cell(*frame_, marked_cell_, board_.at(marked_cell_));
+    cells = unite(cells, renderer_.cell_rect(marked_cell_));
+    marked_cell_ = -1;
+  }
+  for (int i = 1; i <= options_.tween; ++i) {
+    renderer_.draw_slides(*frame_, line, slide_progress(i, options_.tween));
+    const bool captioned = ((changes >> (i - 1)) & 1) != 0;
+    add_frame(caption(k, i - 1), captioned, cells, timeline_.slide_cs(), nullptr,
+              art_ ? FrameCoding::Shortest : FrameCoding::Shorter);
+  }
+  board_ = after;
+  for (const auto& s : line) renderer_.draw_cell(*frame_, s.to, s.tile);
+  renderer_.draw_cell(*frame_, line.back().from, 0);
+  const bool last = k + 1 == captions_.steps.size();
+  if (last && art_) renderer_.draw_missing_tile(*frame_, line.back().from);  // the whole picture
+  // No tile stays marked: the move was several.
+  add_frame(caption(k, options_.tween), ((changes >> options_.tween) & 1) != 0, cells,
+            timeline_.hold_cs(last), nullptr,
+            options_.tween == 0 ? FrameCoding::Bridged
+            : art_              ? FrameCoding::Shortest
+                                : FrameCoding::Shorter);
+}
+
 void FrameSequence::code_move(std::size_t k, Move move, std::uint32_t changes,
                               std::vector<std::uint8_t>* coded) {
   const int from = board_.target(move);
@@ -169,14 +210,17 @@ void FrameSequence::code_move(std::size_t k, Move move, std::uint32_t changes,
                                   : FrameCoding::Shorter);
 }
 
-void FrameSequence::add_stepped_move(std::size_t k, Move move) {
-  const int from = board_.target(move);
-  const int to = board_.blank();
-  renderer_.draw_cell(*frame_, to, board_.at(from));
-  renderer_.draw_cell(*frame_, from, 0);
-  board_.apply(move);
-  const Rect cells = unite(renderer_.cell_rect(from), renderer_.cell_rect(to));
-  step_cells_ = step_cells_.empty() ? cells : unite(step_cells_, cells);
+void FrameSequence::add_stepped_move(std::size_t k, Move move, int count) {
+  int from = board_.blank();
+  for (int i = 0; i < count; ++i) {
+    from = board_.target(move);
+    const int to = board_.blank();
+    renderer_.draw_cell(*frame_, to, board_.at(from));
+    renderer_.draw_cell(*frame_, from, 0);
+    board_.apply(move);
+    const Rect cells = unite(renderer_.cell_rect(from), renderer_.cell_rect(to));
+    step_cells_ = step_cells_.empty() ? cells : unite(step_cells_, cells);
+  }
   const bool last = k + 1 == captions_.steps.size();
   if (!last && (k + 1) % static_cast<std::size_t>(options_.moves_per_frame) != 0) return;
   if (last && art_) renderer_.draw_missing_tile(*frame_, from);  // the whole picture

@@ -64,6 +64,8 @@ class FrameSequence {
   // Adds move k (0-based, in order, legal: lay_out_animation() checked them): its tween frames,
   // then the board after it, held for the last hold after the last move.
   void add_move(std::size_t k, Move move);
+  // Adds step k: a move (add_move), or a line of tiles moving together, as one move.
+  void add_step(std::size_t k, LineMove step);
   // True when later moves cannot change the file (a still has its frame).
   bool complete() const { return writer_ && writer_->complete(); }
   Animation finish() &&;
@@ -73,8 +75,12 @@ class FrameSequence {
   const std::string& caption(std::size_t k, int j) const;
   // Bit j set when frame j of move k changes the caption (only the first and last can).
   std::uint32_t caption_changes(std::size_t k) const;
-  // Adds move k of an animation showing several a frame: the frame after its step's last.
-  void add_stepped_move(std::size_t k, Move move);
+  // Adds move k of an animation showing several a frame (`count` moves one way: a line move):
+  // the frame after its step's last.
+  void add_stepped_move(std::size_t k, Move move, int count = 1);
+  // Draws and codes a line move of `count` > 1 tiles as code_move() does one tile: they slide
+  // together (no coded pieces: those are single moves).
+  void code_line_move(std::size_t k, Move move, int count);
   // Draws and codes the move, whose frames change the caption as `changes` (caption_changes()
   // before the move) says; its coded frames go to `coded` when not null.
   void code_move(std::size_t k, Move move, std::uint32_t changes, std::vector<std::uint8_t>* coded);

@@ -1,6 +1,7 @@
 #include "render/text/captions.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "slidegif/error.hpp"
 
@@ -40,23 +41,30 @@ Captions no_captions(std::size_t moves) {
 }
 
 Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal,
-                       const Language& lang, bool brief, bool goal) {
-  const std::size_t n = moves.size();
+                       const Language& lang, bool brief, bool goal, Metric metric) {
+  const auto n = static_cast<std::size_t>(count_moves(moves, metric));
   Captions c;
   Board b = start;
-  for (std::size_t k = 0; k < n; ++k) {
-    const int from = b.target(moves[k]);
+  std::vector<int> line;  // the tiles of a multi-tile move
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const int from = b.target(moves[i]);
     if (from < 0) {
       throw Error(Error::Kind::BadInput,
-                  fmt::format("move {} ({}) leaves the board", k + 1, move_letter(moves[k])));
+                  fmt::format("move {} ({}) leaves the board", i + 1, move_letter(moves[i])));
     }
-    const int tile = b.at(from);
-    b.apply(moves[k]);
-    c.steps.push_back(say(lang, brief ? Phrase::StepShort : Phrase::Step,
-                          {.step = static_cast<long long>(k) + 1,
+    line.push_back(b.at(from));
+    b.apply(moves[i]);
+    if (metric == Metric::MultiTile && i + 1 < moves.size() && moves[i + 1] == moves[i]) continue;
+    const bool one = line.size() == 1;
+    c.steps.push_back(say(lang,
+                          one ? (brief ? Phrase::StepShort : Phrase::Step)
+                              : (brief ? Phrase::StepLineShort : Phrase::StepLine),
+                          {.step = static_cast<long long>(c.steps.size()) + 1,
                            .total = static_cast<long long>(n),
-                           .tile = tile,
-                           .direction = tile_direction(moves[k])}));
+                           .tile = line.front(),
+                           .tiles = fmt::format("{}", fmt::join(line, lang[Phrase::TileSeparator])),
+                           .direction = tile_direction(moves[i])}));
+    line.clear();
   }
   const PhraseArgs count{.moves = static_cast<long long>(n)};
   c.first = say(lang,

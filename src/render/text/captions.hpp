@@ -24,9 +24,10 @@ struct Captions {
 // illegal move is refused before anything is drawn. `optimal` false says so in the last one.
 // In `lang`'s words (English by default); `brief`: the short forms of the step and "not proven
 // optimal" phrases, for a band too narrow for the long ones. `goal`: with a goal caption.
+// `metric`: MultiTile counts and captions a run of moves one way as one move of its tiles.
 Captions make_captions(const Board& start, const std::vector<Move>& moves, bool optimal,
                        const Language& lang = languages().front(), bool brief = false,
-                       bool goal = false);
+                       bool goal = false, Metric metric = Metric::SingleTile);
 // The same count of (empty) captions: an animation without a caption band.
 Captions no_captions(std::size_t moves);
 

@@ -29,6 +29,9 @@ const std::vector<Language> kLanguages = {
          " (unproven)",
          "Start: {moves} to go",
          "Solved in {moves}",
+         "Step {step} / {total} — tiles {tiles} move {direction}",
+         "{step}/{total}: tiles {tiles} {direction}",
+         ", ",
      }},
     {"zh",
      "中文",
@@ -49,6 +52,9 @@ const std::vector<Language> kLanguages = {
          "（未证最优）",
          "开始：还需 {moves} 步",
          "完成！共 {moves} 步",
+         "第 {step}/{total} 步：{tiles} 号方块向{direction}移",
+         "{step}/{total}：{tiles} 号向{direction}",
+         "、",
      }},
 };
 
@@ -74,7 +80,7 @@ std::vector<std::string> language_codes() {
 std::string say(const Language& language, Phrase phrase, const PhraseArgs& a) {
   return fmt::format(fmt::runtime(language[phrase]), fmt::arg("moves", a.moves),
                      fmt::arg("step", a.step), fmt::arg("total", a.total), fmt::arg("tile", a.tile),
-                     fmt::arg("direction", language[a.direction]));
+                     fmt::arg("tiles", a.tiles), fmt::arg("direction", language[a.direction]));
 }
 
 std::string all_phrases(const Language& language) {

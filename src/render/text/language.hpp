@@ -16,7 +16,7 @@
 
 namespace slidegif {
 
-// Placeholders: {moves} {step} {total} {tile} {direction}.
+// Placeholders: {moves} {step} {total} {tile} {tiles} {direction}.
 enum class Phrase : std::size_t {
   StartOneMove,   // "Start — {moves} move to go"
   StartMoves,     // "Start — {moves} moves to go"
@@ -34,6 +34,9 @@ enum class Phrase : std::size_t {
   NotOptimalShort,  // " (unproven)", when NotOptimal does not fit
   StartShort,       // "Start: {moves} to go", when StartMoves does not fit
   SolvedShort,      // "Solved in {moves}", when SolvedMoves does not fit
+  StepLine,         // "Step {step} / {total} — tiles {tiles} move {direction}" (multi-tile)
+  StepLineShort,    // "{step}/{total}: tiles {tiles} {direction}"
+  TileSeparator,    // ", " between the numbers of {tiles}
   Count
 };
 inline constexpr std::size_t kPhraseCount = static_cast<std::size_t>(Phrase::Count);
@@ -53,6 +56,7 @@ std::vector<std::string> language_codes();
 
 struct PhraseArgs {
   long long moves = 0, step = 0, total = 0, tile = 0;
+  std::string tiles{};  // a multi-tile move's tiles, in the order they move
   Phrase direction = Phrase::TileUp;
 };
 // The phrase with its placeholders filled in.

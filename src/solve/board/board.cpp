@@ -111,6 +111,23 @@ const char* tile_direction_name(Move m) {
   return kNames[static_cast<int>(m)];
 }
 
+const char* metric_name(Metric metric) {
+  return metric == Metric::MultiTile ? "mtm" : "stm";
+}
+
+std::optional<Metric> metric_from_name(std::string_view name) {
+  for (const Metric m : kAllMetrics)
+    if (name == metric_name(m)) return m;
+  return std::nullopt;
+}
+
+int count_moves(const std::vector<Move>& moves, Metric metric) {
+  if (metric == Metric::SingleTile) return static_cast<int>(moves.size());
+  int runs = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) runs += i == 0 || moves[i] != moves[i - 1];
+  return runs;
+}
+
 std::string moves_to_string(const std::vector<Move>& moves) {
   std::string s;
   s.reserve(moves.size());

@@ -12,6 +12,11 @@
 // subtrees, in depth-first order, which the threads take in turn (after Rao and Kumar's
 // parallel IDA*). The answer is the one of the first subtree that has one - what one thread
 // walking the whole tree finds first - so it does not depend on the threads.
+//
+// In the multi-tile metric (IdaStar<H, Metric::MultiTile>, with a heuristic that counts
+// multi-tile moves) the tree is the same, step by step; a step the same way as the last costs
+// nothing (the line move goes on), any other costs one. A node where the blank could go on
+// that way may be a move nearer than its estimate says, so its f counts one less.
 
 #include <algorithm>
 #include <atomic>
@@ -30,7 +35,7 @@
 
 namespace slidegif {
 
-template <Heuristic H>
+template <Heuristic H, Metric M = Metric::SingleTile>
 class IdaStar {
  public:
   IdaStar(const Board& goal, const H& heuristic, SearchLimits limits)
@@ -64,6 +69,12 @@ class IdaStar {
   struct Iteration;
 
   int iterate(const Position& root, int bound, std::vector<Move>& found);
+  // The deepest a path within `bound` goes (its estimates are never negative): the bound
+  // itself, or in the multi-tile metric every move a whole line long.
+  std::size_t max_depth(int bound) const {
+    const int line = M == Metric::MultiTile ? std::max(goal_.rows(), goal_.cols()) - 1 : 1;
+    return static_cast<std::size_t>(bound + 1) * static_cast<std::size_t>(line) + 2;
+  }
   int iterate_parallel(const Position& root, int bound, std::vector<Move>& found);
 
   const Board& goal_;
@@ -86,8 +97,8 @@ class IdaStar {
 // What the threads of one iteration share: its bound, the subtrees' roots (as move sequences
 // from the root, `depth` moves each, in depth-first order), the next one to take and the first
 // with an answer.
-template <Heuristic H>
-struct IdaStar<H>::Iteration {
+template <Heuristic H, Metric M>
+struct IdaStar<H, M>::Iteration {
   int bound = 0;
   int depth = 0;
   std::vector<Move> prefixes;  // subtree i: prefixes[i * depth, (i + 1) * depth)
@@ -104,8 +115,8 @@ struct IdaStar<H>::Iteration {
 
 // One thread's depth-first walk: a Position changed in place, the path to it, and the
 // heuristic's state at each depth.
-template <Heuristic H>
-class IdaStar<H>::Walker {
+template <Heuristic H, Metric M>
+class IdaStar<H, M>::Walker {
  public:
   Walker(IdaStar& ida, const Position& root, bool reports)
       : ida_(ida), root_(root), reports_(reports) {
@@ -121,9 +132,8 @@ class IdaStar<H>::Walker {
   int walk(const Iteration& it, std::span<const Move> prefix, std::size_t index) {
     iteration_ = &it;
     index_ = index;
-    // Depth never exceeds the bound (h >= 0): the states' only resize of a walk.
-    const int h = descend(prefix, static_cast<std::size_t>(it.bound) + 2);
-    return search(static_cast<int>(path_.size()), h, came_from(), it.bound);
+    const int h = descend(prefix, ida_.max_depth(it.bound));
+    return search(cost(path_), h, came_from(), it.bound);
   }
   const std::vector<Move>& path() const { return path_; }
 
@@ -134,12 +144,14 @@ class IdaStar<H>::Walker {
     const int forbidden = came_from();
     ++nodes_;
     int next_bound = INT_MAX;
-    const auto g = prefix.size();
+    const auto depth = prefix.size();
+    const int g = cost(path_);
     for (const Operator op : ida_.domain_.operators(here_.blank)) {
       if (static_cast<int>(op.move) == forbidden) continue;
       const Slide slide = here_.apply(op);
-      const int f = static_cast<int>(g) + 1 +
-                    ida_.heuristic_.update(here_.tiles.data(), slide, states_[g], states_[g + 1]);
+      const int h =
+          ida_.heuristic_.update(here_.tiles.data(), slide, states_[depth], states_[depth + 1]);
+      const int f = g + step_cost(op.move, forbidden) + left(h, op.move);
       here_.undo(slide);
       if (f > bound) {
         next_bound = std::min(next_bound, f);
@@ -170,6 +182,28 @@ class IdaStar<H>::Walker {
   // The move back to the parent, which is never generated (kNoParent at the root).
   int came_from() const {
     return path_.empty() ? kNoParent : static_cast<int>(opposite(path_.back()));
+  }
+
+  // What a step costs after the one `forbidden` undoes (kNoParent at the root): one, but in
+  // the multi-tile metric nothing when it goes on the same way.
+  static int step_cost(Move move, int forbidden) {
+    if constexpr (M == Metric::MultiTile) return static_cast<int>(move) == (forbidden ^ 1) ? 0 : 1;
+    return 1;
+  }
+  // The moves counted on a path from the root.
+  static int cost(std::span<const Move> path) {
+    int g = 0;
+    for (std::size_t i = 0; i < path.size(); ++i)
+      g += step_cost(path[i], i == 0 ? kNoParent : static_cast<int>(opposite(path[i - 1])));
+    return g;
+  }
+  // The estimate's part of f after a step `last`: in the multi-tile metric the next step the
+  // same way is free, so the moves left may be one fewer than `h` where the blank can go on.
+  int left(int h, Move last) const {
+    if constexpr (M == Metric::MultiTile) {
+      if (h > 0 && neighbour(ida_.domain_.shape(), here_.blank, last) >= 0) return h - 1;
+    }
+    return h;
   }
 
   Operator operator_for(Move m) const {
@@ -220,21 +254,23 @@ class IdaStar<H>::Walker {
   }
 
   int search(int g, int h, int forbidden, int bound) {
-    const int f = g + h;
+    const int f =
+        g + (forbidden == kNoParent ? h : left(h, opposite(static_cast<Move>(forbidden))));
     if (f > bound) return f;
     if (h == 0 && at_goal()) return kFound;
     ++nodes_;
     if (stop()) return abandoned_ ? kAbandoned : kOutOfBudget;
 
     int next_bound = INT_MAX;
-    const auto depth = static_cast<std::size_t>(g);
+    const auto depth = path_.size();
     for (const Operator op : ida_.domain_.operators(here_.blank)) {
       if (static_cast<int>(op.move) == forbidden) continue;
       const Slide slide = here_.apply(op);
       path_.push_back(op.move);
       const int child_h =
           ida_.heuristic_.update(here_.tiles.data(), slide, states_[depth], states_[depth + 1]);
-      const int r = search(g + 1, child_h, static_cast<int>(opposite(op.move)), bound);
+      const int r = search(g + step_cost(op.move, forbidden), child_h,
+                           static_cast<int>(opposite(op.move)), bound);
       if (r == kFound) return kFound;  // leave the path in place
       path_.pop_back();
       here_.undo(slide);
@@ -257,8 +293,8 @@ class IdaStar<H>::Walker {
   bool abandoned_ = false;
 };
 
-template <Heuristic H>
-std::optional<std::vector<Move>> IdaStar<H>::run(const Board& start) {
+template <Heuristic H, Metric M>
+std::optional<std::vector<Move>> IdaStar<H, M>::run(const Board& start) {
   started_ = std::chrono::steady_clock::now();
   stats_ = {};
   shared_iterations_ = 0;
@@ -296,8 +332,8 @@ std::optional<std::vector<Move>> IdaStar<H>::run(const Board& start) {
 }
 
 // One thread walks the whole tree.
-template <Heuristic H>
-int IdaStar<H>::iterate(const Position& root, int bound, std::vector<Move>& found) {
+template <Heuristic H, Metric M>
+int IdaStar<H, M>::iterate(const Position& root, int bound, std::vector<Move>& found) {
   Iteration it;
   it.bound = bound;
   Walker walker(*this, root, true);
@@ -306,8 +342,8 @@ int IdaStar<H>::iterate(const Position& root, int bound, std::vector<Move>& foun
   return r;
 }
 
-template <Heuristic H>
-int IdaStar<H>::iterate_parallel(const Position& root, int bound, std::vector<Move>& found) {
+template <Heuristic H, Metric M>
+int IdaStar<H, M>::iterate_parallel(const Position& root, int bound, std::vector<Move>& found) {
   const auto threads = static_cast<std::size_t>(limits_.threads);
   Iteration it;
   it.bound = bound;

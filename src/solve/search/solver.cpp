@@ -8,6 +8,7 @@
 #include "solve/search/ida_star.hpp"
 #include "solve/search/manhattan_linear_conflict.hpp"
 #include "solve/search/near_optimal.hpp"
+#include "solve/search/walking_distance.hpp"
 #include "solve/table/goal_framing.hpp"
 
 namespace slidegif {
@@ -133,6 +134,36 @@ bool near_goal(const Board& start, const ManhattanLinearConflict& heuristic) {
   return heuristic.estimate(start.tiles().data(), state) <= kMaxProvableEstimate;
 }
 
+// The multi-tile metric: IDA* over line moves with the walking distance (boards of at most
+// kMaxOptimalCells), else, or past the budget, the near-optimal single-tile answer (its runs
+// are its multi-tile moves), not proven.
+Solution solve_multi_tile(const Board& start, const Board& goal, const SolveOptions& options,
+                          const SolveControl& control) {
+  if (start.cells() > kMaxOptimalCells) {
+    if (options.near_optimal_fallback)
+      return near_optimal_fallback(start, goal, options, control, {});
+    throw Error(Error::Kind::Unsupported,
+                detail::format("optimal solving in the multi-tile metric is limited to boards of "
+                               "at most {} cells; {} has {}",
+                               kMaxOptimalCells, format_shape(start.shape()), start.cells()));
+  }
+  const WalkingDistance heuristic(goal);
+  IdaStar<WalkingDistance, Metric::MultiTile> search(goal, heuristic,
+                                                     optimal_limits(options, control));
+  auto moves = search.run(start);
+  throw_if_stopped(control);
+  if (!moves) {
+    if (options.near_optimal_fallback)
+      return near_optimal_fallback(start, goal, options, control, search.stats());
+    out_of_budget(search.stats(), whole_limits(options, control));
+  }
+  Solution s{.moves = std::move(*moves),
+             .optimal = true,
+             .method = "IDA* (multi-tile walking distance)",
+             .stats = search.stats()};
+  return s;
+}
+
 }  // namespace
 
 void throw_if_stopped(const SolveControl& control) {
@@ -143,6 +174,11 @@ void throw_if_stopped(const SolveControl& control) {
 Solution solve_by_search(const Board& start, const Board& goal, const SolveOptions& options,
                          const SolveControl& control, const PdbHeuristic* pdb) {
   require_solvable(start, goal);
+  if (options.metric == Metric::MultiTile) {
+    Solution s = solve_multi_tile(start, goal, options, control);
+    s.metric = Metric::MultiTile;
+    return s;
+  }
   if (start.cells() > kMaxOptimalCells) {
     if (pdb && pdb->goal().shape() == start.shape()) {
       const GoalFraming framing(goal, pdb->goal());

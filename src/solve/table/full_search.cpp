@@ -9,6 +9,7 @@
 #include "solve/format.hpp"
 #include "solve/table/distance_stores.hpp"
 #include "solve/table/layered_bfs.hpp"
+#include "solve/table/line_move_search.hpp"
 
 namespace slidegif {
 namespace {
@@ -98,7 +99,11 @@ FullSearch full_search(const Board& goal, const FullSearchOptions& options) {
       options.list_limit > 0 ? options.list_limit : std::max(kListedLayerStates, states / 10'000);
   result.threads = thread_count(options, states);
   detail::LayerSink sink;
-  if (options.storage == DistanceStorage::Mod3) {
+  if (options.metric == Metric::MultiTile) {
+    if (goal.cells() > kMaxFullSearchCells) check_size(goal.shape(), {});
+    result.threads = 1;
+    sink = detail::line_move_search(result.index, result.distance, list_limit, options.progress);
+  } else if (options.storage == DistanceStorage::Mod3) {
     detail::Mod3Store store(states);
     sink = dispatch(result.index, store, result.threads, list_limit, options);
     result.mod3 = std::move(store.data());

@@ -38,8 +38,11 @@ struct FullSearchOptions {
   // default, kListedLayerStates or one 10,000th of the space, whichever is more.
   std::uint64_t list_limit = 0;
   bool allow_larger = false;  // boards of up to kMaxIndexCells cells
+  // MultiTile: distances in line moves (board.hpp), one byte a state (storage is ignored) on
+  // one thread, boards of up to kMaxFullSearchCells.
+  Metric metric = Metric::SingleTile;
   // The fraction of the space reached so far; called often, from one thread.
-  std::function<void(double)> progress;
+  std::function<void(double)> progress{};
 };
 
 inline constexpr std::uint64_t kListedLayerStates = 4096;
