@@ -112,12 +112,14 @@ Solution solve_large_with_pdb(const Board& start, const Board& goal, const Solve
   return near;
 }
 
-// IDA* on Manhattan + linear conflict (`heuristic`, made for `goal`): optimal, or near-optimal
-// when the search ran out of budget and a fallback is allowed.
-Solution solve_by_manhattan(const Board& start, const Board& goal,
-                            const ManhattanLinearConflict& heuristic, const SolveOptions& options,
-                            const SolveControl& control) {
-  IdaStar search(goal, heuristic, optimal_limits(options, control));
+// IDA* (`Search`, over a heuristic made for `goal`) within the optimal search's share of the
+// budget: its answer, named `method`; past the budget the near-optimal one when a fallback is
+// allowed, else Error(BudgetExceeded).
+template <class Search, class H>
+Solution search_or_fallback(const Board& start, const Board& goal, const H& heuristic,
+                            const SolveOptions& options, const SolveControl& control,
+                            std::string method) {
+  Search search(goal, heuristic, optimal_limits(options, control));
   auto moves = search.run(start);
   throw_if_stopped(control);
   if (!moves) {
@@ -125,7 +127,16 @@ Solution solve_by_manhattan(const Board& start, const Board& goal,
       return near_optimal_fallback(start, goal, options, control, search.stats());
     out_of_budget(search.stats(), whole_limits(options, control));
   }
-  return Solution{std::move(*moves), true, "IDA* (Manhattan + linear conflict)", search.stats()};
+  return Solution{std::move(*moves), true, std::move(method), search.stats()};
+}
+
+// IDA* on Manhattan + linear conflict (`heuristic`, made for `goal`): optimal, or near-optimal
+// when the search ran out of budget and a fallback is allowed.
+Solution solve_by_manhattan(const Board& start, const Board& goal,
+                            const ManhattanLinearConflict& heuristic, const SolveOptions& options,
+                            const SolveControl& control) {
+  return search_or_fallback<IdaStar<ManhattanLinearConflict>>(
+      start, goal, heuristic, options, control, "IDA* (Manhattan + linear conflict)");
 }
 
 // Whether a board over kMaxOptimalCells is near enough its goal for IDA* to prove it.
@@ -147,21 +158,8 @@ Solution solve_multi_tile(const Board& start, const Board& goal, const SolveOpti
                                "at most {} cells; {} has {}",
                                kMaxOptimalCells, format_shape(start.shape()), start.cells()));
   }
-  const WalkingDistance heuristic(goal);
-  IdaStar<WalkingDistance, Metric::MultiTile> search(goal, heuristic,
-                                                     optimal_limits(options, control));
-  auto moves = search.run(start);
-  throw_if_stopped(control);
-  if (!moves) {
-    if (options.near_optimal_fallback)
-      return near_optimal_fallback(start, goal, options, control, search.stats());
-    out_of_budget(search.stats(), whole_limits(options, control));
-  }
-  Solution s{.moves = std::move(*moves),
-             .optimal = true,
-             .method = "IDA* (multi-tile walking distance)",
-             .stats = search.stats()};
-  return s;
+  return search_or_fallback<IdaStar<WalkingDistance, Metric::MultiTile>>(
+      start, goal, WalkingDistance(goal), options, control, "IDA* (multi-tile walking distance)");
 }
 
 }  // namespace
