@@ -2,7 +2,7 @@
 // The full search in the multi-tile metric (Metric::MultiTile): every state's distance counting
 // a line move of the blank as one move. A plain breadth-first search a layer at a time over a
 // byte a state, each state of the newest layer decoded, its line moves walked and their states
-// numbered (state_index.hpp): about 1 µs a state, on one thread. The single-tile search
+// numbered (state_index.hpp): about 0.4 µs a state (2x5), on one thread. The single-tile search
 // (layered_bfs.hpp) is tuned for memory; this one only has to be right, as explore --metric
 // mtm is rarer and its spaces are the same size.
 //
