@@ -9,7 +9,8 @@
 # Skipped, by name: the long builds below (minutes and gigabytes each). The README's other
 # blocks (```console) are checked elsewhere: scripts/demo and scripts/test by CI itself,
 # scripts/package and the apt-get install by tests/slow/package_test.sh, scripts/serve (a
-# server in the foreground) by the e2e tests of the same lighttpd configuration.
+# server in the foreground) by the e2e tests of the same lighttpd configuration, slidegif-mpi
+# under mpirun by tests/mpi/explore_test.sh.
 #   tests/e2e/install_test.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1 build=$2
@@ -47,6 +48,16 @@ fcgi_page=$(zcat "$prefix/share/man/man8/slidegif.fcgi.8.gz")
   grep -qF -- "${flag//-/\\-}" <<<"$fcgi_page" || fail "man slidegif.fcgi does not describe $flag"
 done
 echo "ok: installed under the prefix, man pages read cleanly"
+# slidegif-mpi and its page, where Open MPI was found (the plan runs without mpirun).
+if [[ -x $build/slidegif-mpi ]]; then
+  [[ -e $prefix/share/man/man1/slidegif-mpi.1.gz ]] || fail "cmake --install left out slidegif-mpi.1"
+  err=$(zcat "$prefix/share/man/man1/slidegif-mpi.1.gz" | groff -man -ww -z 2>&1) &&
+    [[ -z $err ]] || fail "groff warns on slidegif-mpi.1: $err"
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 TMPDIR=$state \
+    "$prefix/bin/slidegif-mpi" plan --size 3x5 --ranks 64 | grep -q "^memory: " ||
+    fail "the installed slidegif-mpi plans nothing"
+  echo "ok: slidegif-mpi installed"
+fi
 # Video: the installed slidegif hands it to the installed slidegif-video (lib/slidegif/).
 "$prefix/bin/slidegif" solve 12/30 -o "$state/a.mp4" >/dev/null 2>"$state/err" ||
   fail "installed slidegif -o a.mp4: $(cat "$state/err")"

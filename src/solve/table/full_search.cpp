@@ -27,7 +27,7 @@ std::string memory_text(double bytes) {
 }
 
 void check_size(Shape shape, const FullSearchOptions& options) {
-  const int limit = options.allow_larger ? kMaxIndexCells : kMaxFullSearchCells;
+  const int limit = options.allow_larger ? kMaxLargerFullSearchCells : kMaxFullSearchCells;
   if (shape.cells() <= limit) return;
   double states = 1;  // N!/2
   for (int i = 3; i <= shape.cells(); ++i) states *= i;

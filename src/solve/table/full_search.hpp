@@ -21,10 +21,11 @@
 
 namespace slidegif {
 
-// The largest board a full search takes by default (3x4, 4x3, 2x6, 6x2); up to kMaxIndexCells
-// with FullSearchOptions::allow_larger (2x7: 43.6 G states, 10.9 GB at two bits a state and
-// 5.4 GB more while searching).
+// The largest board a full search takes by default (3x4, 4x3, 2x6, 6x2); up to
+// kMaxLargerFullSearchCells with FullSearchOptions::allow_larger (2x7: 43.6 G states, 10.9 GB
+// at two bits a state and 5.4 GB more while searching).
 inline constexpr int kMaxFullSearchCells = 12;
+inline constexpr int kMaxLargerFullSearchCells = 14;
 
 enum class DistanceStorage {
   Mod3,   // 2 bits a state: distance mod 3
@@ -37,7 +38,7 @@ struct FullSearchOptions {
   // Layers of at most this many states have their states listed (FullSearch::lists); 0: the
   // default, kListedLayerStates or one 10,000th of the space, whichever is more.
   std::uint64_t list_limit = 0;
-  bool allow_larger = false;  // boards of up to kMaxIndexCells cells
+  bool allow_larger = false;  // boards of up to kMaxLargerFullSearchCells cells
   // MultiTile: distances in line moves (board.hpp), one byte a state (storage is ignored) on
   // one thread, boards of up to kMaxFullSearchCells.
   Metric metric = Metric::SingleTile;

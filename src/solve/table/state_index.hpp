@@ -23,8 +23,9 @@
 
 namespace slidegif {
 
-// The largest board the index numbers (N!/2 must fit 64 bits with room to spare).
-inline constexpr int kMaxIndexCells = 14;
+// The largest board the index numbers: the 15-puzzle, 10.5 T states (N!/2 fits 64 bits up to
+// 20 cells; a full search of more than 14 cells needs several machines: src/mpi).
+inline constexpr int kMaxIndexCells = 16;
 
 // N!/2 for a shape of N cells, exactly while it fits 64 bits (up to 20 cells).
 std::uint64_t reachable_states(Shape shape);
