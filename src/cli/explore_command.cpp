@@ -97,6 +97,38 @@ void print_json(const FullSearch& all, const Board& goal, Metric metric, std::ui
   fmt::print("{}\n", app::json_line(j));
 }
 
+// Boards over 12 cells: 13 and 14 (2x7, 7x2) with --large when this machine's memory holds
+// the search, larger ones on several machines (slidegif-mpi). Says why before any allocation.
+void check_large(const Board& goal, bool large) {
+  const Shape shape = goal.shape();
+  if (goal.cells() <= kMaxFullSearchCells) return;
+  const double bytes = static_cast<double>(full_search_bytes(shape, DistanceStorage::Mod3)) * 1.5;
+  const std::string facts = fmt::format(
+      "a {} board has {} states and its search needs {} GB of memory", format_shape(shape),
+      reachable_states_text(shape),
+      bytes < 100e9 ? fmt::format("{:.1f}", bytes / 1e9) : fmt::format("{:.0f}", bytes / 1e9));
+  if (goal.cells() > kMaxLargerFullSearchCells) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("{}, more than one machine holds: slidegif-mpi explores it over "
+                            "several machines (slidegif-mpi(1))",
+                            facts));
+  }
+  if (!large) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("{}, and half an hour or more on two cores: add --large to search "
+                            "it",
+                            facts));
+  }
+  const double memory =
+      static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
+  if (bytes > memory * 0.9) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("{}; this machine has {:.1f} GB: slidegif-mpi explores it over "
+                            "several machines",
+                            facts, memory / 1e9));
+  }
+}
+
 // An unwritable output is refused before the search rather than after.
 void check_writable(const std::string& path) {
   auto refuse = [&path](int err) {
@@ -170,7 +202,8 @@ void write_plot(const ExploreArgs& a, const FullSearch& all, const Board& goal) 
 ExploreCommand::ExploreCommand(CLI::App& app) {
   cmd_ = app.add_subcommand(
       "explore", "Search a board's whole state space: God's number, distances, antipodes");
-  cmd_->add_option("--size", args_.size, "Board size: 3 or RxC, up to 12 cells (default: 3)");
+  cmd_->add_option("--size", args_.size,
+                   "Board size: 3 or RxC, up to 12 cells, 14 with --large (default: 3)");
   cmd_->add_option("--goal", args_.goal, "Goal board (default: 1..N-1 then the blank)");
   cmd_->add_flag("--json", args_.json, "Print one JSON object");
   cmd_->add_option("--threads", args_.threads, "Threads (default: all cores for large boards)")
@@ -198,6 +231,9 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
           "How moves count: stm, a tile a move (default), or mtm, a line of tiles a move "
           "(one thread; not with --save or --db)")
       ->check(CLI::IsMember({"stm", "mtm"}).description(""));
+  cmd_->add_flag("--large", args_.large,
+                 "Explore boards of 13 and 14 cells (2x7: 16.3 GB of memory, half an hour or "
+                 "more)");
   cmd_->add_flag("--progress", args_.progress,
                  "Draw the progress bar even when stderr is not a terminal");
 }
@@ -215,6 +251,7 @@ int ExploreCommand::run() const {
     throw Error(Error::Kind::BadInput,
                 "--save and --db keep single-tile distances: leave them out with --metric mtm");
   }
+  if (args_.metric == Metric::SingleTile) check_large(goal, args_.large);
   if (args_.log_scale && args_.plot.empty())
     throw Error(Error::Kind::BadInput, "--log-scale is for the plot: add --plot FILE");
   if (!args_.db.empty()) check_database_target(args_.db);
@@ -226,6 +263,7 @@ int ExploreCommand::run() const {
   FullSearchOptions options;
   options.threads = args_.threads;
   options.metric = args_.metric;
+  options.allow_larger = args_.large;
   // The database's rows need exact distances (one byte a state) for their path counts.
   if (rows) options.storage = DistanceStorage::Exact;
   options.progress = [&bar](double f) { bar.update(f); };

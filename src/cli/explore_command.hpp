@@ -28,6 +28,7 @@ struct ExploreArgs {
   std::string db;                      // --db FILE.sqlite
   bool all_states = false;             // --all-states: rows for every state past kMaxDatabaseStates
   Metric metric = Metric::SingleTile;  // --metric
+  bool large = false;                  // --large: 13 and 14 cells (2x7), when memory allows
 };
 
 class ExploreCommand {

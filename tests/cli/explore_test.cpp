@@ -82,9 +82,31 @@ TEST(Explore, RefusesBoardsOverTwelveCellsSayingStatesAndMemory) {
   EXPECT_NE(r.err.find("10,461,394,944,000 states"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("3923 GB"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
-  const RunResult wide = run_slidegif({"explore", "--size", "2x7"});
-  EXPECT_EQ(wide.exit_code, 2);
-  EXPECT_NE(wide.err.find("43,589,145,600 states"), std::string::npos) << wide.err;
+  EXPECT_NE(r.err.find("slidegif-mpi"), std::string::npos) << r.err;
+}
+
+TEST(Explore, Takes13And14CellsOnlyWhenAskedWithLarge) {
+  // 2x7 and 7x2: 16 GB and half an hour or more, so not unasked; the message says how.
+  for (const char* size : {"2x7", "7x2"}) {
+    const RunResult r = run_slidegif({"explore", "--size", size});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find("43,589,145,600 states"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("16.3 GB"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("add --large"), std::string::npos) << r.err;
+  }
+  // Past 14 cells --large does not help: one machine's memory is not enough.
+  const RunResult wider = run_slidegif({"explore", "--size", "3x5", "--large"});
+  EXPECT_EQ(wider.exit_code, 2);
+  EXPECT_TRUE(wider.out.empty());
+  EXPECT_NE(wider.err.find("245 GB"), std::string::npos) << wider.err;
+  EXPECT_NE(wider.err.find("slidegif-mpi"), std::string::npos) << wider.err;
+  // The multi-tile search stays within 12 cells.
+  EXPECT_EQ(run_slidegif({"explore", "--size", "2x7", "--large", "--metric", "mtm"}).exit_code, 2);
+  // On a small board --large changes nothing.
+  const RunResult small = run_slidegif({"explore", "--size", "2x3", "--large", "--json"});
+  EXPECT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_NE(small.out.find("\"gods_number\":21"), std::string::npos) << small.out;
 }
 
 TEST(Explore, RefusesAnUnknownGoalInOneLine) {

@@ -23,17 +23,31 @@ Board base_for(const Board& goal) {
 }  // namespace
 
 const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw) {
-  const std::lock_guard lock(mutex_);
-  for (const auto& table : tables_)
-    if (GoalFraming(goal, table->goal()).valid()) return table.get();
-  const bool small =
-      goal.cells() <= kMaxFullSearchCells &&
-      full_search_bytes(goal.shape(), DistanceStorage::Exact) <= policy_.max_build_bytes;
-  if (small && (to_draw || policy_.build_to_solve)) {
-    tables_.push_back(std::make_unique<DistanceTable>(DistanceTable::build(base_for(goal))));
-    return tables_.back().get();
+  Built* slot = nullptr;
+  {
+    const std::lock_guard lock(mutex_);
+    for (const auto& b : built_) {
+      if ((b->exact || !to_draw) && GoalFraming(goal, b->goal).valid()) {
+        slot = b.get();
+        break;
+      }
+    }
+    if (slot == nullptr) {
+      const bool small =
+          goal.cells() <= kMaxFullSearchCells &&
+          full_search_bytes(goal.shape(), DistanceStorage::Exact) <= policy_.max_build_bytes;
+      if (!small || !(to_draw || policy_.build_to_solve)) return from_files(goal);
+      built_.push_back(std::make_unique<Built>(base_for(goal), to_draw));
+      slot = built_.back().get();
+    }
   }
-  return from_files(goal);
+  // Outside the lock: another class's table may build on another thread meanwhile; a caller
+  // of the same class waits here for this one.
+  std::call_once(slot->once, [slot] {
+    slot->table = std::make_unique<DistanceTable>(DistanceTable::build(
+        slot->goal, slot->exact ? DistanceStorage::Exact : DistanceStorage::Mod3));
+  });
+  return slot->table.get();
 }
 
 const DistanceTable* DistanceTables::from_files(const Board& goal) {

@@ -2,7 +2,10 @@
 // The distance tables a process uses (Services::distance_table): built in memory for small
 // boards when the policy allows, else read from the files `explore --save` wrote in the
 // policy's directory (table_file.hpp); each kept for the rest of the process. A table serves
-// every goal it can be framed onto (table_solve.hpp): one per blank cell class.
+// every goal it can be framed onto (table_solve.hpp): one per blank cell class. A table built
+// to solve holds distances mod 3 (descent needs no more, and it builds a fifth faster); one
+// built to draw holds them exactly. Tables of different classes build on the callers' threads
+// at once (a batch's first lines need all three 3x3 classes).
 //
 //   DistanceTables tables({.build_to_solve = true});
 //   const DistanceTable* t = tables(goal, /*to_draw=*/false);   // null: no table here
@@ -39,9 +42,18 @@ class DistanceTables {
  private:
   const DistanceTable* from_files(const Board& goal);
 
+  // A table being built, or built, by the first caller that needed it.
+  struct Built {
+    Built(Board g, bool e) : goal(std::move(g)), exact(e) {}
+    Board goal;  // the goal it is built for
+    bool exact;  // one byte a state (to draw), else distances mod 3
+    std::once_flag once;
+    std::unique_ptr<DistanceTable> table;
+  };
+
   TablePolicy policy_;
-  std::mutex mutex_;
-  std::vector<std::unique_ptr<DistanceTable>> tables_;
+  std::mutex mutex_;  // guards the lists, not a table's build
+  std::vector<std::unique_ptr<Built>> built_;
   std::vector<LoadedTable> loaded_;
   std::vector<Shape> listed_;  // shapes whose files in dir were all loaded
 };
