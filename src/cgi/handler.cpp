@@ -133,12 +133,9 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
       }
     }
     if (wants_picture_list(query)) return picture_list(config);
-    app::Job job = parse_job(query);
+    app::Job job = parse_job(query, config.solve);
     const bool negotiated = !names_format(query);
     if (negotiated) job.encoding.format = format_for_accept(lookup(env, "HTTP_ACCEPT"));
-    const Metric metric = job.solve.metric;  // the request's; the budget is the server's
-    job.solve = config.solve;
-    job.solve.metric = metric;
     if (const auto name = picture_name(query)) {
       if (!config.picture) throw Error(Error::Kind::BadInput, "this server has no pictures");
       job.animation.picture = config.picture(*name, job.limits.render);

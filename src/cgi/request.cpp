@@ -214,9 +214,10 @@ bool names_format(const QueryParams& query) {
   return Params(query).get("format").has_value();
 }
 
-app::Job parse_job(const QueryParams& query) {
+app::Job parse_job(const QueryParams& query, const SolveOptions& server) {
   const Params params(query);
   app::Job job = default_job();
+  job.solve = server;
   parse_puzzle(params, job.puzzle);
   parse_animation(params, job.limits.render, job.animation);
   parse_encoding(params, job.limits.render, job.encoding);

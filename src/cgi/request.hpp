@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/job/job.hpp"
+#include "cgi/limits.hpp"
 #include "cgi/query.hpp"
 
 namespace slidegif::cgi {
@@ -26,8 +27,9 @@ bool wants_picture_list(const QueryParams& query);
 
 // Throws Error(BadInput), with a message fit for the HTTP client, on a malformed or
 // out-of-range value, a known parameter given twice, or contradictory parameters (start with
-// random=1, a start that is not `size`).
-app::Job parse_job(const QueryParams& query);
+// random=1, a start that is not `size`). `server`: the server's solve settings (its budget),
+// which a request changes only in what it may ask for (metric=).
+app::Job parse_job(const QueryParams& query, const SolveOptions& server = kSolveSettings);
 // Whether the query names its format (format=); without, the handler negotiates it.
 bool names_format(const QueryParams& query);
 

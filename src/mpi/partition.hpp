@@ -38,11 +38,21 @@ inline constexpr std::uint64_t kMostChildren = 4;  // a state has at most four n
 inline constexpr std::uint64_t kExchangeBuffers =
     3;  // children queued, flattened to send, received
 
+// A layer takes at most this many rounds (all-to-all exchanges): a tiny --round-states on a
+// large block would otherwise mean millions of exchanges a layer, a search that never ends.
+inline constexpr std::uint64_t kMostRoundsPerLayer = 4096;
+
+// The states a rank scans a round: as asked, within the block and the rounds' limit.
+inline std::uint64_t round_states_for(std::uint64_t block, std::uint64_t asked) {
+  const std::uint64_t fewest = (block + kMostRoundsPerLayer - 1) / kMostRoundsPerLayer;
+  return std::max<std::uint64_t>({1, fewest, std::min(asked, block)});
+}
+
 // The memory a rank needs at most: its block, a byte a state, and each round's children in the
 // exchange buffers, were every child another rank's (8 bytes each).
 inline std::uint64_t most_rank_bytes(std::uint64_t states, int ranks, std::uint64_t round_states) {
   const std::uint64_t block = Partition(states, ranks).block();
-  return block + kExchangeBuffers * kMostChildren * std::min(round_states, block) * 8;
+  return block + kExchangeBuffers * kMostChildren * round_states_for(block, round_states) * 8;
 }
 
 // Calls claim(j) for each neighbour j of state i.

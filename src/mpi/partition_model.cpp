@@ -30,7 +30,8 @@ PartitionModel model_partition(const Board& goal, int ranks, const PartitionMode
   model.children_per_state = static_cast<double>(children) / samples;
   model.exchanged_fraction =
       children ? static_cast<double>(away) / static_cast<double>(children) : 0.0;
-  const double round = static_cast<double>(std::min(options.round_states, partition.block()));
+  const double round =
+      static_cast<double>(round_states_for(partition.block(), options.round_states));
   model.buffer_bytes = static_cast<std::uint64_t>(
       kExchangeBuffers * round * model.children_per_state * model.exchanged_fraction * 8);
   return model;

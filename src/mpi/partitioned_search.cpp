@@ -161,7 +161,7 @@ PartitionedSearch partitioned_search(const Board& goal, MPI_Comm comm,
   result.histogram.push_back(1);
 
   // Every rank runs the same number of rounds a layer, so the exchanges pair up.
-  const std::uint64_t round = std::max<std::uint64_t>(1, std::min(options.round_states, block));
+  const std::uint64_t round = round_states_for(block, options.round_states);
   const std::uint64_t rounds = (block + round - 1) / round;
   Exchange exchange(comm, ranks);
   std::uint64_t reached = 1;

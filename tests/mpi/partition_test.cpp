@@ -88,6 +88,17 @@ TEST(Partition, WorstCaseMemoryIsTheBlockAndFullBuffers) {
   EXPECT_EQ(most_rank_bytes(1000, 4, std::uint64_t{1} << 22), 250u + 3u * 4u * 250u * 8u);
 }
 
+TEST(Partition, RoundsAreAsAskedWithinTheBlockAndTheRoundsLimit) {
+  EXPECT_EQ(round_states_for(250, std::uint64_t{1} << 22), 250u);
+  EXPECT_EQ(round_states_for(1'000'000, 1000), 1000u);
+  // 3x4 on one rank, rounds of one state: 58,472 a round, so 4,096 rounds a layer.
+  const std::uint64_t block = 239'500'800;
+  const std::uint64_t round = round_states_for(block, 1);
+  EXPECT_EQ(round, 58'472u);
+  EXPECT_LE((block + round - 1) / round, kMostRoundsPerLayer);
+  EXPECT_EQ(round_states_for(0, 1000), 1u);  // an empty block still scans in rounds of one
+}
+
 TEST(PartitionModel, SampledExchangeMatchesTheWholeSpace) {
   const Board goal = Board::standard_goal({3, 3});
   const StateIndex index(goal);
