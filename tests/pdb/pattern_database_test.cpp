@@ -84,6 +84,42 @@ TEST_F(Partitioned3x3, AdmissibleAndIncrementalAgrees) {
   }
 }
 
+// The same heuristic without prepare()/finish(): IDA* then takes every estimate whole.
+struct WholeLookups {
+  using State = PdbHeuristic::State;
+  const PdbHeuristic& h;
+  int estimate(const std::uint8_t* tiles, State& out) const { return h.estimate(tiles, out); }
+  int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const {
+    return h.update(tiles, slide, parent, child);
+  }
+};
+static_assert(SplitHeuristic<PdbHeuristic>);
+static_assert(!SplitHeuristic<WholeLookups>);
+
+// Beginning every child's lookups before finishing any changes the order of memory reads only:
+// the same answers from the same nodes.
+TEST_F(Partitioned3x3, SplitLookupsChangeNothing) {
+  const WholeLookups whole{h};
+  std::mt19937 rng(5);
+  int hard = 0;
+  for (const auto& [packed, d] : testing::bfs_distances(goal)) {
+    if (rng() % 2000 != 0) continue;
+    std::vector<std::uint8_t> tiles(9);
+    for (int c = 0; c < 9; ++c) tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
+    const Board start({3, 3}, tiles);
+    IdaStar split_search(goal, h, {});
+    IdaStar whole_search(goal, whole, {});
+    const auto split = split_search.run(start);
+    const auto plain = whole_search.run(start);
+    ASSERT_TRUE(split && plain);
+    ASSERT_EQ(static_cast<int>(split->size()), d);
+    ASSERT_EQ(*split, *plain);
+    ASSERT_EQ(split_search.stats().nodes, whole_search.stats().nodes);
+    hard += d >= 24;
+  }
+  EXPECT_GT(hard, 10);
+}
+
 TEST_F(Partitioned3x3, OtherGoalsStayOptimal) {
   for (const char* goal_text : {"012345678", "123456780", "312645078"}) {
     const Board other = parse_board(goal_text);

@@ -31,6 +31,17 @@ inline int packed_entry(std::span<const std::uint8_t> packed, std::uint64_t inde
   return (packed[index / 2] >> ((index & 1) * 4)) & 15;
 }
 
+// Ranking is the heavy part of building and of looking up once the memory waits overlap, and
+// x86-64-v3's popcnt and friends halve it. A function marked with this is compiled twice and
+// the variant the processor runs is chosen at load time (Debian's baseline has no popcnt).
+// GCC only: clang 14 names the dispatcher so that calls from other files do not link.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(__SANITIZE_ADDRESS__)
+#define SLIDEGIF_PDB_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SLIDEGIF_PDB_CLONES
+#endif
+
 namespace detail {
 // Popcount without relying on -mpopcnt: without it std::popcount is a library call, which
 // dominated the builder's profile (ranking runs once per child state).

@@ -18,12 +18,6 @@ using detail::CellGrid;
 using detail::compress;
 using detail::expand_mask;
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
-#define SLIDEGIF_PDB_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define SLIDEGIF_PDB_CLONES
-#endif
-
 // Breadth-first search by scanning, layered on pattern-tile moves (blank moves are free).
 // Per placement the table keeps the blank cells seen so far, the regions reached in the
 // current layer and in the next one (two slots used alternately), and the excess. A layer

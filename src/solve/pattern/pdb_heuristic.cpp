@@ -67,21 +67,19 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   }
 }
 
-// inline: update() is the search's hot path, and GCC does not inline this call on its own.
-inline int PdbHeuristic::lookup(std::size_t p, const std::uint8_t* where) const {
+// inline: prepare() is the search's hot path, and GCC does not inline this call on its own.
+inline std::uint64_t PdbHeuristic::rank(std::size_t p, const std::uint8_t* where) const {
   const Pattern& pat = partition_[p];
   std::uint8_t cells[kMaxPatternTiles];
   for (std::size_t i = 0; i < pat.size(); ++i) cells[i] = where[pat[i]];
-  const std::uint64_t r = rank_placement(cells, static_cast<int>(pat.size()), goal_.cells());
-  return packed_entry(tables_[p], r);
+  return rank_placement(cells, static_cast<int>(pat.size()), goal_.cells());
 }
 
-int PdbHeuristic::lookup_reflected(std::size_t p, const std::uint8_t* where) const {
+inline std::uint64_t PdbHeuristic::rank_reflected(std::size_t p, const std::uint8_t* where) const {
   const Pattern& src = mirror_source_[p];
   std::uint8_t cells[kMaxPatternTiles];
   for (std::size_t i = 0; i < src.size(); ++i) cells[i] = transpose_[where[src[i]]];
-  const std::uint64_t r = rank_placement(cells, static_cast<int>(src.size()), goal_.cells());
-  return packed_entry(tables_[p], r);
+  return rank_placement(cells, static_cast<int>(src.size()), goal_.cells());
 }
 
 int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
@@ -90,34 +88,56 @@ int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
   out.manhattan = manhattan_.sum(tiles);
   out.excess_sum = out.reflected_sum = 0;
   for (std::size_t p = 0; p < partition_.size(); ++p) {
-    out.excess[p] = static_cast<std::uint8_t>(lookup(p, out.where.data()));
+    out.excess[p] = static_cast<std::uint8_t>(entry(p, rank(p, out.where.data())));
     out.excess_sum += out.excess[p];
     out.reflected[p] =
-        reflect_ ? static_cast<std::uint8_t>(lookup_reflected(p, out.where.data())) : 0;
+        reflect_ ? static_cast<std::uint8_t>(entry(p, rank_reflected(p, out.where.data()))) : 0;
     out.reflected_sum += out.reflected[p];
   }
+  out.pending_pattern = out.pending_reflected_pattern = 0xFF;
   return out.manhattan + 2 * std::max(out.excess_sum, out.reflected_sum);
 }
 
-int PdbHeuristic::update(const std::uint8_t*, Slide slide, const State& parent,
-                         State& child) const {
+SLIDEGIF_PDB_CLONES void PdbHeuristic::prepare(const std::uint8_t*, Slide slide,
+                                               const State& parent, State& child) const {
   const int tile = slide.tile;
   child = parent;
   child.where[tile] = slide.to;
   child.manhattan += manhattan_.delta(slide);
-  if (const std::uint8_t p = pattern_of_[tile]; p != 0xFF) {
-    const int x = lookup(p, child.where.data());
+  // A large table's entry is a cache (and TLB) miss: asking for it here lets the misses of a
+  // node's children overlap rather than come one after another.
+  child.pending_pattern = pattern_of_[tile];
+  if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
+    child.pending_index = rank(p, child.where.data());
+    __builtin_prefetch(tables_[p].data() + child.pending_index / 2);
+  }
+  child.pending_reflected_pattern = reflect_ ? pattern_of_[mirror_[tile]] : 0xFF;
+  if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
+    child.pending_reflected_index = rank_reflected(p, child.where.data());
+    __builtin_prefetch(tables_[p].data() + child.pending_reflected_index / 2);
+  }
+}
+
+int PdbHeuristic::finish(State& child) const {
+  if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
+    const int x = entry(p, child.pending_index);
     child.excess_sum += x - child.excess[p];
     child.excess[p] = static_cast<std::uint8_t>(x);
   }
-  if (reflect_) {
-    if (const std::uint8_t p = pattern_of_[mirror_[tile]]; p != 0xFF) {
-      const int x = lookup_reflected(p, child.where.data());
-      child.reflected_sum += x - child.reflected[p];
-      child.reflected[p] = static_cast<std::uint8_t>(x);
-    }
+  if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
+    const int x = entry(p, child.pending_reflected_index);
+    child.reflected_sum += x - child.reflected[p];
+    child.reflected[p] = static_cast<std::uint8_t>(x);
   }
+  child.pending_pattern = child.pending_reflected_pattern = 0xFF;
   return child.manhattan + 2 * std::max(child.excess_sum, child.reflected_sum);
+}
+
+// Whole, for the searches that keep one state a node (weighted A*) and for the tests.
+int PdbHeuristic::update(const std::uint8_t* tiles, Slide slide, const State& parent,
+                         State& child) const {
+  prepare(tiles, slide, parent, child);
+  return finish(child);
 }
 
 std::uint32_t PdbHeuristic::pack(const State& state) const {
@@ -138,6 +158,7 @@ void PdbHeuristic::unpack(const std::uint8_t* tiles, int estimate, std::uint32_t
     out.excess_sum += out.excess[p];
     out.reflected_sum += out.reflected[p];
   }
+  out.pending_pattern = out.pending_reflected_pattern = 0xFF;
   // estimate = Manhattan + 2 * the larger sum.
   out.manhattan = estimate - 2 * std::max(out.excess_sum, out.reflected_sum);
 }

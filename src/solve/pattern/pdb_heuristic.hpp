@@ -38,9 +38,19 @@ class PdbHeuristic {
     int manhattan;
     int excess_sum;
     int reflected_sum;
+    // Between prepare() and finish(): the entries to read (pattern 0xFF: none).
+    std::uint64_t pending_index;
+    std::uint64_t pending_reflected_index;
+    std::uint8_t pending_pattern;
+    std::uint8_t pending_reflected_pattern;
   };
   int estimate(const std::uint8_t* tiles, State& out) const;
   int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
+  // update() in two halves (heuristic.hpp's SplitHeuristic): prepare() ranks the child's
+  // placements and asks for their table bytes; finish() reads them, once a node's other
+  // children have asked for theirs too.
+  void prepare(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
+  int finish(State& child) const;
 
   // A state in 32 bits - the 4-bit table values, both ways, of up to kPackedPatterns patterns -
   // and back from the board and its estimate: weighted A* keeps one per node rather than look
@@ -55,8 +65,9 @@ class PdbHeuristic {
   bool reflects() const { return reflect_; }
 
  private:
-  int lookup(std::size_t p, const std::uint8_t* where) const;
-  int lookup_reflected(std::size_t p, const std::uint8_t* where) const;
+  std::uint64_t rank(std::size_t p, const std::uint8_t* where) const;
+  std::uint64_t rank_reflected(std::size_t p, const std::uint8_t* where) const;
+  int entry(std::size_t p, std::uint64_t index) const { return packed_entry(tables_[p], index); }
 
   Board goal_;
   Partition partition_;

@@ -25,6 +25,18 @@ concept Heuristic = requires(const H& h, const std::uint8_t* tiles, Slide slide,
   { h.update(tiles, slide, parent, out) } -> std::same_as<int>;
 };
 
+// A heuristic whose update() waits on memory (a pattern database far larger than the caches)
+// may offer it in two halves: prepare(tiles, slide, parent, child) does the work and asks for
+// the memory, finish(child) reads it and returns the estimate. IDA* prepares all of a node's
+// children before it finishes the first, so their misses overlap.
+template <class H>
+concept SplitHeuristic = Heuristic<H> &&
+    requires(const H& h, const std::uint8_t* tiles, Slide slide, typename H::State& out,
+             const typename H::State& parent) {
+  h.prepare(tiles, slide, parent, out);
+  { h.finish(out) } -> std::same_as<int>;
+};
+
 // The estimate of one board, state thrown away: for tests and a search's first node.
 template <Heuristic H>
 int estimate_once(const H& h, const std::uint8_t* tiles) {

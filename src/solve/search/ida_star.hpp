@@ -19,6 +19,7 @@
 // that way may be a move nearer than its estimate says, so its f counts one less.
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -133,7 +134,7 @@ class IdaStar<H, M>::Walker {
     iteration_ = &it;
     index_ = index;
     const int h = descend(prefix, ida_.max_depth(it.bound));
-    return search(cost(path_), h, came_from(), it.bound);
+    return search(cost(path_), h, came_from(), it.bound, states_[prefix.size()]);
   }
   const std::vector<Move>& path() const { return path_; }
 
@@ -170,6 +171,7 @@ class IdaStar<H, M>::Walker {
     here_ = root_;
     path_.clear();
     states_.resize(depths);
+    children_.resize(depths);
     int h = ida_.heuristic_.estimate(here_.tiles.data(), states_[0]);
     for (const Move m : prefix) {
       const Slide slide = here_.apply(operator_for(m));
@@ -253,7 +255,8 @@ class IdaStar<H, M>::Walker {
     return false;
   }
 
-  int search(int g, int h, int forbidden, int bound) {
+  // Walks below the node the walk is on, whose heuristic state is `state`.
+  int search(int g, int h, int forbidden, int bound, const typename H::State& state) {
     const int f =
         g + (forbidden == kNoParent ? h : left(h, opposite(static_cast<Move>(forbidden))));
     if (f > bound) return f;
@@ -261,16 +264,26 @@ class IdaStar<H, M>::Walker {
     ++nodes_;
     if (stop()) return abandoned_ ? kAbandoned : kOutOfBudget;
 
-    int next_bound = INT_MAX;
+    // Every child's estimate is begun before the first is used (heuristic.hpp: SplitHeuristic).
     const auto depth = path_.size();
-    for (const Operator op : ida_.domain_.operators(here_.blank)) {
+    const auto ops = ida_.domain_.operators(here_.blank);
+    auto& children = children_[depth];
+    std::array<int, 4> child_h{};
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+      if (static_cast<int>(ops[k].move) == forbidden) continue;
+      const Slide slide = here_.apply(ops[k]);
+      child_h[k] = begin_estimate(slide, state, children[k]);
+      here_.undo(slide);
+    }
+    int next_bound = INT_MAX;
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+      const Operator op = ops[k];
       if (static_cast<int>(op.move) == forbidden) continue;
+      const int h_k = end_estimate(children[k], child_h[k]);
       const Slide slide = here_.apply(op);
       path_.push_back(op.move);
-      const int child_h =
-          ida_.heuristic_.update(here_.tiles.data(), slide, states_[depth], states_[depth + 1]);
-      const int r = search(g + step_cost(op.move, forbidden), child_h,
-                           static_cast<int>(opposite(op.move)), bound);
+      const int r = search(g + step_cost(op.move, forbidden), h_k,
+                           static_cast<int>(opposite(op.move)), bound, children[k]);
       if (r == kFound) return kFound;  // leave the path in place
       path_.pop_back();
       here_.undo(slide);
@@ -280,14 +293,32 @@ class IdaStar<H, M>::Walker {
     return next_bound;
   }
 
+  // A child's estimate in two halves; a heuristic that does not split gives it all at once.
+  int begin_estimate(Slide slide, const typename H::State& parent, typename H::State& child) {
+    if constexpr (SplitHeuristic<H>) {
+      ida_.heuristic_.prepare(here_.tiles.data(), slide, parent, child);
+      return 0;
+    } else {
+      return ida_.heuristic_.update(here_.tiles.data(), slide, parent, child);
+    }
+  }
+  int end_estimate(typename H::State& child, int begun) {
+    if constexpr (SplitHeuristic<H>) {
+      return ida_.heuristic_.finish(child);
+    } else {
+      return begun;
+    }
+  }
+
   IdaStar& ida_;
   const Position& root_;
   bool reports_;  // calls the progress callback (one thread does)
   std::size_t cells_ = 0;
   Position here_;  // the node being expanded
   std::vector<Move> path_;
-  std::vector<typename H::State> states_;  // per depth
-  std::uint64_t nodes_ = 0;                // expanded and not yet in the shared count
+  std::vector<typename H::State> states_;  // per depth, on the way down to a subtree's root
+  std::vector<std::array<typename H::State, 4>> children_;  // per depth, below it
+  std::uint64_t nodes_ = 0;  // expanded and not yet in the shared count
   const Iteration* iteration_ = nullptr;
   std::size_t index_ = 0;
   bool abandoned_ = false;
