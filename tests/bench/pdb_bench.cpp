@@ -6,9 +6,10 @@
 //   pdb_bench korf80 DIR SET [THREADS]
 //                                    the 17 15-puzzles 80 moves from the goal, the same way
 //   pdb_bench build24 DIR SET        build a 5x5 set into DIR, timed
-//   pdb_bench korf24 SECONDS [DIR [ID...]]
+//   pdb_bench korf24 SECONDS [DIR [ID...]] [--threads=N]
 //                                    Korf & Felner's 50 24-puzzles (or those IDs) through
-//                                    solve(), with the 5x5 large set of DIR if given
+//                                    solve(), with the 5x5 large set of DIR if given, each
+//                                    search on N threads (default 1)
 //   pdb_bench korf24-gaps DIR         their optimum minus the first estimate, easiest first
 
 #include <fmt/format.h>
@@ -127,7 +128,7 @@ int korf24_gaps(const std::string& dir) {
 // Korf & Felner's 50 24-puzzles through solve() as the command line does (budget = the
 // near-optimal search's, then IDA* with the rest), with the 5x5 set in `dir` if given; `ids`
 // picks instances (empty: all). Every answer is replayed; "optimal" must match the paper.
-int korf24(double seconds, const std::string& dir, const std::vector<int>& ids) {
+int korf24(double seconds, const std::string& dir, const std::vector<int>& ids, int threads) {
   const Board goal = blank_first_goal(5);
   std::optional<app::LoadedPdb> pdb;
   if (!dir.empty() && !(pdb = load_5x5(dir))) return 1;
@@ -141,6 +142,7 @@ int korf24(double seconds, const std::string& dir, const std::vector<int>& ids) 
     options.max_seconds = seconds;
     options.near_optimal_fallback = true;
     options.fallback_seconds = seconds;
+    options.threads = threads;
     const auto t0 = Clock::now();
     const Solution s =
         solve_by_search(start, goal, options, {}, pdb ? pdb->heuristic.get() : nullptr);
@@ -162,9 +164,9 @@ int korf24(double seconds, const std::string& dir, const std::vector<int>& ids) 
     std::fflush(stdout);
   }
   fmt::print(
-      "korf24 budget={}s pdb={} runs={} max={:.3f}s median={:.3f}s mean_ratio={:.3f} "
+      "korf24 budget={}s threads={} pdb={} runs={} max={:.3f}s median={:.3f}s mean_ratio={:.3f} "
       "worst_ratio={:.3f} proven_optimal={} invalid={} peak_rss={:.0f}MB\n",
-      seconds, pdb ? "6-6-6-6" : "none", runs, *std::max_element(secs.begin(), secs.end()),
+      seconds, threads, pdb ? "6-6-6-6" : "none", runs, *std::max_element(secs.begin(), secs.end()),
       median(secs), ratio / runs, worst_ratio, proven, bad, peak_mb());
   return bad == 0 ? 0 : 1;
 }
@@ -185,9 +187,16 @@ int main(int argc, char** argv) {
     return korf(argv[2], argv[3], mode == "korf80", argc == 5 ? std::stoi(argv[4]) : 1);
   if (mode == "korf24-gaps" && argc == 3) return korf24_gaps(argv[2]);
   if (mode == "korf24") {
+    std::vector<std::string> args(argv + 2, argv + argc);
+    int threads = 1;
+    if (!args.empty() && args.back().starts_with("--threads=")) {
+      threads = std::stoi(args.back().substr(10));
+      args.pop_back();
+    }
     std::vector<int> ids;
-    for (int i = 4; i < argc; ++i) ids.push_back(std::stoi(argv[i]));
-    return korf24(argc > 2 ? std::stod(argv[2]) : 1.5, argc > 3 ? argv[3] : "", ids);
+    for (std::size_t i = 2; i < args.size(); ++i) ids.push_back(std::stoi(args[i]));
+    return korf24(!args.empty() ? std::stod(args[0]) : 1.5, args.size() > 1 ? args[1] : "", ids,
+                  threads);
   }
   if (mode == "build24" && argc == 4) {
     const auto t0 = Clock::now();
