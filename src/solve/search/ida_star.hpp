@@ -264,26 +264,27 @@ class IdaStar<H, M>::Walker {
     ++nodes_;
     if (stop()) return abandoned_ ? kAbandoned : kOutOfBudget;
 
-    // Every child's estimate is begun before the first is used (heuristic.hpp: SplitHeuristic).
     const auto depth = path_.size();
     const auto ops = ida_.domain_.operators(here_.blank);
     auto& children = children_[depth];
-    std::array<int, 4> child_h{};
-    for (std::size_t k = 0; k < ops.size(); ++k) {
-      if (static_cast<int>(ops[k].move) == forbidden) continue;
-      const Slide slide = here_.apply(ops[k]);
-      child_h[k] = begin_estimate(slide, state, children[k]);
-      here_.undo(slide);
+    if constexpr (SplitHeuristic<H>) {
+      // Every child's lookups are asked for before the first is read (heuristic.hpp).
+      for (std::size_t k = 0; k < ops.size(); ++k) {
+        if (static_cast<int>(ops[k].move) == forbidden) continue;
+        const Slide slide = here_.apply(ops[k]);
+        ida_.heuristic_.prepare(here_.tiles.data(), slide, state, children[k]);
+        here_.undo(slide);
+      }
     }
     int next_bound = INT_MAX;
     for (std::size_t k = 0; k < ops.size(); ++k) {
       const Operator op = ops[k];
       if (static_cast<int>(op.move) == forbidden) continue;
-      const int h_k = end_estimate(children[k], child_h[k]);
       const Slide slide = here_.apply(op);
       path_.push_back(op.move);
-      const int r = search(g + step_cost(op.move, forbidden), h_k,
-                           static_cast<int>(opposite(op.move)), bound, children[k]);
+      const int r =
+          search(g + step_cost(op.move, forbidden), child_estimate(slide, state, children[k]),
+                 static_cast<int>(opposite(op.move)), bound, children[k]);
       if (r == kFound) return kFound;  // leave the path in place
       path_.pop_back();
       here_.undo(slide);
@@ -293,20 +294,13 @@ class IdaStar<H, M>::Walker {
     return next_bound;
   }
 
-  // A child's estimate in two halves; a heuristic that does not split gives it all at once.
-  int begin_estimate(Slide slide, const typename H::State& parent, typename H::State& child) {
-    if constexpr (SplitHeuristic<H>) {
-      ida_.heuristic_.prepare(here_.tiles.data(), slide, parent, child);
-      return 0;
-    } else {
-      return ida_.heuristic_.update(here_.tiles.data(), slide, parent, child);
-    }
-  }
-  int end_estimate(typename H::State& child, int begun) {
+  // The estimate of the child the walk has just stepped to: read where it was prepared,
+  // else worked out whole.
+  int child_estimate(Slide slide, const typename H::State& parent, typename H::State& child) {
     if constexpr (SplitHeuristic<H>) {
       return ida_.heuristic_.finish(child);
     } else {
-      return begun;
+      return ida_.heuristic_.update(here_.tiles.data(), slide, parent, child);
     }
   }
 
