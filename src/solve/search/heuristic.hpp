@@ -8,8 +8,8 @@
 //   int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
 //
 // `tiles` already shows the slide in update(). A search keeps one State per node it may come
-// back to (IDA*: one per depth). Both functions return the estimate, a lower bound on the
-// moves left.
+// back to (IDA*: one per child of each node on its path). Both functions return the estimate,
+// a lower bound on the moves left.
 
 #include <concepts>
 #include <cstdint>
