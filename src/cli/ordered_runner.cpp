@@ -1,17 +1,20 @@
 #include "cli/ordered_runner.hpp"
 
 #include <algorithm>
-#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
 
 namespace slidegif::cli {
 
-OrderedRunner::OrderedRunner(int jobs, Work work, Emit emit, std::chrono::microseconds slow_line)
+OrderedRunner::OrderedRunner(int jobs, Work work, Emit emit, std::chrono::microseconds block_work)
     : work_(std::move(work)),
       emit_(std::move(emit)),
       jobs_(std::max(jobs, 1)),
-      slow_line_(slow_line),
+      block_work_(block_work),
       window_(4 * static_cast<std::size_t>(jobs_)) {
-  start_threads();
+  if (jobs_ > 1)
+    for (int i = 0; i < jobs_; ++i) threads_.emplace_back([this] { worker(); });
 }
 
 OrderedRunner::~OrderedRunner() {
@@ -25,75 +28,125 @@ OrderedRunner::~OrderedRunner() {
   }
 }
 
-void OrderedRunner::start_threads() {
-  if (jobs_ > 1)
-    for (int i = 0; i < jobs_; ++i) threads_.emplace_back([this] { worker(); });
-}
-
-void OrderedRunner::stop_threads() {
-  {
-    std::unique_lock lock(mutex_);
-    has_room_.wait(lock, [this] { return emitted_ == submitted_; });
-    closing_ = true;
-  }
-  has_work_.notify_all();
-  for (std::thread& t : threads_) t.join();
-  threads_.clear();
+std::size_t OrderedRunner::blocks() const {
   const std::lock_guard lock(mutex_);
-  closing_ = false;
+  return blocks_;
 }
 
-void OrderedRunner::record(bool slow) {
-  recent_slow_ = ((recent_slow_ << 1) | (slow ? 1u : 0u)) & 0xFFu;
-  recorded_ = std::min(recorded_ + 1, 8);
+std::size_t OrderedRunner::block_lines() const {
+  if (block_work_.count() == 0 || !costed_) return 1;
+  if (line_cost_.count() <= 0) return kMaxBlock;
+  const auto lines = static_cast<std::size_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(block_work_) / line_cost_);
+  return std::clamp<std::size_t>(lines, 1, kMaxBlock);
 }
 
 void OrderedRunner::submit(BatchItem item) {
   if (threads_.empty()) {
-    {
-      const std::lock_guard lock(mutex_);
-      const auto started = std::chrono::steady_clock::now();
-      done_.emplace(submitted_++, run(item));
-      record(std::chrono::steady_clock::now() - started >= slow_line_);
-      emit_ready();
-    }
-    if (std::popcount(recent_slow_) >= 4) start_threads();
+    const BatchOutcome outcome = run(item);
+    done_.emplace(closed_++, std::vector<BatchOutcome>{outcome});
+    ++in_flight_;
+    emit_ready();
     return;
   }
   std::unique_lock lock(mutex_);
-  if (recorded_ == 8 && recent_slow_ == 0) {
-    // Eight cheap lines in a row: the rest goes faster on this thread.
-    lock.unlock();
-    stop_threads();
-    submit(std::move(item));
-    return;
+  if (open_.items.empty()) open_.first = closed_;
+  open_.items.push_back(std::move(item));
+  if (open_.items.size() >= block_lines()) {
+    close_block(lock);
+  } else if (idle_ > 0 && in_flight_ < window_) {
+    has_work_.notify_one();  // an idle thread takes the block as it is
   }
-  has_room_.wait(lock, [this] { return submitted_ - emitted_ < window_; });
-  pending_.emplace_back(submitted_++, std::move(item));
+}
+
+void OrderedRunner::close_block(std::unique_lock<std::mutex>& lock) {
+  has_room_.wait(lock, [this] { return in_flight_ < window_; });
+  if (open_.items.empty()) return;  // an idle thread took it meanwhile
+  closed_ += open_.items.size();
+  ++in_flight_;
+  ++blocks_;
+  pending_.push_back(std::move(open_));
+  open_ = Block{};
   has_work_.notify_one();
 }
 
 void OrderedRunner::finish() {
-  stop_threads();
+  {
+    const std::lock_guard lock(mutex_);
+    closing_ = true;  // the threads take what is left, the open block too, and stop
+  }
+  has_work_.notify_all();
+  for (std::thread& t : threads_) t.join();
+  threads_.clear();
   if (error_) std::rethrow_exception(error_);
 }
 
 void OrderedRunner::worker() {
   for (;;) {
     std::unique_lock lock(mutex_);
-    has_work_.wait(lock, [this] { return !pending_.empty() || closing_; });
-    if (pending_.empty()) return;
-    auto [sequence, item] = std::move(pending_.front());
+    ++idle_;
+    // At the end a thread stays until no block is in flight: a running one may hand back lines.
+    has_work_.wait(lock, [this] {
+      if (!pending_.empty()) return true;
+      if (!open_.items.empty()) return closing_ || in_flight_ < window_;
+      return closing_ && in_flight_ == 0;
+    });
+    --idle_;
+    if (pending_.empty()) {
+      if (open_.items.empty()) return;  // closing, nothing left
+      closed_ += open_.items.size();
+      ++in_flight_;
+      ++blocks_;
+      pending_.push_back(std::move(open_));
+      open_ = Block{};
+    }
+    Block block = std::move(pending_.front());
     pending_.pop_front();
     lock.unlock();
-    const auto started = std::chrono::steady_clock::now();
-    BatchOutcome outcome = run(item);
-    const bool slow = std::chrono::steady_clock::now() - started >= slow_line_;
-    lock.lock();
-    record(slow);
-    done_.emplace(sequence, std::move(outcome));
-    emit_ready();
+    run_block(std::move(block));
   }
+}
+
+void OrderedRunner::run_block(Block block) {
+  std::vector<BatchOutcome> outcomes;
+  outcomes.reserve(block.items.size());
+  const auto started = std::chrono::steady_clock::now();
+  auto elapsed = std::chrono::steady_clock::duration::zero();
+  for (const BatchItem& item : block.items) {
+    outcomes.push_back(run(item));
+    elapsed = std::chrono::steady_clock::now() - started;
+    if (block_work_.count() > 0 && elapsed > 4 * block_work_) break;
+  }
+  const std::lock_guard lock(mutex_);
+  learn_cost(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed) / outcomes.size(),
+             outcomes.size());
+  if (outcomes.size() < block.items.size()) {
+    // Slower than it was sized for: the rest goes back first in line, in blocks sized by what
+    // was just learnt, so that every thread takes a share.
+    std::vector<Block> rest;
+    const std::size_t step = block_lines();
+    for (std::size_t at = outcomes.size(); at < block.items.size(); at += step) {
+      const auto from = block.items.begin() + static_cast<std::ptrdiff_t>(at);
+      const auto to = block.items.begin() +
+                      static_cast<std::ptrdiff_t>(std::min(at + step, block.items.size()));
+      rest.push_back(
+          {block.first + at, {std::make_move_iterator(from), std::make_move_iterator(to)}});
+    }
+    pending_.insert(pending_.begin(), std::make_move_iterator(rest.begin()),
+                    std::make_move_iterator(rest.end()));
+    in_flight_ += rest.size();
+    blocks_ += rest.size();
+    has_work_.notify_all();
+  }
+  done_.emplace(block.first, std::move(outcomes));
+  emit_ready();
+}
+
+void OrderedRunner::learn_cost(std::chrono::nanoseconds mean, std::size_t lines) {
+  // A running mean over about the last 8 lines: a block of n lines weighs n of them.
+  const auto weight = static_cast<std::int64_t>(std::min<std::size_t>(lines, 8));
+  line_cost_ = costed_ ? line_cost_ + (mean - line_cost_) * weight / 8 : mean;
+  costed_ = true;
 }
 
 BatchOutcome OrderedRunner::run(const BatchItem& item) {
@@ -108,18 +161,23 @@ BatchOutcome OrderedRunner::run(const BatchItem& item) {
 
 void OrderedRunner::emit_ready() {
   while (!done_.empty() && done_.begin()->first == emitted_) {
-    try {
-      emit_(done_.begin()->second);
-    } catch (...) {
-      const std::lock_guard lock(error_mutex_);
-      if (!error_) error_ = std::current_exception();
+    for (const BatchOutcome& outcome : done_.begin()->second) {
+      try {
+        emit_(outcome);
+      } catch (...) {
+        const std::lock_guard lock(error_mutex_);
+        if (!error_) error_ = std::current_exception();
+      }
     }
+    emitted_ += done_.begin()->second.size();
     done_.erase(done_.begin());
-    ++emitted_;
-    // The reader waits on a full window: wake it when half is free (or all, for finish()),
-    // not at every line, so a cheap line does not cost a context switch.
-    if (submitted_ - emitted_ <= window_ / 2) has_room_.notify_all();
+    --in_flight_;
+    // The reader waits on a full window: wake it when half is free, not at every block, so
+    // a cheap block does not cost a context switch.
+    if (in_flight_ <= window_ / 2) has_room_.notify_all();
   }
+  if (idle_ > 0 && !open_.items.empty()) has_work_.notify_one();  // room for the open block
+  if (closing_ && in_flight_ == 0) has_work_.notify_all();        // the threads may stop
 }
 
 }  // namespace slidegif::cli

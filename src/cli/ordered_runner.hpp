@@ -7,15 +7,18 @@
 //   runner.finish();                                     // every answer emitted
 //
 // An answer is emitted as soon as it and every answer before it are done, so a slow line
-// holds back the output but not the work; at most a window of 4 x jobs lines is in flight, so
+// holds back the output but not the work; at most a window of 4 x jobs blocks is in flight, so
 // a long input is never read into memory at once.
 //
-// Handing a line to a thread and back costs two context switches, more than a 3x3 line's whole
-// answer (a 10,000-line 3x3 batch took 0.14 s on two threads against 0.09 s on one). So the
-// threads work while lines are slow, and the caller's thread answers alone while they are
-// cheap: after 8 lines in a row under `slow_line` the threads stop, and once 4 of the last 8
-// lines took `slow_line` or more they start again (a few slow lines are the tables a batch
-// builds once). slow_line 0 keeps the threads throughout.
+// Lines go to the threads in blocks. Handing a block to a thread and back costs two context
+// switches, more than a 3x3 line's whole answer (about 2 us), so cheap lines travel together:
+// a block holds about `block_work` of lines, by the mean cost of the lines before it. The
+// reader runs ahead of the threads, so a block may meet slower lines than it was sized for;
+// once it has taken 4 x block_work, the thread hands back the rest of it, re-cut by the cost
+// just learnt, for every thread to share. A thread with nothing to do takes the block being filled
+// as it is, so a line typed at a terminal is answered at once: nothing waits for a block to fill.
+// block_work 0: a line a block. With one job there are no threads: the caller answers each line
+// itself.
 
 #include <chrono>
 #include <condition_variable>
@@ -48,8 +51,9 @@ class OrderedRunner {
 
   // `work` runs on `jobs` threads at once (it must only read shared state); `emit` runs on one
   // thread at a time, in submission order.
-  static constexpr std::chrono::microseconds kSlowLine{1000};
-  OrderedRunner(int jobs, Work work, Emit emit, std::chrono::microseconds slow_line = kSlowLine);
+  static constexpr std::chrono::microseconds kBlockWork{250};
+  static constexpr std::size_t kMaxBlock = 256;  // lines
+  OrderedRunner(int jobs, Work work, Emit emit, std::chrono::microseconds block_work = kBlockWork);
   ~OrderedRunner();
   OrderedRunner(const OrderedRunner&) = delete;
   OrderedRunner& operator=(const OrderedRunner&) = delete;
@@ -58,29 +62,40 @@ class OrderedRunner {
   // Waits for every answer and joins the threads. Rethrows the first exception `work` or
   // `emit` let out (they should not).
   void finish();
+  // Blocks handed to the threads so far (for tests).
+  std::size_t blocks() const;
 
  private:
-  void start_threads();
-  void stop_threads();     // after every line submitted so far is emitted
-  void record(bool slow);  // with mutex_ held
+  struct Block {
+    std::size_t first = 0;  // the submission index of its first line
+    std::vector<BatchItem> items;
+  };
+  std::size_t block_lines() const;  // with mutex_ held
+  void close_block(std::unique_lock<std::mutex>& lock);
   void worker();
+  void run_block(Block block);
+  void learn_cost(std::chrono::nanoseconds mean, std::size_t lines);  // with mutex_ held
   BatchOutcome run(const BatchItem& item);  // work_, an exception kept in error_
   void emit_ready();                        // with mutex_ held
 
   Work work_;
   Emit emit_;
   int jobs_;
-  std::chrono::microseconds slow_line_;
-  unsigned recent_slow_ = 0;  // bit i: the i-th line finished before the last was slow
-  int recorded_ = 0;          // lines in recent_slow_, up to 8
-  std::size_t window_;
-  std::mutex mutex_;
+  std::chrono::microseconds block_work_;
+  std::chrono::nanoseconds line_cost_{0};  // running mean of a line's time, over about 8 lines
+  bool costed_ = false;                    // line_cost_ has seen a line
+  std::size_t window_;                     // blocks
+  mutable std::mutex mutex_;
   std::condition_variable has_work_;
   std::condition_variable has_room_;
-  std::deque<std::pair<std::size_t, BatchItem>> pending_;
-  std::map<std::size_t, BatchOutcome> done_;  // finished, waiting for the ones before
-  std::size_t submitted_ = 0;
-  std::size_t emitted_ = 0;
+  Block open_;  // being filled by submit(); taken as it is by an idle thread
+  std::deque<Block> pending_;
+  std::map<std::size_t, std::vector<BatchOutcome>> done_;  // by first line, waiting their turn
+  std::size_t closed_ = 0;                                 // lines handed on
+  std::size_t emitted_ = 0;                                // lines emitted
+  std::size_t in_flight_ = 0;                              // blocks handed on, not yet emitted
+  std::size_t blocks_ = 0;                                 // blocks handed on in all
+  int idle_ = 0;                                           // threads waiting for work
   bool closing_ = false;
   std::mutex error_mutex_;  // error_ is also set outside mutex_ (run())
   std::exception_ptr error_;

@@ -9,6 +9,7 @@
 #include "app/data/distance_tables.hpp"
 #include "app/files/font_locator.hpp"
 #include "app/files/progress.hpp"
+#include "cli/built_in_tables.hpp"
 #include "cli/system_fonts.hpp"
 #include "solve/board/random.hpp"
 #include "solve/pattern/partition_presets.hpp"
@@ -53,10 +54,10 @@ app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases
   };
   s.entropy = fresh_seed;
   s.pattern_database = [&databases](const Board& goal) { return databases(goal); };
-  // 3x3 (and smaller) never needs a search: its tables take milliseconds to build. Larger
-  // boards use the tables `explore --save` left beside the pattern databases.
+  // 3x3 (and smaller) never needs a search: its tables are built in, or take milliseconds to
+  // build. Larger boards use the tables `explore --save` left beside the pattern databases.
   auto tables = std::make_shared<app::DistanceTables>(
-      app::TablePolicy{.dir = app::default_pdb_dir(flags.pdb_dir)});
+      app::TablePolicy{.dir = app::default_pdb_dir(flags.pdb_dir), .built_in = built_in_tables()});
   s.distance_table = [tables](const Board& goal, bool to_draw) { return (*tables)(goal, to_draw); };
   if (show_progress && ::isatty(STDERR_FILENO)) {
     // Searches longer than a moment show where they are, on one self-overwriting line.

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -200,6 +201,45 @@ TEST(DistanceTables, ADamagedFileIsRefusedEveryTime) {
     EXPECT_THROW(saved(parse_board("123/450"), false), Error) << "call " << call;
   save_table_file(dir.path(), search("123/450"));
   EXPECT_NE(saved(parse_board("123/450"), false), nullptr) << "mended: found";
+}
+
+std::vector<std::uint8_t> bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Bytes that outlive the tables (the command line's built-in ones) serve a solve of their
+// class without a build, checked first; a draw still builds its exact table.
+TEST(DistanceTables, BuiltInTablesServeInsteadOfABuild) {
+  TempDir dir;
+  const FullSearch all = search("123/450");
+  const std::vector<std::uint8_t> bytes = bytes_of(save_table_file(dir.path(), all));
+  DistanceTables tables({.built_in = {bytes}});
+  const DistanceTable* t = tables(parse_board("321/054"), false);  // a mirror of the goal
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->build_seconds(), 0) << "viewed, not built";
+  EXPECT_EQ(format_board(t->goal()), "123/450");
+  for (std::uint64_t i = 0; i < all.index.size(); ++i)
+    ASSERT_EQ(t->mod3(i), mod3_entry(all.mod3.data(), i));
+  EXPECT_EQ(tables(parse_board("123/450"), false), t);
+  const DistanceTable* drawn = tables(parse_board("123/450"), true);
+  ASSERT_NE(drawn, nullptr);
+  EXPECT_TRUE(drawn->exact()) << "a draw of the board needs exact distances: built";
+  // Another class (the blank in the middle of a side) is built as before.
+  const DistanceTable* other = tables(parse_board("103/452"), false);
+  ASSERT_NE(other, nullptr);
+  EXPECT_NE(other->build_seconds(), 0);
+
+  std::vector<std::uint8_t> damaged = bytes;
+  damaged[4096 + 10] ^= 0x55;
+  DistanceTables refused({.built_in = {damaged}});
+  try {
+    refused(parse_board("123/450"), false);
+    ADD_FAILURE() << "damaged built-in bytes were used";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::BadInput);
+    EXPECT_NE(std::string(e.what()).find("table checksum mismatch"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # explore_bench.sh BUILD_DIR [big]: the god's-eye figures (issue 11) through the real binary.
 #  - 10,000 random 3x3 start/goal pairs through `slidegif solve --batch` (one process, start
-#    included: the three tables built in it), per query, against the seeds' BFS per query
-#    (solver_bench's BM_Baseline_BfsPerQuery3x3);
+#    included; the three 3x3 tables are built into the program), per query, against the seeds'
+#    BFS per query (solver_bench's BM_Baseline_BfsPerQuery3x3);
 #  - with "big": `explore` of 3x4 and 2x6 on two threads: wall, CPU, peak RSS, states/s.
 set -euo pipefail
 b=${1:-build-bench}

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -109,7 +110,7 @@ TEST(OrderedRunner, EmitsInSubmissionOrderWithABoundedWindow) {
           emitted.push_back(std::stoi(o.text));
           ++emitted_count;
         },
-        std::chrono::microseconds(0));  // the threads from the first line
+        std::chrono::microseconds(0));  // a line a block
     for (int i = 0; i < 200; ++i) runner.submit({i, "x"});
     runner.finish();
   }
@@ -120,35 +121,74 @@ TEST(OrderedRunner, EmitsInSubmissionOrderWithABoundedWindow) {
   EXPECT_LT(widest.load(), 12);  // 4 x jobs
 }
 
-// The threads work while lines are slow; a run of cheap lines goes back to the caller's
-// thread (a hand-off would cost more than they do), and a run of slow ones to the threads.
-TEST(OrderedRunner, ThreadsForSlowLinesTheCallerForCheapOnes) {
-  const auto caller = std::this_thread::get_id();
-  std::vector<int> on_caller(123, -1);
-  std::mutex m;
-  {
-    cli::OrderedRunner runner(
-        2,
-        [&](const cli::BatchItem& item) {
-          if (item.line == "slow") std::this_thread::sleep_for(std::chrono::milliseconds(3));
-          const std::lock_guard lock(m);
-          on_caller.at(static_cast<std::size_t>(item.number)) =
-              std::this_thread::get_id() == caller ? 1 : 0;
-          return cli::BatchOutcome{"", false};
-        },
-        [](const cli::BatchOutcome&) {}, std::chrono::milliseconds(1));
-    int n = 0;
-    for (int i = 0; i < 3; ++i) runner.submit({n++, "slow"});  // three tables built
-    for (int i = 0; i < 100; ++i) runner.submit({n++, "cheap"});
-    for (int i = 0; i < 20; ++i) runner.submit({n++, "slow"});
-    runner.finish();
+// Spins for `d`: a line of work that keeps a thread busy, unlike a sleep.
+void busy_for(std::chrono::microseconds d) {
+  const auto until = std::chrono::steady_clock::now() + d;
+  while (std::chrono::steady_clock::now() < until) {
   }
-  for (int i = 0; i < 3; ++i) EXPECT_EQ(on_caller[i], 0) << "line " << i;
-  // Within the first cheap lines the threads stop; the rest are the caller's.
-  for (int i = 3 + 30; i < 103; ++i) EXPECT_EQ(on_caller[i], 1) << "line " << i;
-  // The fourth slow line in a row is the last on the caller's thread.
-  for (int i = 103; i < 107; ++i) EXPECT_EQ(on_caller[i], 1) << "line " << i;
-  for (int i = 107; i < 123; ++i) EXPECT_EQ(on_caller[i], 0) << "line " << i;
+}
+
+// Blocks handed to the threads for 3 slow lines (the tables), `cheap` lines of 5 us and 20
+// slow lines, with blocks of about `block_work` of lines; the answers must come out in order.
+std::size_t blocks_for(std::chrono::microseconds block_work, int cheap,
+                       std::set<std::thread::id>* slow_threads) {
+  std::vector<int> emitted;
+  std::mutex m;
+  cli::OrderedRunner runner(
+      2,
+      [&](const cli::BatchItem& item) {
+        if (item.line == "slow") {
+          std::this_thread::sleep_for(std::chrono::milliseconds(3));
+          const std::lock_guard lock(m);
+          if (item.number > 3 + cheap + 4) slow_threads->insert(std::this_thread::get_id());
+        } else {
+          busy_for(std::chrono::microseconds(5));
+        }
+        return cli::BatchOutcome{std::to_string(item.number), false};
+      },
+      [&](const cli::BatchOutcome& o) { emitted.push_back(std::stoi(o.text)); }, block_work);
+  int n = 0;
+  for (int i = 0; i < 3; ++i) runner.submit({n++, "slow"});
+  for (int i = 0; i < cheap; ++i) runner.submit({n++, "cheap"});
+  for (int i = 0; i < 20; ++i) runner.submit({n++, "slow"});
+  runner.finish();
+  EXPECT_EQ(emitted.size(), static_cast<std::size_t>(n));
+  for (int i = 0; i < n && i < static_cast<int>(emitted.size()); ++i) EXPECT_EQ(emitted[i], i);
+  return runner.blocks();
+}
+
+// Cheap lines travel to the threads in blocks (a hand-off costs more than they do); slow ones
+// one at a time, shared by both threads.
+TEST(OrderedRunner, CheapLinesInBlocksSlowOnesAlone) {
+  std::set<std::thread::id> slow_threads;
+  const std::size_t blocks = blocks_for(cli::OrderedRunner::kBlockWork, 2000, &slow_threads);
+  // 250 us of 5 us lines is 50 a block; the first blocks after the slow lines are smaller.
+  EXPECT_LT(blocks, 3u + 20u + 2000u / 10u);
+  EXPECT_GE(blocks, 3u + 20u - 4u + 2000u / 256u);  // the last 16 slow lines a block each
+  EXPECT_EQ(slow_threads.size(), 2u);
+  // A line a block when told so: every line a hand-off.
+  std::set<std::thread::id> ignored;
+  EXPECT_EQ(blocks_for(std::chrono::microseconds(0), 200, &ignored), 3u + 200u + 20u);
+}
+
+// A thread with nothing to do takes the block being filled as it is: a line typed at a
+// terminal is answered before the next one comes (none may ever come).
+TEST(OrderedRunner, AnswersALineWithoutWaitingForMore) {
+  std::atomic<int> emitted{0};
+  cli::OrderedRunner runner(
+      2,
+      [](const cli::BatchItem&) {
+        return cli::BatchOutcome{"", false};
+      },
+      [&](const cli::BatchOutcome&) { ++emitted; });
+  for (int line = 1; line <= 40; ++line) {  // cheap lines: the blocks would be large
+    runner.submit({line, "x"});
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (emitted.load() < line && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    ASSERT_EQ(emitted.load(), line);
+  }
+  runner.finish();
 }
 
 TEST(OrderedRunner, RethrowsWhatWorkLetsOut) {

@@ -1,16 +1,15 @@
 #include "app/data/distance_tables.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <iterator>
 
 #include "solve/table/goal_framing.hpp"
 
 namespace slidegif::app {
-namespace {
 
-// The goal a new table is built for: the standard goal when it serves `goal` (3x3 with the
-// blank in a corner), else the tiles in order around the goal's blank cell.
-Board base_for(const Board& goal) {
+Board table_goal_for(const Board& goal) {
   const Board standard = Board::standard_goal(goal.shape());
   if (GoalFraming(goal, standard).valid()) return standard;
   std::vector<std::uint8_t> tiles(static_cast<std::size_t>(goal.cells()));
@@ -19,8 +18,6 @@ Board base_for(const Board& goal) {
     tiles[static_cast<std::size_t>(c)] = c == goal.blank() ? 0 : next++;
   return Board(goal.shape(), std::move(tiles));
 }
-
-}  // namespace
 
 const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw) {
   Built* slot = nullptr;
@@ -32,12 +29,15 @@ const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw)
         break;
       }
     }
+    if (slot == nullptr && !to_draw) {
+      if (const DistanceTable* t = from_built_in(goal)) return t;
+    }
     if (slot == nullptr) {
       const bool small =
           goal.cells() <= kMaxFullSearchCells &&
           full_search_bytes(goal.shape(), DistanceStorage::Exact) <= policy_.max_build_bytes;
       if (!small || !(to_draw || policy_.build_to_solve)) return from_files(goal);
-      built_.push_back(std::make_unique<Built>(base_for(goal), to_draw));
+      built_.push_back(std::make_unique<Built>(table_goal_for(goal), to_draw));
       slot = built_.back().get();
     }
   }
@@ -48,6 +48,17 @@ const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw)
         slot->goal, slot->exact ? DistanceStorage::Exact : DistanceStorage::Mod3));
   });
   return slot->table.get();
+}
+
+const DistanceTable* DistanceTables::from_built_in(const Board& goal) {
+  if (built_in_.empty()) {
+    for (std::size_t i = 0; i < policy_.built_in.size(); ++i)
+      built_in_.push_back(
+          view_table_bytes(policy_.built_in[i], fmt::format("built in #{}", i + 1)));
+  }
+  for (const auto& table : built_in_)
+    if (GoalFraming(goal, table->goal()).valid()) return table.get();
+  return nullptr;
 }
 
 const DistanceTable* DistanceTables::from_files(const Board& goal) {

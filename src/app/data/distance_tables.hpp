@@ -5,7 +5,8 @@
 // every goal it can be framed onto (table_solve.hpp): one per blank cell class. A table built
 // to solve holds distances mod 3 (descent needs no more, and it builds a fifth faster); one
 // built to draw holds them exactly. Tables of different classes build on the callers' threads
-// at once (a batch's first lines need all three 3x3 classes).
+// at once (a batch's first lines need all three 3x3 classes). Tables built in (the command
+// line's three 3x3 ones) take the place of building one to solve.
 //
 //   DistanceTables tables({.build_to_solve = true});
 //   const DistanceTable* t = tables(goal, /*to_draw=*/false);   // null: no table here
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,7 +32,16 @@ struct TablePolicy {
   bool build_to_solve = true;
   // Where saved tables are looked for; empty: nowhere.
   std::string dir;
+  // Table files' bytes that outlive the DistanceTables (the command line's built-in 3x3
+  // tables): checked when first needed, then they serve every solve of their goals' classes,
+  // whatever the limits above.
+  std::vector<std::span<const std::uint8_t>> built_in;
 };
+
+// The goal a table is built for when one is needed for `goal`: the standard goal when it
+// serves `goal` (3x3 with the blank in a corner), else the tiles in order around the goal's
+// blank cell. One table serves every goal of its blank cell's class.
+Board table_goal_for(const Board& goal);
 
 class DistanceTables {
  public:
@@ -41,6 +52,7 @@ class DistanceTables {
 
  private:
   const DistanceTable* from_files(const Board& goal);
+  const DistanceTable* from_built_in(const Board& goal);  // with mutex_ held
 
   // A table being built, or built, by the first caller that needed it.
   struct Built {
@@ -56,6 +68,7 @@ class DistanceTables {
   std::vector<std::unique_ptr<Built>> built_;
   std::vector<LoadedTable> loaded_;
   std::vector<Shape> listed_;  // shapes whose files in dir were all loaded
+  std::vector<std::unique_ptr<DistanceTable>> built_in_;  // viewed, once the first is needed
 };
 
 }  // namespace slidegif::app

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 
 #include "app/data/pdb_trust.hpp"
 #include "app/files/atomic_file.hpp"
@@ -153,34 +154,58 @@ std::string save_table_file(const std::string& dir, const FullSearch& search,
   return path;
 }
 
-LoadedTable load_table_file(const std::string& path) {
-  // Stat before mapping, as load_pdb_file does: a file replaced in between is checked again.
-  struct stat st {};
-  const bool stated = ::stat(path.c_str(), &st) == 0;
-  LoadedTable out{MappedFile(path), nullptr};
-  const auto file = out.file.bytes();
+namespace {
+
+// Checks `file` (contents too unless `trusted` says they were checked before) and views it.
+std::unique_ptr<DistanceTable> view_checked(
+    std::span<const std::uint8_t> file, const std::string& name,
+    const std::function<bool(const TableHeader&)>& trusted,
+    const std::function<void(const TableHeader&)>& checked) {
   TableHeader h;
   std::string problem = read_header(file, kTableKind, &h);
   if (problem.empty()) problem = check_header(h, file);
   std::vector<std::span<const std::uint64_t>> lists;
   if (problem.empty()) {
     lists = layer_lists(h, file);
-    // A 60 MB read for 3x4, too slow for every CGI request: once per file, like the pattern
-    // databases' tables.
-    const std::string stamp = trust_stamp(st, h.payload_hash);
-    if (!stated || !trust_stamp_matches(path, stamp)) {
+    if (!trusted(h)) {
       problem = check_contents(h, file, lists);
-      if (problem.empty() && stated) write_trust_stamp(path, stamp);
+      if (problem.empty()) checked(h);
     }
   }
   if (!problem.empty())
     throw Error(Error::Kind::BadInput,
-                fmt::format("distance table {}: {}; delete it or save it again", path, problem));
+                fmt::format("distance table {}: {}; delete it or save it again", name, problem));
   const auto* words = reinterpret_cast<const std::uint64_t*>(file.data() + h.table_offset);
-  out.table = std::make_unique<DistanceTable>(DistanceTable::view(
+  return std::make_unique<DistanceTable>(DistanceTable::view(
       header_goal(h), std::span<const std::uint64_t>(words, h.table_bytes / 8),
       std::vector<std::uint64_t>(h.histogram, h.histogram + h.distances), std::move(lists)));
+}
+
+}  // namespace
+
+LoadedTable load_table_file(const std::string& path) {
+  // Stat before mapping, as load_pdb_file does: a file replaced in between is checked again.
+  struct stat st {};
+  const bool stated = ::stat(path.c_str(), &st) == 0;
+  LoadedTable out{MappedFile(path), nullptr};
+  // A 60 MB read for 3x4, too slow for every CGI request: the contents are checked once per
+  // file, like the pattern databases' tables.
+  out.table = view_checked(
+      out.file.bytes(), path,
+      [&](const TableHeader& h) {
+        return stated && trust_stamp_matches(path, trust_stamp(st, h.payload_hash));
+      },
+      [&](const TableHeader& h) {
+        if (stated) write_trust_stamp(path, trust_stamp(st, h.payload_hash));
+      });
   return out;
+}
+
+std::unique_ptr<DistanceTable> view_table_bytes(std::span<const std::uint8_t> bytes,
+                                                const std::string& name) {
+  // A 3x3 table is 45 KB: checking it every time costs microseconds.
+  return view_checked(
+      bytes, name, [](const TableHeader&) { return false; }, [](const TableHeader&) {});
 }
 
 std::vector<std::string> table_files(const std::string& dir, Shape shape) {

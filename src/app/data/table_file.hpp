@@ -10,7 +10,9 @@
 //   save_table_file(dir, search);                         // -> ".../3x4-standard.dist"
 //   LoadedTable t = load_table_file(path);                 // t.table serves solves and draws
 
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,12 @@ struct LoadedTable {
 // "distance table PATH: <problem>" for a damaged or foreign file, std::runtime_error when it
 // cannot be read.
 LoadedTable load_table_file(const std::string& path);
+
+// A table file's bytes that outlive the table (the three 3x3 tables built into the command
+// line, cli/built_in_tables.hpp): checked whole (header, checksums, lists), then viewed without
+// a copy. Throws Error(BadInput) "distance table NAME: <problem>" for damaged bytes.
+std::unique_ptr<DistanceTable> view_table_bytes(std::span<const std::uint8_t> bytes,
+                                                const std::string& name);
 
 // The table files in `dir` for boards of `shape` (names only checked; loading checks the rest).
 std::vector<std::string> table_files(const std::string& dir, Shape shape);
