@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -17,6 +19,49 @@ namespace py = pybind11;
 using namespace slidegif;
 
 namespace {
+
+std::string type_name(const py::handle& value) {
+  return py::str(py::type::handle_of(value).attr("__name__"));
+}
+
+// An argument's value as T, or TypeError naming the argument and what it takes: pybind11's own
+// message ("Unable to cast Python instance to C++ type") names neither.
+template <class T>
+T value_as(const py::handle& value, const std::string& name, const char* kind) {
+  try {
+    return value.cast<T>();
+  } catch (const py::cast_error&) {
+    throw py::type_error(name + " must be " + kind + ", not " + type_name(value));
+  }
+}
+
+// A Python int within [lo, hi] as T, compared as Python ints (so 10**30 is no overflow), or
+// ValueError naming the argument and the range; TypeError for what is not an int.
+template <class T>
+T int_within(const py::handle& value, const std::string& name, T lo, T hi) {
+  if (!py::isinstance<py::int_>(value))
+    throw py::type_error(name + " must be an int, not " + type_name(value));
+  const auto number = py::reinterpret_borrow<py::int_>(value);
+  if (number < py::int_(lo) || number > py::int_(hi)) {
+    throw py::value_error(name + " must be " + std::to_string(lo) + " to " + std::to_string(hi) +
+                          ", not " + std::string(py::str(value)));
+  }
+  return number.cast<T>();
+}
+
+// An int the library checks further (a tile size, a delay): here only that it fits an int.
+int int_arg(const py::handle& value, const std::string& name) {
+  constexpr int kMin = std::numeric_limits<int>::min();
+  constexpr int kMax = std::numeric_limits<int>::max();
+  if (py::isinstance<py::int_>(value)) {
+    const auto number = py::reinterpret_borrow<py::int_>(value);
+    if (number < py::int_(kMin) || number > py::int_(kMax))
+      throw py::value_error(name + " is out of range: " + std::string(py::str(value)));
+  }
+  return int_within(value, name, kMin, kMax);
+}
+
+constexpr auto kMaxU64 = std::numeric_limits<std::uint64_t>::max();
 
 // A board from a string, or from a list of rows (each a list of numbers).
 Board board_of(const py::handle& value, const char* what) {
@@ -63,14 +108,14 @@ Metric metric_of(const std::string& name) {
   return *metric;
 }
 
-SolveOptions solve_options(std::optional<double> max_seconds, std::uint64_t max_nodes,
-                           bool near_optimal, int threads = 1, Metric metric = Metric::SingleTile) {
-  if (threads < 1 || threads > 256) throw py::value_error("threads must be 1 to 256");
+SolveOptions solve_options(std::optional<double> max_seconds, const py::int_& max_nodes,
+                           bool near_optimal, const py::int_& threads = py::int_(1),
+                           Metric metric = Metric::SingleTile) {
   SolveOptions options;
-  options.threads = threads;
+  options.threads = int_within(threads, "threads", 1, 256);
   options.metric = metric;
   if (max_seconds) options.max_seconds = *max_seconds;
-  options.max_nodes = max_nodes;
+  options.max_nodes = int_within<std::uint64_t>(max_nodes, "max_nodes", 0, kMaxU64);
   options.near_optimal_fallback = near_optimal;
   return options;
 }
@@ -90,8 +135,8 @@ struct PySolution {
 };
 
 PySolution solve_with(const Solver& solver, const py::object& start_obj, const py::object& goal_obj,
-                      std::optional<double> max_seconds, std::uint64_t max_nodes, bool near_optimal,
-                      int threads, const std::string& metric) {
+                      std::optional<double> max_seconds, const py::int_& max_nodes,
+                      bool near_optimal, const py::int_& threads, const std::string& metric) {
   const Board start = board_of(start_obj, "start");
   const Board goal = goal_of(goal_obj, start);
   const SolveOptions options =
@@ -124,12 +169,15 @@ PySolution solve_with(const Solver& solver, const py::object& start_obj, const p
 }
 
 py::dict random_puzzle_with(const Solver& solver, const py::object& size,
-                            std::optional<std::uint64_t> seed, std::optional<int> moves,
+                            const std::optional<py::int_>& seed, const py::object& moves,
                             bool random_goal) {
   PuzzleSpec spec;
   spec.shape = shape_of(size);
-  spec.seed = seed;
-  spec.moves = moves;
+  if (seed) spec.seed = int_within<std::uint64_t>(*seed, "seed", 0, kMaxU64);
+  if (py::isinstance<py::str>(moves) && moves.cast<std::string>() == "max")
+    spec.moves = kHardestMoves;
+  else if (!moves.is_none())
+    spec.moves = int_within(moves, "moves", 0, std::numeric_limits<int>::max());
   spec.random_goal = random_goal;
   std::optional<Puzzle> picked;
   {
@@ -143,6 +191,13 @@ py::dict random_puzzle_with(const Solver& solver, const py::object& size,
   return out;
 }
 
+// Seconds as whole milliseconds in an int; the library checks the range it takes.
+int duration_ms(double seconds, const std::string& name) {
+  if (!std::isfinite(seconds) || std::abs(seconds) * 1000 > std::numeric_limits<int>::max())
+    throw py::value_error(name + " is out of range: " + std::to_string(seconds));
+  return static_cast<int>(std::lround(seconds * 1000));
+}
+
 AnimationOptions look_of(const py::kwargs& look) {
   AnimationOptions o;
   // As on the command line: a size not asked for is a preference the board and limits may shrink.
@@ -151,43 +206,43 @@ AnimationOptions look_of(const py::kwargs& look) {
   for (const auto& [key_handle, value] : look) {
     const std::string key = key_handle.cast<std::string>();
     if (key == "theme")
-      o.theme = value.cast<std::string>();
+      o.theme = value_as<std::string>(value, key, "a str");
     else if (key == "title")
-      o.title = value.cast<std::string>();
+      o.title = value_as<std::string>(value, key, "a str");
     else if (key == "tile")
-      o.tile_px = value.cast<int>(), o.fit_tile = false;
+      o.tile_px = int_arg(value, key), o.fit_tile = false;
     else if (key == "delay")
-      o.delay_ms = value.cast<int>();
+      o.delay_ms = int_arg(value, key);
     else if (key == "first_hold")
-      o.first_hold_ms = value.cast<int>();
+      o.first_hold_ms = int_arg(value, key);
     else if (key == "last_hold")
-      o.last_hold_ms = value.cast<int>();
+      o.last_hold_ms = int_arg(value, key);
     else if (key == "tween")
-      o.tween = value.cast<int>(), o.fit_tween = false;
+      o.tween = int_arg(value, key), o.fit_tween = false;
     else if (key == "speed")
-      o.speed = value.cast<double>();
+      o.speed = value_as<double>(value, key, "a number");
     else if (key == "max_duration")
-      o.max_duration_ms = static_cast<int>(std::lround(value.cast<double>() * 1000));
+      o.max_duration_ms = duration_ms(value_as<double>(value, key, "a number"), key);
     else if (key == "captions")
-      o.captions = value.cast<bool>();
+      o.captions = value_as<bool>(value, key, "a bool");
     else if (key == "mark")
-      o.mark_moving = value.cast<bool>();
+      o.mark_moving = value_as<bool>(value, key, "a bool");
     else if (key == "loop")
-      o.loop = value.cast<int>();
+      o.loop = int_arg(value, key);
     else if (key == "moves_per_frame")
-      o.moves_per_frame = value.cast<int>();
+      o.moves_per_frame = int_arg(value, key);
     else if (key == "lang")
-      o.lang = value.cast<std::string>();
+      o.lang = value_as<std::string>(value, key, "a str");
     else if (key == "metric")
-      o.metric = metric_of(value.cast<std::string>());
+      o.metric = metric_of(value_as<std::string>(value, key, "a str"));
     else if (key == "font")
-      o.font = load_font(value.cast<std::string>());
+      o.font = load_font(value_as<std::string>(value, key, "a str (a path)"));
     else if (key == "picture")
-      o.picture = read_picture(value.cast<std::string>());
+      o.picture = read_picture(value_as<std::string>(value, key, "a str (a path)"));
     else if (key == "numbers")
-      o.numbers = value.cast<bool>();
+      o.numbers = value_as<bool>(value, key, "a bool");
     else if (key == "dither")
-      o.dither = value.cast<bool>();
+      o.dither = value_as<bool>(value, key, "a bool");
     else
       throw py::type_error("render() got an unexpected keyword argument '" + key +
                            "' (the look: theme, title, tile, delay, first_hold, last_hold, "
@@ -199,7 +254,7 @@ AnimationOptions look_of(const py::kwargs& look) {
 
 py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
                     const std::string& format_name, const std::optional<std::string>& moves_text,
-                    std::optional<double> max_seconds, std::optional<int> frame,
+                    std::optional<double> max_seconds, const std::optional<py::int_>& frame,
                     const py::kwargs& look) {
   const Board start = board_of(start_obj, "start");
   const Board goal = goal_of(goal_obj, start);
@@ -208,9 +263,11 @@ py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
     if (format.format != OutputFormat::Png) {
       throw Error(Error::Kind::BadInput, "frame is a still's: it needs format='png'");
     }
-    format.frame = *frame;
+    format.frame = int_arg(*frame, "frame");
   }
   AnimationOptions options = look_of(look);
+  const SolveOptions solving =
+      solve_options(max_seconds, py::int_(0), true, py::int_(1), options.metric);
   Animation animation;
   {
     py::gil_scoped_release release;
@@ -220,9 +277,7 @@ py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
       Board end = start;
       end.apply_all(moves);
     } else {
-      const Solution s =
-          solver_of(std::nullopt)
-              .solve(start, goal, solve_options(max_seconds, 0, true, 1, options.metric));
+      const Solution s = solver_of(std::nullopt).solve(start, goal, solving);
       moves = s.moves;
       options.optimal = s.optimal;
     }
@@ -288,13 +343,13 @@ PYBIND11_MODULE(slidegif, m) {
   constexpr const char* kRandomDoc =
       "A random solvable puzzle of SIZE ('3x3', 4, (2, 5)): a dict with 'start', 'goal' and\n"
       "'seed'. The same seed gives the same puzzle (as `slidegif random --seed`). moves=N:\n"
-      "a start exactly N moves from the goal.";
+      "a start exactly N moves from the goal; moves='max': as far as there is.";
 
   m.def(
       "solve",
       [](const py::object& start, const py::object& goal, std::optional<double> max_seconds,
-         std::uint64_t max_nodes, bool near_optimal, const std::optional<std::string>& pdb_dir,
-         int threads, const std::string& metric) {
+         const py::int_& max_nodes, bool near_optimal, const std::optional<std::string>& pdb_dir,
+         const py::int_& threads, const std::string& metric) {
         return solve_with(solver_of(pdb_dir), start, goal, max_seconds, max_nodes, near_optimal,
                           threads, metric);
       },
@@ -336,7 +391,7 @@ PYBIND11_MODULE(slidegif, m) {
 
   m.def(
       "random_puzzle",
-      [](const py::object& size, std::optional<std::uint64_t> seed, std::optional<int> moves,
+      [](const py::object& size, const std::optional<py::int_>& seed, const py::object& moves,
          bool random_goal) {
         return random_puzzle_with(solver_of(std::nullopt), size, seed, moves, random_goal);
       },

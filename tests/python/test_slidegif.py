@@ -111,6 +111,39 @@ def test_bad_types_raise_type_error():
         slidegif.random_puzzle(None)
 
 
+def test_numbers_out_of_range_and_wrong_types_name_the_argument(distances):
+    # Past a C++ int they are no overflow and no pybind11 "incompatible arguments" list.
+    huge = 10**30
+    with pytest.raises(ValueError, match="threads must be 1 to 256, not 10000"):
+        slidegif.solve("867254301", threads=huge)
+    with pytest.raises(ValueError, match="max_nodes must be 0 to"):
+        slidegif.solve("867254301", max_nodes=-1)
+    with pytest.raises(ValueError, match="seed must be 0 to 18446744073709551615"):
+        slidegif.random_puzzle(seed=2**64)
+    with pytest.raises(ValueError, match="seed must be"):
+        slidegif.random_puzzle(seed=-1)
+    assert slidegif.random_puzzle(seed=2**64 - 1)["seed"] == 2**64 - 1
+    with pytest.raises(ValueError, match="moves must be 0 to"):
+        slidegif.random_puzzle(moves=-1)
+    with pytest.raises(TypeError, match="moves must be an int, not float"):
+        slidegif.random_puzzle(moves=2.5)
+    hardest = slidegif.random_puzzle(moves="max")
+    assert distances[tuple(int(c) for c in hardest["start"])] == 31
+    with pytest.raises(ValueError, match="tile is out of range"):
+        slidegif.render("867254301", tile=huge)
+    with pytest.raises(TypeError, match="tile must be an int, not str"):
+        slidegif.render("867254301", tile="80")
+    with pytest.raises(TypeError, match="theme must be a str, not int"):
+        slidegif.render("867254301", theme=3)
+    with pytest.raises(TypeError, match="captions must be a bool"):
+        slidegif.render("867254301", captions="yes")
+    with pytest.raises(ValueError, match="max_duration is out of range"):
+        slidegif.render("867254301", max_duration=float("inf"))
+    with pytest.raises(ValueError, match="frame is out of range"):
+        slidegif.render("867254301", format="png", frame=huge)
+    assert slidegif.render("867254301", format="png", frame=-1)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_check_says_why():
     verdict = slidegif.check("213456780")
     assert verdict["solvable"] is False
