@@ -207,7 +207,7 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
   cmd_->add_option("--goal", args_.goal, "Goal board (default: 1..N-1 then the blank)");
   cmd_->add_flag("--json", args_.json, "Print one JSON object");
   cmd_->add_option("--threads", args_.threads, "Threads (default: all cores for large boards)")
-      ->check(whole_number(1, 64));
+      ->check(whole_number(1, 256));
   cmd_->add_flag("--save", args_.save,
                  "Save the distance table (2 bits a state) where the pattern databases are: "
                  "solve and random --moves then use it");

@@ -48,7 +48,7 @@ PdbCommand::PdbCommand(CLI::App& app) {
   }
   // Bounded as explore's: 0 or -1 meant the default silently, and nothing bounded a large count.
   build_->add_option("--threads", threads_, "Threads (default: 1 for small, all cores for large)")
-      ->check(whole_number(1, 64));
+      ->check(whole_number(1, 256));
   build_->add_flag("--force", force_, "Build again even when the set is there and checks out");
   build_->add_flag("--progress", progress_,
                    "Draw the progress bar even when stderr is not a terminal");

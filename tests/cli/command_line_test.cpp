@@ -193,7 +193,7 @@ TEST(CommandLine, NumbersOutOfRangeOrMalformedSayWhatTheOptionTakes) {
       {{"solve", "867254301", "--tween", "1.5"}, "--tween: takes a whole number from 0 to"},
       {{"solve", "867254301", "--max-seconds", "soon"}, "--max-seconds: takes a number from 0.01"},
       {{"solve", "--batch", "-", "--jobs", "0"}, "--jobs: takes a whole number from 1 to 256"},
-      {{"explore", "--threads", "-1"}, "--threads: takes a whole number from 1 to 64"},
+      {{"explore", "--threads", "-1"}, "--threads: takes a whole number from 1 to 256"},
   };
   for (const auto& [args, message] : table) {
     const auto r = testing::run_slidegif(args);
