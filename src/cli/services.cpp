@@ -57,7 +57,7 @@ app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases
   // 3x3 (and smaller) never needs a search: its tables are built in, or take milliseconds to
   // build. Larger boards use the tables `explore --save` left beside the pattern databases.
   auto tables = std::make_shared<app::DistanceTables>(
-      app::TablePolicy{.dir = app::default_pdb_dir(flags.pdb_dir), .built_in = built_in_tables()});
+      app::TablePolicy{.dir = app::default_pdb_dir(flags.pdb_dir)}, built_in_tables());
   s.distance_table = [tables](const Board& goal, bool to_draw) { return (*tables)(goal, to_draw); };
   if (show_progress && ::isatty(STDERR_FILENO)) {
     // Searches longer than a moment show where they are, on one self-overwriting line.

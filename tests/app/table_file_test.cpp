@@ -214,7 +214,7 @@ TEST(DistanceTables, BuiltInTablesServeInsteadOfABuild) {
   TempDir dir;
   const FullSearch all = search("123/450");
   const std::vector<std::uint8_t> bytes = bytes_of(save_table_file(dir.path(), all));
-  DistanceTables tables({.built_in = {bytes}});
+  DistanceTables tables({}, {bytes});
   const DistanceTable* t = tables(parse_board("321/054"), false);  // a mirror of the goal
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->build_seconds(), 0) << "viewed, not built";
@@ -232,7 +232,7 @@ TEST(DistanceTables, BuiltInTablesServeInsteadOfABuild) {
 
   std::vector<std::uint8_t> damaged = bytes;
   damaged[4096 + 10] ^= 0x55;
-  DistanceTables refused({.built_in = {damaged}});
+  DistanceTables refused({}, {damaged});
   try {
     refused(parse_board("123/450"), false);
     ADD_FAILURE() << "damaged built-in bytes were used";

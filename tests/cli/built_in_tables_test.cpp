@@ -31,7 +31,8 @@ TEST(BuiltInTables, EachIsTheFullSearchOfItsClass) {
 }
 
 TEST(BuiltInTables, EveryBlankCellIsServed) {
-  app::DistanceTables tables({.max_build_bytes = 0, .built_in = cli::built_in_tables()});
+  app::DistanceTables tables({.max_build_bytes = 0, .build_to_solve = true, .dir = ""},
+                             cli::built_in_tables());
   for (int blank = 0; blank < 9; ++blank) {
     std::vector<std::uint8_t> tiles = {8, 7, 6, 5, 4, 3, 2, 1};
     tiles.insert(tiles.begin() + blank, 0);

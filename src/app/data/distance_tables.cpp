@@ -52,9 +52,8 @@ const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw)
 
 const DistanceTable* DistanceTables::from_built_in(const Board& goal) {
   if (built_in_.empty()) {
-    for (std::size_t i = 0; i < policy_.built_in.size(); ++i)
-      built_in_.push_back(
-          view_table_bytes(policy_.built_in[i], fmt::format("built in #{}", i + 1)));
+    for (std::size_t i = 0; i < built_in_bytes_.size(); ++i)
+      built_in_.push_back(view_table_bytes(built_in_bytes_[i], fmt::format("built in #{}", i + 1)));
   }
   for (const auto& table : built_in_)
     if (GoalFraming(goal, table->goal()).valid()) return table.get();

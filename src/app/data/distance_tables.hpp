@@ -10,6 +10,7 @@
 //
 //   DistanceTables tables({.build_to_solve = true});
 //   const DistanceTable* t = tables(goal, /*to_draw=*/false);   // null: no table here
+//   DistanceTables cli_tables({}, cli::built_in_tables());       // with the 3x3 ones built in
 
 #include <cstdint>
 #include <memory>
@@ -32,10 +33,6 @@ struct TablePolicy {
   bool build_to_solve = true;
   // Where saved tables are looked for; empty: nowhere.
   std::string dir;
-  // Table files' bytes that outlive the DistanceTables (the command line's built-in 3x3
-  // tables): checked when first needed, then they serve every solve of their goals' classes,
-  // whatever the limits above.
-  std::vector<std::span<const std::uint8_t>> built_in;
 };
 
 // The goal a table is built for when one is needed for `goal`: the standard goal when it
@@ -45,7 +42,12 @@ Board table_goal_for(const Board& goal);
 
 class DistanceTables {
  public:
-  explicit DistanceTables(TablePolicy policy) : policy_(std::move(policy)) {}
+  // `built_in`: table files' bytes that outlive the DistanceTables (the command line's 3x3
+  // tables), checked when first needed; they serve every solve of their goals' classes,
+  // whatever the policy's limits.
+  explicit DistanceTables(TablePolicy policy,
+                          std::vector<std::span<const std::uint8_t>> built_in = {})
+      : policy_(std::move(policy)), built_in_bytes_(std::move(built_in)) {}
   // Null when none serves `goal`. Throws Error(BadInput) for a damaged table file. Safe to
   // call from several threads (solve --batch --jobs): a table, once returned, never moves.
   const DistanceTable* operator()(const Board& goal, bool to_draw);
@@ -64,6 +66,7 @@ class DistanceTables {
   };
 
   TablePolicy policy_;
+  std::vector<std::span<const std::uint8_t>> built_in_bytes_;
   std::mutex mutex_;  // guards the lists, not a table's build
   std::vector<std::unique_ptr<Built>> built_;
   std::vector<LoadedTable> loaded_;
