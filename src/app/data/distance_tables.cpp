@@ -52,8 +52,11 @@ const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw)
 
 const DistanceTable* DistanceTables::from_built_in(const Board& goal) {
   if (built_in_.empty()) {
+    // All or none, so that a damaged one is refused at every call, not only the first.
+    std::vector<std::unique_ptr<DistanceTable>> viewed;
     for (std::size_t i = 0; i < built_in_bytes_.size(); ++i)
-      built_in_.push_back(view_table_bytes(built_in_bytes_[i], fmt::format("built in #{}", i + 1)));
+      viewed.push_back(view_table_bytes(built_in_bytes_[i], fmt::format("built in #{}", i + 1)));
+    built_in_ = std::move(viewed);
   }
   for (const auto& table : built_in_)
     if (GoalFraming(goal, table->goal()).valid()) return table.get();
