@@ -43,10 +43,7 @@ std::size_t OrderedRunner::block_lines() const {
 
 void OrderedRunner::submit(BatchItem item) {
   if (threads_.empty()) {
-    const BatchOutcome outcome = run(item);
-    done_.emplace(closed_++, std::vector<BatchOutcome>{outcome});
-    ++in_flight_;
-    emit_ready();
+    emit(run(item));  // in order by construction
     return;
   }
   std::unique_lock lock(mutex_);
@@ -62,12 +59,16 @@ void OrderedRunner::submit(BatchItem item) {
 void OrderedRunner::close_block(std::unique_lock<std::mutex>& lock) {
   has_room_.wait(lock, [this] { return in_flight_ < window_; });
   if (open_.items.empty()) return;  // an idle thread took it meanwhile
+  hand_on_open_block();
+  has_work_.notify_one();
+}
+
+void OrderedRunner::hand_on_open_block() {
   closed_ += open_.items.size();
   ++in_flight_;
   ++blocks_;
   pending_.push_back(std::move(open_));
   open_ = Block{};
-  has_work_.notify_one();
 }
 
 void OrderedRunner::finish() {
@@ -94,11 +95,7 @@ void OrderedRunner::worker() {
     --idle_;
     if (pending_.empty()) {
       if (open_.items.empty()) return;  // closing, nothing left
-      closed_ += open_.items.size();
-      ++in_flight_;
-      ++blocks_;
-      pending_.push_back(std::move(open_));
-      open_ = Block{};
+      hand_on_open_block();             // taken as it is
     }
     Block block = std::move(pending_.front());
     pending_.pop_front();
@@ -159,16 +156,18 @@ BatchOutcome OrderedRunner::run(const BatchItem& item) {
   return BatchOutcome{.text = {}, .failed = true};
 }
 
+void OrderedRunner::emit(const BatchOutcome& outcome) {
+  try {
+    emit_(outcome);
+  } catch (...) {
+    const std::lock_guard lock(error_mutex_);
+    if (!error_) error_ = std::current_exception();
+  }
+}
+
 void OrderedRunner::emit_ready() {
   while (!done_.empty() && done_.begin()->first == emitted_) {
-    for (const BatchOutcome& outcome : done_.begin()->second) {
-      try {
-        emit_(outcome);
-      } catch (...) {
-        const std::lock_guard lock(error_mutex_);
-        if (!error_) error_ = std::current_exception();
-      }
-    }
+    for (const BatchOutcome& outcome : done_.begin()->second) emit(outcome);
     emitted_ += done_.begin()->second.size();
     done_.erase(done_.begin());
     --in_flight_;

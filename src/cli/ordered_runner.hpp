@@ -72,10 +72,12 @@ class OrderedRunner {
   };
   std::size_t block_lines() const;  // with mutex_ held
   void close_block(std::unique_lock<std::mutex>& lock);
+  void hand_on_open_block();  // open_ into pending_, with mutex_ held
   void worker();
   void run_block(Block block);
   void learn_cost(std::chrono::nanoseconds mean, std::size_t lines);  // with mutex_ held
   BatchOutcome run(const BatchItem& item);  // work_, an exception kept in error_
+  void emit(const BatchOutcome& outcome);   // emit_, an exception kept in error_
   void emit_ready();                        // with mutex_ held
 
   Work work_;

@@ -35,14 +35,24 @@ T value_as(const py::handle& value, const std::string& name, const char* kind) {
   }
 }
 
-// A Python int within [lo, hi] as T, compared as Python ints (so 10**30 is no overflow), or
-// ValueError naming the argument and the range; TypeError for what is not an int.
-template <class T>
-T int_within(const py::handle& value, const std::string& name, T lo, T hi) {
+// The argument as a Python int, or TypeError naming it.
+py::int_ int_of(const py::handle& value, const std::string& name) {
   if (!py::isinstance<py::int_>(value))
     throw py::type_error(name + " must be an int, not " + type_name(value));
-  const auto number = py::reinterpret_borrow<py::int_>(value);
-  if (number < py::int_(lo) || number > py::int_(hi)) {
+  return py::reinterpret_borrow<py::int_>(value);
+}
+
+// Compared as Python ints, so that 10**30 is no overflow.
+template <class T>
+bool within(const py::int_& number, T lo, T hi) {
+  return !(number < py::int_(lo)) && !(number > py::int_(hi));
+}
+
+// A Python int within [lo, hi] as T, or ValueError naming the argument and the range.
+template <class T>
+T int_within(const py::handle& value, const std::string& name, T lo, T hi) {
+  const py::int_ number = int_of(value, name);
+  if (!within(number, lo, hi)) {
     throw py::value_error(name + " must be " + std::to_string(lo) + " to " + std::to_string(hi) +
                           ", not " + std::string(py::str(value)));
   }
@@ -51,17 +61,21 @@ T int_within(const py::handle& value, const std::string& name, T lo, T hi) {
 
 // An int the library checks further (a tile size, a delay): here only that it fits an int.
 int int_arg(const py::handle& value, const std::string& name) {
-  constexpr int kMin = std::numeric_limits<int>::min();
-  constexpr int kMax = std::numeric_limits<int>::max();
-  if (py::isinstance<py::int_>(value)) {
-    const auto number = py::reinterpret_borrow<py::int_>(value);
-    if (number < py::int_(kMin) || number > py::int_(kMax))
-      throw py::value_error(name + " is out of range: " + std::string(py::str(value)));
-  }
-  return int_within(value, name, kMin, kMax);
+  const py::int_ number = int_of(value, name);
+  if (!within(number, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()))
+    throw py::value_error(name + " is out of range: " + std::string(py::str(value)));
+  return number.cast<int>();
 }
 
 constexpr auto kMaxU64 = std::numeric_limits<std::uint64_t>::max();
+
+// max_seconds as the library takes it (0 or less: no budget), or ValueError for a NaN, which
+// no deadline compares with.
+std::optional<double> seconds_arg(std::optional<double> seconds) {
+  if (seconds && std::isnan(*seconds))
+    throw py::value_error("max_seconds must be a number, not nan");
+  return seconds;
+}
 
 // A board from a string, or from a list of rows (each a list of numbers).
 Board board_of(const py::handle& value, const char* what) {
@@ -108,14 +122,13 @@ Metric metric_of(const std::string& name) {
   return *metric;
 }
 
-SolveOptions solve_options(std::optional<double> max_seconds, const py::int_& max_nodes,
-                           bool near_optimal, const py::int_& threads = py::int_(1),
-                           Metric metric = Metric::SingleTile) {
+SolveOptions solve_options(std::optional<double> max_seconds, std::uint64_t max_nodes,
+                           bool near_optimal, int threads = 1, Metric metric = Metric::SingleTile) {
   SolveOptions options;
-  options.threads = int_within(threads, "threads", 1, 256);
+  options.threads = threads;
   options.metric = metric;
   if (max_seconds) options.max_seconds = *max_seconds;
-  options.max_nodes = int_within<std::uint64_t>(max_nodes, "max_nodes", 0, kMaxU64);
+  options.max_nodes = max_nodes;
   options.near_optimal_fallback = near_optimal;
   return options;
 }
@@ -139,8 +152,9 @@ PySolution solve_with(const Solver& solver, const py::object& start_obj, const p
                       bool near_optimal, const py::int_& threads, const std::string& metric) {
   const Board start = board_of(start_obj, "start");
   const Board goal = goal_of(goal_obj, start);
-  const SolveOptions options =
-      solve_options(max_seconds, max_nodes, near_optimal, threads, metric_of(metric));
+  const SolveOptions options = solve_options(
+      seconds_arg(max_seconds), int_within<std::uint64_t>(max_nodes, "max_nodes", 0, kMaxU64),
+      near_optimal, int_within(threads, "threads", 1, 256), metric_of(metric));
   // Ctrl-C stops a long search: twice a second the search looks for a signal (with the GIL,
   // as Python handles signals), and one ends it with KeyboardInterrupt.
   std::atomic<bool> stop{false};
@@ -266,8 +280,7 @@ py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
     format.frame = int_arg(*frame, "frame");
   }
   AnimationOptions options = look_of(look);
-  const SolveOptions solving =
-      solve_options(max_seconds, py::int_(0), true, py::int_(1), options.metric);
+  const std::optional<double> budget = seconds_arg(max_seconds);
   Animation animation;
   {
     py::gil_scoped_release release;
@@ -277,7 +290,8 @@ py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
       Board end = start;
       end.apply_all(moves);
     } else {
-      const Solution s = solver_of(std::nullopt).solve(start, goal, solving);
+      const Solution s = solver_of(std::nullopt)
+                             .solve(start, goal, solve_options(budget, 0, true, 1, options.metric));
       moves = s.moves;
       options.optimal = s.optimal;
     }

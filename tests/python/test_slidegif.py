@@ -118,6 +118,8 @@ def test_numbers_out_of_range_and_wrong_types_name_the_argument(distances):
         slidegif.solve("867254301", threads=huge)
     with pytest.raises(ValueError, match="max_nodes must be 0 to"):
         slidegif.solve("867254301", max_nodes=-1)
+    with pytest.raises(ValueError, match="max_seconds must be a number, not nan"):
+        slidegif.solve("867254301", max_seconds=float("nan"))
     with pytest.raises(ValueError, match="seed must be 0 to 18446744073709551615"):
         slidegif.random_puzzle(seed=2**64)
     with pytest.raises(ValueError, match="seed must be"):
