@@ -1,7 +1,9 @@
 #pragma once
 // IDA* written once over the sliding-tile domain (domain.hpp) and any heuristic (heuristic.hpp).
-// Operators are applied and undone in place on one Position; the move back to the parent is
-// never generated.
+// Operators are applied and undone in place on one Position. Paths that a duplicate-move
+// automaton refuses (move_automaton.hpp: the move back to the parent, and every move string
+// with a shorter or earlier equal) are never generated: each iteration still finds the first
+// optimal path in move order, with a third to a half fewer nodes on the 15- and 24-puzzles.
 //
 //   ManhattanLinearConflict h(goal);
 //   IdaStar search(goal, h, {.max_seconds = 5, .threads = 2});
@@ -30,6 +32,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "solve/search/built_in_automaton.hpp"
 #include "solve/search/domain.hpp"
 #include "solve/search/heuristic.hpp"
 #include "solve/search/solver.hpp"
@@ -40,7 +43,18 @@ template <Heuristic H, Metric M = Metric::SingleTile>
 class IdaStar {
  public:
   IdaStar(const Board& goal, const H& heuristic, SearchLimits limits)
-      : goal_(goal), domain_(goal.shape()), heuristic_(heuristic), limits_(std::move(limits)) {}
+      : IdaStar(goal, heuristic, std::move(limits),
+                M == Metric::SingleTile ? &built_in_automaton() : nullptr) {}
+  // `automaton`: the duplicate paths to refuse (nullptr: only the move back to the parent). In
+  // the multi-tile metric none is used: a string it refuses may cost fewer line moves than its
+  // shorter equal.
+  IdaStar(const Board& goal, const H& heuristic, SearchLimits limits,
+          const MoveAutomaton* automaton)
+      : goal_(goal),
+        domain_(goal.shape()),
+        heuristic_(heuristic),
+        limits_(std::move(limits)),
+        automaton_(M == Metric::SingleTile ? automaton : nullptr) {}
 
   // The optimal move sequence, or std::nullopt when the budget ran out first.
   std::optional<std::vector<Move>> run(const Board& start);
@@ -82,6 +96,7 @@ class IdaStar {
   Domain domain_;
   const H& heuristic_;
   SearchLimits limits_;
+  const MoveAutomaton* automaton_;  // none: only the move back is refused
   SearchStats stats_;
   std::chrono::steady_clock::time_point started_;
   int known_length_ = 0;  // 0: none
@@ -134,7 +149,7 @@ class IdaStar<H, M>::Walker {
     iteration_ = &it;
     index_ = index;
     const int h = descend(prefix, ida_.max_depth(it.bound));
-    return search(cost(path_), h, came_from(), it.bound, states_[prefix.size()]);
+    return search(cost(path_), h, came_from(), machine_, it.bound, states_[prefix.size()]);
   }
   const std::vector<Move>& path() const { return path_; }
 
@@ -148,7 +163,7 @@ class IdaStar<H, M>::Walker {
     const auto depth = prefix.size();
     const int g = cost(path_);
     for (const Operator op : ida_.domain_.operators(here_.blank)) {
-      if (static_cast<int>(op.move) == forbidden) continue;
+      if (static_cast<int>(op.move) == forbidden || step(machine_, op.move) < 0) continue;
       const Slide slide = here_.apply(op);
       const int h =
           ida_.heuristic_.update(here_.tiles.data(), slide, states_[depth], states_[depth + 1]);
@@ -170,6 +185,7 @@ class IdaStar<H, M>::Walker {
   int descend(std::span<const Move> prefix, std::size_t depths) {
     here_ = root_;
     path_.clear();
+    machine_ = MoveAutomaton::kStart;
     states_.resize(depths);
     children_.resize(depths);
     int h = ida_.heuristic_.estimate(here_.tiles.data(), states_[0]);
@@ -177,9 +193,15 @@ class IdaStar<H, M>::Walker {
       const Slide slide = here_.apply(operator_for(m));
       const std::size_t g = path_.size();
       path_.push_back(m);
+      machine_ = step(machine_, m);
       h = ida_.heuristic_.update(here_.tiles.data(), slide, states_[g], states_[g + 1]);
     }
     return h;
+  }
+  // The automaton's state after move m from `state`: MoveAutomaton::kRefused when the path
+  // then ends in a duplicate string (without an automaton, always 0).
+  int step(int state, Move m) const {
+    return ida_.automaton_ ? ida_.automaton_->next(state, m) : 0;
   }
   // The move back to the parent, which is never generated (kNoParent at the root).
   int came_from() const {
@@ -256,7 +278,7 @@ class IdaStar<H, M>::Walker {
   }
 
   // Walks below the node the walk is on, whose heuristic state is `state`.
-  int search(int g, int h, int forbidden, int bound, const typename H::State& state) {
+  int search(int g, int h, int forbidden, int machine, int bound, const typename H::State& state) {
     const int f =
         g + (forbidden == kNoParent ? h : left(h, opposite(static_cast<Move>(forbidden))));
     if (f > bound) return f;
@@ -267,10 +289,14 @@ class IdaStar<H, M>::Walker {
     const auto depth = path_.size();
     const auto ops = ida_.domain_.operators(here_.blank);
     auto& children = children_[depth];
+    std::array<int, 4> machines{};  // each child's automaton state
+    for (std::size_t k = 0; k < ops.size(); ++k)
+      machines[k] = static_cast<int>(ops[k].move) == forbidden ? MoveAutomaton::kRefused
+                                                               : step(machine, ops[k].move);
     if constexpr (SplitHeuristic<H>) {
       // Every child's lookups are asked for before the first is read (heuristic.hpp).
       for (std::size_t k = 0; k < ops.size(); ++k) {
-        if (static_cast<int>(ops[k].move) == forbidden) continue;
+        if (machines[k] == MoveAutomaton::kRefused) continue;
         const Slide slide = here_.apply(ops[k]);
         ida_.heuristic_.prepare(here_.tiles.data(), slide, state, children[k]);
         here_.undo(slide);
@@ -279,12 +305,12 @@ class IdaStar<H, M>::Walker {
     int next_bound = INT_MAX;
     for (std::size_t k = 0; k < ops.size(); ++k) {
       const Operator op = ops[k];
-      if (static_cast<int>(op.move) == forbidden) continue;
+      if (machines[k] == MoveAutomaton::kRefused) continue;
       const Slide slide = here_.apply(op);
       path_.push_back(op.move);
       const int r =
           search(g + step_cost(op.move, forbidden), child_estimate(slide, state, children[k]),
-                 static_cast<int>(opposite(op.move)), bound, children[k]);
+                 static_cast<int>(opposite(op.move)), machines[k], bound, children[k]);
       if (r == kFound) return kFound;  // leave the path in place
       path_.pop_back();
       here_.undo(slide);
@@ -310,6 +336,7 @@ class IdaStar<H, M>::Walker {
   std::size_t cells_ = 0;
   Position here_;  // the node being expanded
   std::vector<Move> path_;
+  int machine_ = MoveAutomaton::kStart;    // the automaton's state at the end of path_ (descend)
   std::vector<typename H::State> states_;  // per depth, on the way down to a subtree's root
   std::vector<std::array<typename H::State, 4>> children_;  // per depth, below it
   std::uint64_t nodes_ = 0;  // expanded and not yet in the shared count
