@@ -5,7 +5,6 @@
 #include <bit>
 #include <cstring>
 #include <string>
-#include <unordered_map>
 
 #include "slidegif/error.hpp"
 
@@ -19,7 +18,7 @@ constexpr int kOrigin = kMaxLength * kSide + kMaxLength;
 
 // The rows and columns a string's blank passes through, from the cell it starts on.
 struct Span {
-  int top = 0, bottom = 0, left = 0, right = 0;
+  std::int8_t top = 0, bottom = 0, left = 0, right = 0;
   bool within(const Span& o) const {
     return top >= o.top && bottom <= o.bottom && left >= o.left && right <= o.right;
   }
@@ -51,8 +50,10 @@ class EffectProbe {
       std::swap(label_[static_cast<std::size_t>(to)], label_[static_cast<std::size_t>(blank)]);
       blank = to;
       touched_.push_back(to);
-      span = {std::min(span.top, row), std::max(span.bottom, row), std::min(span.left, col),
-              std::max(span.right, col)};
+      span = {std::min(span.top, static_cast<std::int8_t>(row)),
+              std::max(span.bottom, static_cast<std::int8_t>(row)),
+              std::min(span.left, static_cast<std::int8_t>(col)),
+              std::max(span.right, static_cast<std::int8_t>(col))};
     }
     std::sort(touched_.begin(), touched_.end());
     touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
@@ -85,13 +86,10 @@ struct Refused {
 struct Seen {
   std::uint64_t hash;
   std::uint32_t code;
-  std::array<std::int8_t, 4> span;  // top, bottom, left, right
+  Span span;
 
-  bool spans_within(const Seen& o) const {
-    return span[0] >= o.span[0] && span[1] <= o.span[1] && span[2] >= o.span[2] &&
-           span[3] <= o.span[3];
-  }
-  int length() const { return (std::bit_width(code) - 1) / 2; }
+  // (`| 1`: the leading 1 is always there; it tells the analyser so)
+  int length() const { return (std::bit_width(code | 1) - 1) / 2; }
   std::uint32_t moves() const { return code & ~(std::uint32_t{1} << (2 * length())); }
   bool operator<(const Seen& o) const { return hash != o.hash ? hash < o.hash : code < o.code; }
 };
@@ -103,12 +101,9 @@ struct Seen {
 std::vector<Refused> find_refused(int max_length) {
   EffectProbe probe;
   auto seen = [&](std::uint32_t moves, int length) {
-    Span s;
-    const std::string key = probe.effect(moves, length, s);
-    return Seen{std::hash<std::string>{}(key),
-                (std::uint32_t{1} << (2 * length)) | moves,
-                {static_cast<std::int8_t>(s.top), static_cast<std::int8_t>(s.bottom),
-                 static_cast<std::int8_t>(s.left), static_cast<std::int8_t>(s.right)}};
+    Seen s{0, (std::uint32_t{1} << (2 * length)) | moves, {}};
+    s.hash = std::hash<std::string>{}(probe.effect(moves, length, s.span));
+    return s;
   };
   auto same_effect = [&](const Seen& a, const Seen& b) {
     Span ignored;
@@ -141,10 +136,10 @@ std::vector<Refused> find_refused(int max_length) {
       bool duplicate = false;
       auto it = std::lower_bound(store.begin(), store.end(), Seen{s.hash, 0, {}});
       for (; !duplicate && it != store.end() && it->hash == s.hash; ++it)
-        duplicate = it->spans_within(s) && same_effect(s, *it);
+        duplicate = it->span.within(s.span) && same_effect(s, *it);
       // Earlier ones of this length with this hash sort just before it.
       for (std::size_t j = i; !duplicate && j > 0 && looked[j - 1].hash == s.hash; --j)
-        duplicate = looked[j - 1].spans_within(s) && same_effect(s, looked[j - 1]);
+        duplicate = looked[j - 1].span.within(s.span) && same_effect(s, looked[j - 1]);
       if (duplicate) {
         refused.push_back({s.moves(), length});
       } else {
@@ -232,17 +227,17 @@ std::vector<std::uint8_t> MoveAutomaton::bytes() const {
 MoveAutomaton MoveAutomaton::from_bytes(std::span<const std::uint8_t> bytes) {
   std::array<std::uint32_t, 4> header{};
   if (bytes.size() >= kHeader) std::memcpy(header.data(), bytes.data(), kHeader);
-  const std::size_t states = header[2];
+  const std::size_t count = header[2];  // states
   if (header[0] != kMagic || header[1] < 2 || header[1] > kMaxLength ||
-      bytes.size() != kHeader + states * 4 * sizeof(std::int32_t) || states == 0)
+      bytes.size() != kHeader + count * 4 * sizeof(std::int32_t) || count == 0)
     throw Error(Error::Kind::BadInput, "not a duplicate-move automaton, or a damaged one");
   MoveAutomaton a;
   a.max_length_ = static_cast<int>(header[1]);
   a.refused_ = header[3];
-  a.next_.resize(states * 4);
+  a.next_.resize(count * 4);
   std::memcpy(a.next_.data(), bytes.data() + kHeader, a.next_.size() * sizeof(std::int32_t));
   const bool in_range = std::all_of(a.next_.begin(), a.next_.end(), [&](std::int32_t s) {
-    return s >= kRefused && s < static_cast<std::int32_t>(states);
+    return s >= kRefused && s < static_cast<std::int32_t>(count);
   });
   if (!in_range) throw Error(Error::Kind::BadInput, "a damaged duplicate-move automaton");
   return a;
