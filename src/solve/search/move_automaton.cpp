@@ -16,6 +16,11 @@ constexpr int kMaxLength = 15;  // a string's moves fit 2 bits each in 32 bits, 
 constexpr int kSide = 2 * kMaxLength + 1;
 constexpr int kOrigin = kMaxLength * kSide + kMaxLength;
 
+// bytes(): a header of four 32-bit words (kMagic, the length, the states, the refused strings),
+// then the transitions. In the machine's own byte order: it is written and read by one build.
+constexpr std::uint32_t kMagic = 0x414d4753;  // "SGMA"
+constexpr std::size_t kHeader = 4 * sizeof(std::uint32_t);
+
 // The rows and columns a string's blank passes through, from the cell it starts on.
 struct Span {
   std::int8_t top = 0, bottom = 0, left = 0, right = 0;
@@ -155,14 +160,8 @@ std::vector<Refused> find_refused(int max_length) {
   return refused;
 }
 
-}  // namespace
-
-MoveAutomaton::MoveAutomaton(int max_length) : max_length_(max_length) {
-  if (max_length < 2 || max_length > kMaxLength)
-    throw Error(Error::Kind::BadInput, "duplicate strings are searched 2 to 15 moves long");
-  const std::vector<Refused> refused = find_refused(max_length);
-  refused_ = refused.size();
-
+// The machine's transitions (4 a state, in Move order) from the strings it refuses.
+std::vector<std::int32_t> transitions(const std::vector<Refused>& refused) {
   // A trie of the refused strings (node 0 the empty string), then Aho and Corasick's failure
   // links: a state is the longest end of the path that begins some refused string.
   std::vector<std::array<int, 4>> child(1, {-1, -1, -1, -1});
@@ -198,21 +197,25 @@ MoveAutomaton::MoveAutomaton(int max_length) : max_length_(max_length) {
     }
   }
   // States are the nodes that end no refused string, numbered in breadth-first order.
-  std::vector<int> state(child.size(), kRefused);
+  std::vector<int> state(child.size(), MoveAutomaton::kRefused);
   for (std::size_t i = 0; i < order.size(); ++i)
     state[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
-  next_.resize(order.size() * 4);
+  std::vector<std::int32_t> next(order.size() * 4);
   for (std::size_t i = 0; i < order.size(); ++i)
     for (std::size_t m = 0; m < 4; ++m)
-      next_[i * 4 + m] = state[static_cast<std::size_t>(go[static_cast<std::size_t>(order[i])][m])];
+      next[i * 4 + m] = state[static_cast<std::size_t>(go[static_cast<std::size_t>(order[i])][m])];
+  return next;
 }
 
-// bytes(): a header of four 32-bit words (kMagic, the length, the states, the refused strings),
-// then the transitions. In the machine's own byte order: it is written and read by one build.
-namespace {
-constexpr std::uint32_t kMagic = 0x414d4753;  // "SGMA"
-constexpr std::size_t kHeader = 4 * sizeof(std::uint32_t);
 }  // namespace
+
+MoveAutomaton::MoveAutomaton(int max_length) : max_length_(max_length) {
+  if (max_length < 2 || max_length > kMaxLength)
+    throw Error(Error::Kind::BadInput, "duplicate strings are searched 2 to 15 moves long");
+  const std::vector<Refused> refused = find_refused(max_length);
+  refused_ = refused.size();
+  next_ = transitions(refused);
+}
 
 std::vector<std::uint8_t> MoveAutomaton::bytes() const {
   const std::array<std::uint32_t, 4> header{kMagic, static_cast<std::uint32_t>(max_length_),
