@@ -25,6 +25,14 @@ struct Solver::Data {
     if (fresh) it->second = app::load_best_pdb(goal, pdb_dir, /*build_if_missing=*/false);
     return it->second ? it->second->heuristic.get() : nullptr;
   }
+  // The same in the multi-tile metric.
+  const MultiTilePdb* multi_tile_database(const Board& goal) {
+    if (pdb_dir.empty()) return nullptr;
+    const std::lock_guard lock(mutex);
+    auto [it, fresh] = loaded.try_emplace("mtm " + format_board(goal));
+    if (fresh) it->second = app::load_multi_tile_pdb(goal, pdb_dir, /*build_if_missing=*/false);
+    return it->second ? it->second->multi_tile.get() : nullptr;
+  }
 
   std::string pdb_dir;
   app::DistanceTables tables;
@@ -38,6 +46,7 @@ app::Services services_of(const std::shared_ptr<Solver::Data>& data, const Solve
   app::Services s;
   s.entropy = fresh_seed;
   s.pattern_database = [data](const Board& goal) { return data->pattern_database(goal); };
+  s.multi_tile_database = [data](const Board& goal) { return data->multi_tile_database(goal); };
   s.distance_table = [data](const Board& goal, bool to_draw) {
     return data->tables(goal, to_draw);
   };

@@ -95,6 +95,12 @@ int main() {
     pdb = slidegif::app::load_best_pdb(goal, pdb_dir, /*build_if_missing=*/false);
     return pdb ? pdb->heuristic.get() : nullptr;
   };
+  config.services.multi_tile_database =
+      [&](const slidegif::Board& goal) -> const slidegif::MultiTilePdb* {
+    if (pdb_dir.empty()) return nullptr;
+    pdb = slidegif::app::load_multi_tile_pdb(goal, pdb_dir, /*build_if_missing=*/false);
+    return pdb ? pdb->multi_tile.get() : nullptr;
+  };
   slidegif::app::DistanceTables tables(slidegif::cgi::server_table_policy(pdb_dir));
   config.services.distance_table = [&tables](const slidegif::Board& goal, bool to_draw) {
     return tables(goal, to_draw);

@@ -61,7 +61,8 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       "--no-pdb", [&f] { f.job.solve.use_pdb = false; }, "Do not use (or build) pattern databases");
   cmd.add_flag("-y,--yes", f.yes,
                "Build the pattern database a board needs first however long it takes (without "
-               "it: asked on a terminal, refused elsewhere, over 30 CPU-seconds or 100 MB)");
+               "it: asked on a terminal, refused elsewhere, over 30 CPU-seconds or 100 MB; a "
+               "multi-tile solve then searches without)");
   cmd.add_option("--font", f.font, "TrueType font for numbers and captions (default: shipped)");
   // Unless --tile is given, large boards and long animations get smaller tiles.
   a.fit_tile = true;

@@ -24,9 +24,10 @@ PdbCommand::PdbCommand(CLI::App& app) {
   build_
       ->add_option("--set", set_,
                    "small (4x4: 6-6-3, ~6 MB, the default), large (4x4: 7-8, ~290 MB; "
-                   "5x5: 6-6-6-6, ~255 MB, minutes; other shapes: 7-tile blocks, the default) "
-                   "or all")
-      ->check(CLI::IsMember({"small", "large", "all"}));
+                   "5x5: 6-6-6-6, ~255 MB, minutes; other shapes: 7-tile blocks, the default), "
+                   "mtm (the multi-tile metric's, 12-16 cells; 4x4: rows 6-6-3 with the blank, "
+                   "~115 MB) or all")
+      ->check(CLI::IsMember({"small", "large", "mtm", "all"}));
   status_ = cmd_->add_subcommand(
       "status",
       "List every data file (databases, tables, the pieces file) with its size and whether it "
@@ -81,8 +82,10 @@ int PdbCommand::build() const {
   // 5x5 builds nothing on first use; asked, its large set is the one worth having.
   const std::string_view first = app::first_use_set(base.shape());
   const std::string_view wanted = !set_.empty() ? set_ : first.empty() ? "large" : first;
-  for (std::string_view set : {"small", "large"}) {
+  for (const std::string_view set :
+       {std::string_view("small"), std::string_view("large"), kMultiTileSet}) {
     if (wanted != "all" && wanted != set) continue;
+    if (wanted == "all" && set == kMultiTileSet && !app::has_multi_tile_set(base.shape())) continue;
     // Like make: a set that is there and checks out (its trust stamp, else its checksum) is
     // up to date; the large ones take minutes and gigabytes to build again.
     const std::string existing = dir + "/" + app::pdb_file_name(base, set);
@@ -94,7 +97,8 @@ int PdbCommand::build() const {
     }
     app::ProgressBar bar(fmt::format("{} set", set), progress_);
     PdbBuildOptions options;
-    // The small tables fit the caches well enough that a second thread mostly contends.
+    // The small tables fit the caches well enough that a second thread mostly contends; the
+    // others are far larger than the caches.
     options.threads = threads_ > 0 ? threads_ : (set == "small" ? 1 : 0);
     options.progress = [&bar](double f) { bar.update(f); };
     const auto started = std::chrono::steady_clock::now();

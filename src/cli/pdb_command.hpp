@@ -1,5 +1,5 @@
 #pragma once
-// `slidegif pdb build [--set small|large|all] [--size RxC] [--dir DIR]` and
+// `slidegif pdb build [--set small|large|mtm|all] [--size RxC] [--dir DIR]` and
 // `slidegif pdb status [--size RxC] [--dir DIR]` and `slidegif pdb clean [--dir DIR]`.
 //
 //   PdbCommand pdb(app);                      // before app.parse()

@@ -16,28 +16,62 @@
 
 namespace slidegif::cli {
 
-const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
+namespace {
+
+void print_note(const std::string& note) {
+  fmt::print(stderr, "note: {}\n", note);
+}
+
+}  // namespace
+
+const app::LoadedPdb* PatternDatabases::once(
+    const std::string& key, const std::function<std::optional<app::LoadedPdb>()>& load) {
   const std::lock_guard lock(mutex_);
-  auto [it, fresh] = loaded_.try_emplace(format_board(goal));
-  if (fresh && has_preset_partitions(goal.shape())) {
+  auto [it, fresh] = loaded_.try_emplace(key);
+  if (fresh) it->second = load();
+  return it->second ? &*it->second : nullptr;
+}
+
+const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
+  if (!has_preset_partitions(goal.shape())) return nullptr;
+  const app::LoadedPdb* pdb = once(format_board(goal), [&] {
     app::ProgressBar bar("building pattern database");
     PdbBuildOptions build;
     build.progress = [&bar](double f) { bar.update(f); };
-    it->second = app::load_best_pdb(
-        goal, app::default_pdb_dir(dir_flag_), /*build_if_missing=*/true,
-        [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); }, build,
-        [this, &goal](const std::string& cost) { return may_build(goal, cost); });
-  }
-  return it->second ? it->second->heuristic.get() : nullptr;
+    return app::load_best_pdb(
+        goal, app::default_pdb_dir(dir_flag_), /*build_if_missing=*/true, print_note, build,
+        [this, &goal](const std::string& cost) {
+          return may_build(
+              fmt::format("{} needs its pattern database first", format_shape(goal.shape())), cost);
+        });
+  });
+  return pdb ? pdb->heuristic.get() : nullptr;
 }
 
-bool PatternDatabases::may_build(const Board& goal, const std::string& cost) const {
+const MultiTilePdb* PatternDatabases::multi_tile(const Board& goal) {
+  if (!app::has_multi_tile_set(goal.shape())) return nullptr;
+  const app::LoadedPdb* pdb = once("mtm " + format_board(goal), [&] {
+    app::ProgressBar bar("building multi-tile pattern database");
+    PdbBuildOptions build;
+    build.progress = [&bar](double f) { bar.update(f); };
+    return app::load_multi_tile_pdb(
+        goal, app::default_pdb_dir(dir_flag_), /*build_if_missing=*/true, print_note, build,
+        [this, &goal](const std::string& cost) {
+          return may_build(fmt::format("multi-tile answers on {} are proven far faster with its "
+                                       "pattern database",
+                                       format_shape(goal.shape())),
+                           cost);
+        });
+  });
+  return pdb ? pdb->multi_tile.get() : nullptr;
+}
+
+bool PatternDatabases::may_build(const std::string& what, const std::string& cost) const {
   if (yes_) return true;
   // Asked only where someone can answer: standard input and the error stream on a terminal
   // (a batch read from standard input is never asked).
   if (::isatty(STDIN_FILENO) == 0 || ::isatty(STDERR_FILENO) == 0) return false;
-  fmt::print(stderr, "{} needs its pattern database first: {}. Build it now? [y/N] ",
-             format_shape(goal.shape()), cost);
+  fmt::print(stderr, "{}: {}. Build it now? [y/N] ", what, cost);
   std::fflush(stderr);
   std::string answer;
   std::getline(std::cin, answer);
@@ -54,6 +88,7 @@ app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases
   };
   s.entropy = fresh_seed;
   s.pattern_database = [&databases](const Board& goal) { return databases(goal); };
+  s.multi_tile_database = [&databases](const Board& goal) { return databases.multi_tile(goal); };
   // 3x3 (and smaller) never needs a search: its tables are built in, or take milliseconds to
   // build. Larger boards use the tables `explore --save` left beside the pattern databases.
   auto tables = std::make_shared<app::DistanceTables>(

@@ -27,9 +27,17 @@ class PatternDatabases {
   // Null for boards without databases (partition_presets.hpp), or when nothing usable is there and
   // building failed.
   const PdbHeuristic* operator()(const Board& goal);
+  // The multi-tile metric's (kMultiTileSet): null for boards without one, or when it is
+  // missing and its build was declined (a note says how to build it).
+  const MultiTilePdb* multi_tile(const Board& goal);
 
  private:
-  bool may_build(const Board& goal, const std::string& cost) const;
+  // Whether to build now: --yes, else the user's answer to "`what`: `cost`. Build it now?" on a
+  // terminal, else no.
+  bool may_build(const std::string& what, const std::string& cost) const;
+  // What `load` gave for `key` (a set and a goal), loaded once.
+  const app::LoadedPdb* once(const std::string& key,
+                             const std::function<std::optional<app::LoadedPdb>()>& load);
 
   std::string dir_flag_;
   bool yes_ = false;

@@ -20,6 +20,9 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::st
   config_.services.font = [this] { return font(); };  // a copy shares the bytes
   config_.services.entropy = fresh_seed;
   config_.services.pattern_database = [this](const Board& goal) { return pattern_database(goal); };
+  config_.services.multi_tile_database = [this](const Board& goal) {
+    return multi_tile_database(goal);
+  };
   config_.services.distance_table = [this](const Board& goal, bool to_draw) {
     return tables_(goal, to_draw);
   };
@@ -41,18 +44,32 @@ const Font& WorkerContext::font() {
   return *font_;
 }
 
-const PdbHeuristic* WorkerContext::pattern_database(const Board& goal) {
+const app::LoadedPdb* WorkerContext::database(const Board& goal, Metric metric) {
   if (pdb_dir_.empty()) return nullptr;
+  auto load = [&] {
+    return metric == Metric::MultiTile
+               ? app::load_multi_tile_pdb(goal, pdb_dir_, /*build_if_missing=*/false)
+               : app::load_best_pdb(goal, pdb_dir_, /*build_if_missing=*/false);
+  };
   if (app::pdb_base_goal(goal) == Board::standard_goal(goal.shape())) {
     for (const auto& s : standard_)
-      if (s.shape == goal.shape()) return s.pdb ? s.pdb->heuristic.get() : nullptr;
-    auto& s = standard_.emplace_back(ShapeDatabases{
-        goal.shape(), app::load_best_pdb(goal, pdb_dir_, /*build_if_missing=*/false)});
-    return s.pdb ? s.pdb->heuristic.get() : nullptr;
+      if (s.shape == goal.shape() && s.metric == metric) return s.pdb ? &*s.pdb : nullptr;
+    const auto& s = standard_.emplace_back(ShapeDatabases{goal.shape(), metric, load()});
+    return s.pdb ? &*s.pdb : nullptr;
   }
   // The previous request's solve is over (a worker answers one request at a time).
-  other_ = app::load_best_pdb(goal, pdb_dir_, /*build_if_missing=*/false);
-  return other_ ? other_->heuristic.get() : nullptr;
+  other_ = load();
+  return other_ ? &*other_ : nullptr;
+}
+
+const PdbHeuristic* WorkerContext::pattern_database(const Board& goal) {
+  const app::LoadedPdb* pdb = database(goal, Metric::SingleTile);
+  return pdb ? pdb->heuristic.get() : nullptr;
+}
+
+const MultiTilePdb* WorkerContext::multi_tile_database(const Board& goal) {
+  const app::LoadedPdb* pdb = database(goal, Metric::MultiTile);
+  return pdb ? pdb->multi_tile.get() : nullptr;
 }
 
 }  // namespace slidegif::fcgi

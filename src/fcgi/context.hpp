@@ -40,6 +40,10 @@ class WorkerContext {
  private:
   const Font& font();
   const PdbHeuristic* pattern_database(const Board& goal);
+  const MultiTilePdb* multi_tile_database(const Board& goal);
+  // The database of `metric`'s sets for `goal`: kept per shape for the standard goal, else in
+  // the one per-request slot.
+  const app::LoadedPdb* database(const Board& goal, Metric metric);
 
   std::string pdb_dir_;
   std::string font_path_;
@@ -49,6 +53,7 @@ class WorkerContext {
   // looked up per request into one slot, so no request can make the process keep more.
   struct ShapeDatabases {
     Shape shape;
+    Metric metric;
     std::optional<app::LoadedPdb> pdb;
   };
   std::vector<ShapeDatabases> standard_;

@@ -11,6 +11,7 @@
 #include "instances.hpp"
 #include "private_home.hpp"
 #include "published_counts.hpp"
+#include "run_binary.hpp"
 #include "slidegif/slidegif.hpp"
 
 namespace slidegif {
@@ -68,6 +69,28 @@ TEST(Api, SolverUsesTheDatabasesInItsDirectory) {
     EXPECT_EQ(static_cast<int>(s.moves.size()), inst.optimal) << inst.id;
     EXPECT_EQ(replay(start, s.moves), goal);
   }
+}
+
+// The multi-tile set (built here by the binary, `pdb build --set mtm`) serves a multi-tile solve;
+// without it, or with use_pdb off, the walking distance finds an answer as short.
+TEST(Api, SolverUsesTheMultiTileDatabaseInItsDirectory) {
+  testing::TempDir dir;
+  const auto built =
+      testing::run_slidegif({"pdb", "build", "--set", "mtm", "--size", "3x4", "--dir", dir.path()});
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  const Board start = parse_board("5,3,10,4/6,2,7,11/9,0,1,8");
+  const Board goal = Board::standard_goal({3, 4});
+  SolveOptions options;
+  options.metric = Metric::MultiTile;
+  const Solution with = Solver(dir.path()).solve(start, goal, options);
+  options.use_pdb = false;
+  const Solution without = Solver(dir.path()).solve(start, goal, options);
+  EXPECT_NE(with.method.find("multi-tile pattern database"), std::string::npos) << with.method;
+  EXPECT_NE(without.method.find("walking distance"), std::string::npos) << without.method;
+  EXPECT_TRUE(with.optimal);
+  EXPECT_EQ(count_moves(with.moves, Metric::MultiTile),
+            count_moves(without.moves, Metric::MultiTile));
+  EXPECT_EQ(replay(start, with.moves), goal);
 }
 
 TEST(Api, RandomPuzzlesAreSeededAndExact) {

@@ -11,6 +11,12 @@
 //                                    solve(), with the 5x5 large set of DIR if given, each
 //                                    search on N threads (default 1)
 //   pdb_bench korf24-gaps DIR         their optimum minus the first estimate, easiest first
+//   pdb_bench mtm DIR|'' THREADS SECONDS korf80|random N
+//                                    multi-tile answers of the 17 hardest 15-puzzles (or N
+//                                    random ones, seeds 1..N) with DIR's mtm set, or with the
+//                                    walking distance ('' for DIR), each within SECONDS
+//   pdb_bench mtm-estimates DIR N     the mtm set's and the walking distance's estimates,
+//                                    averaged over N random 4x4 boards
 
 #include <fmt/format.h>
 #include <sys/resource.h>
@@ -19,14 +25,19 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <numeric>
 #include <optional>
 #include <string>
 
 #include "app/data/pdb_store.hpp"
 #include "instances.hpp"
+#include "slidegif/solvability.hpp"
+#include "solve/board/random.hpp"
+#include "solve/pattern/partition_presets.hpp"
 #include "solve/pattern/pdb_solve.hpp"
 #include "solve/search/heuristic.hpp"
 #include "solve/search/solver.hpp"
+#include "solve/search/walking_distance.hpp"
 #include "solve/table/goal_framing.hpp"
 
 namespace {
@@ -171,6 +182,100 @@ int korf24(double seconds, const std::string& dir, const std::vector<int>& ids, 
   return bad == 0 ? 0 : 1;
 }
 
+// Multi-tile answers with the mtm set in `dir` (or the walking distance without), each search
+// within `seconds` and no fallback: how many are proven, their nodes and times. `n`: random
+// boards (seeds 1..n), else the 17 hardest single-tile ones.
+int multi_tile(const std::string& dir, int threads, double seconds, int n) {
+  const Board goal = Board::standard_goal({4, 4});
+  std::optional<app::LoadedPdb> pdb;
+  if (!dir.empty()) {
+    std::string why;
+    const std::string path =
+        (std::filesystem::path(dir) / app::pdb_file_name(goal, kMultiTileSet)).string();
+    if (!(pdb = app::load_pdb_file(path, app::PdbVerify::Once, &why))) {
+      fmt::print(stderr, "{}: {}\n", path, why);
+      return 1;
+    }
+  }
+  std::vector<std::pair<int, Board>> starts;
+  if (n > 0) {
+    for (int seed = 1; seed <= n; ++seed) {
+      Random rng(static_cast<std::uint64_t>(seed));
+      Board b = random_board(goal.shape(), rng);
+      while (!check_solvable(b, goal).solvable) b = random_board(goal.shape(), rng);
+      starts.emplace_back(seed, b);
+    }
+  } else {
+    for (const auto& inst : read_instances("korf80_blanklast.txt"))
+      starts.emplace_back(inst.id, Board({4, 4}, inst.tiles));
+  }
+  std::vector<double> secs;
+  std::uint64_t nodes = 0;
+  int proven = 0;
+  int bad = 0;
+  for (const auto& [id, start] : starts) {
+    SolveOptions options;
+    options.max_seconds = seconds;
+    options.near_optimal_fallback = false;
+    options.threads = threads;
+    options.metric = Metric::MultiTile;
+    const auto t0 = Clock::now();
+    std::optional<Solution> s;
+    try {
+      s = solve_by_search(start, goal, options, {}, nullptr, pdb ? pdb->multi_tile.get() : nullptr);
+    } catch (const Error& e) {
+      if (e.kind() != Error::Kind::BudgetExceeded) throw;
+    }
+    secs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+    Board end = start;
+    if (s) end.apply_all(s->moves);
+    bad += s && !(end == goal);
+    proven += s ? 1 : 0;
+    nodes += s ? s->stats.nodes : 0;
+    fmt::print("{:3} {:>3} mtm moves {:12} nodes {:8.3f} s\n", id,
+               s ? std::to_string(count_moves(s->moves, Metric::MultiTile)) : "-",
+               s ? s->stats.nodes : 0, secs.back());
+    std::fflush(stdout);
+  }
+  fmt::print(
+      "mtm {} heuristic={} threads={} proven={}/{} nodes_of_proven={} total={:.2f}s "
+      "median={:.3f}s max={:.3f}s invalid={} peak_rss={:.0f}MB\n",
+      n > 0 ? fmt::format("random{}", n) : "korf80",
+      pdb ? "mtm pattern database" : "walking distance", threads, proven, starts.size(), nodes,
+      std::accumulate(secs.begin(), secs.end(), 0.0), median(secs),
+      *std::max_element(secs.begin(), secs.end()), bad, peak_mb());
+  return bad == 0 ? 0 : 1;
+}
+
+// The mean first estimate of the mtm set in `dir` and of the walking distance over n random
+// 4x4 boards (seeds 1..n): how much more the tables see.
+int multi_tile_estimates(const std::string& dir, int n) {
+  const Board goal = Board::standard_goal({4, 4});
+  std::string why;
+  const std::string path =
+      (std::filesystem::path(dir) / app::pdb_file_name(goal, kMultiTileSet)).string();
+  const auto pdb = app::load_pdb_file(path, app::PdbVerify::Once, &why);
+  if (!pdb) {
+    fmt::print(stderr, "{}: {}\n", path, why);
+    return 1;
+  }
+  const WalkingDistance wd(goal);
+  double tables = 0, walking = 0, larger = 0;
+  for (int seed = 1; seed <= n; ++seed) {
+    Random rng(static_cast<std::uint64_t>(seed));
+    const Board b = random_board(goal.shape(), rng);
+    const int t = estimate_once(*pdb->multi_tile, b.tiles().data());
+    const int w = estimate_once(wd, b.tiles().data());
+    tables += t;
+    walking += w;
+    larger += std::max(t, w);
+  }
+  fmt::print(
+      "mtm-estimates boards={} mtm_set={:.2f} walking_distance={:.2f} larger_of_both={:.2f}\n", n,
+      tables / n, walking / n, larger / n);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -198,6 +303,13 @@ int main(int argc, char** argv) {
     return korf24(!args.empty() ? std::stod(args[0]) : 1.5, args.size() > 1 ? args[1] : "", ids,
                   threads);
   }
+  if (mode == "mtm" && (argc == 6 || argc == 7)) {
+    const bool random = std::string(argv[5]) == "random";
+    return multi_tile(argv[2], std::stoi(argv[3]), std::stod(argv[4]),
+                      random && argc == 7 ? std::stoi(argv[6]) : 0);
+  }
+  if (mode == "mtm-estimates" && argc == 4)
+    return multi_tile_estimates(argv[2], std::stoi(argv[3]));
   if (mode == "build24" && argc == 4) {
     const auto t0 = Clock::now();
     const std::string path =
@@ -209,6 +321,7 @@ int main(int argc, char** argv) {
   fmt::print(stderr,
              "usage: pdb_bench build DIR SET | korf DIR SET [THREADS] | korf80 DIR SET [THREADS] | "
              "build24 DIR SET | "
-             "korf24 [SECONDS [DIR|'' [ID...]]] | korf24-gaps DIR\n");
+             "korf24 [SECONDS [DIR|'' [ID...]]] | korf24-gaps DIR | "
+             "mtm DIR|'' THREADS SECONDS korf80|random N | mtm-estimates DIR N\n");
   return 2;
 }

@@ -243,6 +243,17 @@ def test_the_multi_tile_metric_counts_line_moves():
         slidegif.render("867254301", metric="ftm")
 
 
+def test_the_multi_tile_database_serves_mtm_solves(tmp_path):
+    built = cli("pdb", "build", "--set", "mtm", "--size", "3x4", "--dir", str(tmp_path))
+    assert built.returncode == 0, built.stderr
+    board = "5,3,10,4/6,2,7,11/9,0,1,8"
+    with_db = slidegif.Solver(pdb_dir=str(tmp_path)).solve(board, metric="mtm")
+    without = slidegif.Solver(pdb_dir=str(tmp_path / "none")).solve(board, metric="mtm")
+    assert "multi-tile pattern database" in with_db.method
+    assert "walking distance" in without.method
+    assert with_db.optimal and len(with_db) == len(without) > 0
+
+
 def test_render_gives_a_gif_pillow_reads():
     moves = slidegif.solve("123456708").moves
     data = slidegif.render("123456708", tween=2, delay=300, theme="dark")

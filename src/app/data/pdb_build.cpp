@@ -10,6 +10,7 @@
 #include "app/data/pdb_format.hpp"
 #include "app/data/pdb_location.hpp"
 #include "app/data/pdb_trust.hpp"
+#include "solve/pattern/multi_tile_table.hpp"
 #include "solve/pattern/partition_presets.hpp"
 #include "solve/pattern/pattern_symmetry.hpp"
 
@@ -18,9 +19,11 @@ namespace slidegif::app {
 std::string build_pdb_file(const std::string& dir, const Board& goal, std::string_view set,
                            const PdbBuildOptions& options) {
   const Partition partition = preset_partition(set, goal);
-  // A table that a board symmetry gives from an earlier one is copied, not searched.
+  const bool multi_tile = set == kMultiTileSet;
+  // A table that a board symmetry gives from an earlier one is copied, not searched (4-bit
+  // tables only: map_pattern_table reads those).
   std::vector<std::optional<std::pair<std::size_t, int>>> copy_of(partition.size());
-  for (std::size_t p = 0; p < partition.size(); ++p)
+  for (std::size_t p = 0; p < partition.size() && !multi_tile; ++p)
     for (std::size_t q = 0; q < p && !copy_of[p]; ++q)
       if (!copy_of[q])
         if (auto k = pattern_symmetry(goal, partition[q], partition[p])) copy_of[p] = {{q, *k}};
@@ -28,7 +31,9 @@ std::string build_pdb_file(const std::string& dir, const Board& goal, std::strin
   std::vector<double> weight;
   double total = 0;
   for (std::size_t p = 0; p < partition.size(); ++p) {
-    const auto entries = pattern_entries(goal.cells(), static_cast<int>(partition[p].size()));
+    const int k = static_cast<int>(partition[p].size());
+    const auto entries =
+        multi_tile ? multi_tile_entries(goal.cells(), k) : pattern_entries(goal.cells(), k);
     weight.push_back(copy_of[p] ? 0.0 : static_cast<double>(entries));
     total += weight.back();
   }
@@ -43,7 +48,8 @@ std::string build_pdb_file(const std::string& dir, const Board& goal, std::strin
     PdbBuildOptions one = options;
     if (options.progress)
       one.progress = [&, p](double f) { options.progress((done + f * weight[p]) / total); };
-    tables.push_back(build_pattern_table(goal, partition[p], one));
+    tables.push_back(multi_tile ? build_multi_tile_table(goal, partition[p], one)
+                                : build_pattern_table(goal, partition[p], one));
     done += weight[p];
   }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/files/mapped_file.hpp"
+#include "solve/pattern/multi_tile_pdb.hpp"
 #include "solve/pattern/pdb_heuristic.hpp"
 
 namespace slidegif::app {
@@ -15,7 +16,8 @@ struct LoadedPdb {
   std::string path;
   std::string set;
   MappedFile file;
-  std::unique_ptr<PdbHeuristic> heuristic;  // views file
+  std::unique_ptr<PdbHeuristic> heuristic;   // views file; null in the multi-tile set
+  std::unique_ptr<MultiTilePdb> multi_tile;  // views file; the multi-tile set's only
   double load_seconds = 0;
 };
 

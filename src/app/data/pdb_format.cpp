@@ -9,6 +9,8 @@
 
 #include "app/files/atomic_file.hpp"
 #include "app/files/file_header.hpp"
+#include "solve/pattern/multi_tile_table.hpp"
+#include "solve/pattern/partition_presets.hpp"
 
 namespace slidegif::app {
 namespace {
@@ -22,10 +24,16 @@ std::uint64_t align_up(std::uint64_t n) {
   return (n + kAlign - 1) / kAlign * kAlign;
 }
 
+// The multi-tile set's tables hold a byte an entry, the others 4 bits.
+int entry_bits_of(std::string_view set) {
+  return set == kMultiTileSet ? 8 : 4;
+}
+
 // Checks a header read_header accepted against the file's size; returns the problem or "".
 std::string check_header(const PdbHeader& h, std::size_t size) {
-  if (h.header_bytes != kPdbHeaderBytes || h.entry_bits != 4 || h.pattern_count == 0 ||
-      h.pattern_count > PdbHeader::kMaxTables)
+  const std::string_view set(h.set, strnlen(h.set, sizeof h.set));
+  if (h.header_bytes != kPdbHeaderBytes || h.entry_bits != entry_bits_of(set) ||
+      h.pattern_count == 0 || h.pattern_count > PdbHeader::kMaxTables)
     return "unsupported layout";
   if (h.file_bytes != size) return fmt::format("size {} bytes, header says {}", size, h.file_bytes);
   const int cells = h.rows * h.cols;
@@ -36,7 +44,8 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
   for (int p = 0; p < h.pattern_count; ++p) {
     tiles += h.pattern_sizes[p];
     if (tiles >= cells) return "bad partition";
-    const auto need = packed_bytes(pattern_entries(cells, h.pattern_sizes[p]));
+    const auto need = h.entry_bits == 8 ? multi_tile_entries(cells, h.pattern_sizes[p])
+                                        : packed_bytes(pattern_entries(cells, h.pattern_sizes[p]));
     if (h.table_bytes[p] != need || h.table_offset[p] < kPdbHeaderBytes ||
         h.table_offset[p] + h.table_bytes[p] > size)
       return "bad table layout";
@@ -48,7 +57,7 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
 // neither hash filled in.
 PdbHeader layout(const Board& goal, std::string_view set, const Partition& partition,
                  const std::vector<std::vector<std::uint8_t>>& tables) {
-  PdbHeader h = new_header<PdbHeader>(kPdbKind, /*entry_bits=*/4, goal);
+  PdbHeader h = new_header<PdbHeader>(kPdbKind, entry_bits_of(set), goal);
   h.pattern_count = static_cast<std::uint8_t>(partition.size());
   std::memcpy(h.set, set.data(), std::min(set.size(), sizeof h.set - 1));
   int at = 0;
@@ -78,7 +87,8 @@ std::uint64_t pdb_payload_hash(std::span<const std::uint8_t> file) {
 }
 
 PdbContents pdb_contents(const PdbHeader& h, std::span<const std::uint8_t> file) {
-  PdbContents out{header_goal(h), std::string(h.set, strnlen(h.set, sizeof h.set)), {}, {}};
+  PdbContents out{
+      header_goal(h), std::string(h.set, strnlen(h.set, sizeof h.set)), {}, {}, h.entry_bits};
   int at = 0;
   for (int p = 0; p < h.pattern_count; ++p) {
     out.partition.emplace_back(h.pattern_tiles + at, h.pattern_tiles + at + h.pattern_sizes[p]);

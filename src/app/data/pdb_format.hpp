@@ -1,7 +1,8 @@
 #pragma once
 // The pattern-database file format. Little-endian: a 4096-byte header (magic, format version,
 // board size, goal, partition, table offsets and sizes, XXH3 of the tables, XXH3 of the
-// header), then each 4-bit table at a page-aligned offset, zero-padded. A file is written
+// header), then each table at a page-aligned offset, zero-padded: 4 bits an entry, or 8 in the
+// multi-tile set (kMultiTileSet), whose tables also place the blank. A file is written
 // whole or not at all (temp + rename).
 
 #include <cstdint>
@@ -53,6 +54,7 @@ struct PdbContents {
   std::string set;
   Partition partition;
   std::vector<std::span<const std::uint8_t>> tables;
+  int entry_bits = 4;  // 8: multi-tile tables
 };
 // Throws Error(BadInput) when the header's goal is not a board.
 PdbContents pdb_contents(const PdbHeader& header, std::span<const std::uint8_t> file);

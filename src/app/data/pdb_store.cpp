@@ -26,10 +26,16 @@ Board pdb_base_goal(const Board& goal) {
   return GoalFraming(goal, standard).valid() ? standard : goal;
 }
 
+bool has_multi_tile_set(Shape shape) {
+  return has_preset_partitions(shape) && shape.cells() <= kMaxPresetCells;
+}
+
 std::vector<PdbFileStatus> pdb_status(const std::string& dir, const Board& goal) {
   std::vector<PdbFileStatus> out;
   const Board base = pdb_base_goal(goal);
-  for (auto set : kPdbSets) {
+  std::vector<std::string_view> sets(std::begin(kPdbSets), std::end(kPdbSets));
+  if (has_multi_tile_set(goal.shape())) sets.push_back(kMultiTileSet);
+  for (auto set : sets) {
     PdbFileStatus s;
     s.set = set;
     s.path = (fs::path(dir) / pdb_file_name(base, set)).string();
@@ -91,6 +97,45 @@ std::optional<LoadedPdb> load_best_pdb(
   std::string why;
   auto pdb = load_pdb_file(path, PdbVerify::Once, &why);
   if (!pdb && note) note(fmt::format("cannot use {}: {}", path, why));
+  return pdb;
+}
+
+}  // namespace slidegif::app
+
+namespace slidegif::app {
+
+std::optional<LoadedPdb> load_multi_tile_pdb(
+    const Board& goal, const std::string& dir, bool build_if_missing,
+    const std::function<void(const std::string&)>& note, const PdbBuildOptions& build_options,
+    const std::function<bool(const std::string& cost)>& confirm) {
+  if (!has_multi_tile_set(goal.shape())) return std::nullopt;
+  const Board base = pdb_base_goal(goal);
+  const std::string path = (fs::path(dir) / pdb_file_name(base, kMultiTileSet)).string();
+  std::string why;
+  if (auto pdb = load_pdb_file(path, PdbVerify::Once, &why)) return pdb;
+  const bool damaged = why != "missing";
+  if (damaged && note) note(fmt::format("ignoring {}: {}", path, why));
+  if (!build_if_missing) return std::nullopt;
+  const std::string size_flag =
+      goal.shape() == Shape{4, 4} ? "" : " --size " + format_shape(goal.shape());
+  // Declined, the search goes on without it (the walking distance): slower, still optimal.
+  if (const PdbBuildCost cost = pdb_build_cost(base, kMultiTileSet);
+      cost.is_long() && confirm && !confirm(describe(cost))) {
+    if (note)
+      note(
+          fmt::format("multi-tile answers on {} are proven far faster with its pattern "
+                      "database: 'slidegif pdb build --set mtm{}' builds it ({})",
+                      format_shape(goal.shape()), size_flag, describe(cost)));
+    return std::nullopt;
+  }
+  if (note)
+    note(fmt::format(
+        "{} the multi-tile pattern database for {} in {} (once; 'slidegif pdb "
+        "build --set mtm{}' does it ahead of time)",
+        damaged ? "rebuilding" : "building", format_shape(goal.shape()), dir, size_flag));
+  const std::string built = build_pdb_file(dir, base, kMultiTileSet, build_options);
+  auto pdb = load_pdb_file(built, PdbVerify::Once, &why);
+  if (!pdb && note) note(fmt::format("cannot use {}: {}", built, why));
   return pdb;
 }
 

@@ -57,4 +57,16 @@ std::optional<LoadedPdb> load_best_pdb(
     const PdbBuildOptions& build_options = {},
     const std::function<bool(const std::string& cost)>& confirm = {});
 
+// Whether the shape has the multi-tile set (kMultiTileSet: boards of 12 to 16 cells).
+bool has_multi_tile_set(Shape shape);
+
+// The multi-tile metric's database for `goal`, like load_best_pdb: built when missing if asked,
+// a long build (4x4's, 115 MB) put to `confirm` first. Declined, std::nullopt with a note on
+// how to build it: the multi-tile search then goes on without it.
+std::optional<LoadedPdb> load_multi_tile_pdb(
+    const Board& goal, const std::string& dir, bool build_if_missing,
+    const std::function<void(const std::string&)>& note = {},
+    const PdbBuildOptions& build_options = {},
+    const std::function<bool(const std::string& cost)>& confirm = {});
+
 }  // namespace slidegif::app

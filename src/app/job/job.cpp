@@ -49,8 +49,11 @@ Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services)
   const PdbHeuristic* pdb = single && job.solve.use_pdb && services.pattern_database
                                 ? services.pattern_database(puzzle.goal)
                                 : nullptr;
-  return Solved{puzzle,
-                solve_by_search(puzzle.start, puzzle.goal, job.solve, services.control, pdb)};
+  const MultiTilePdb* multi_tile = !single && job.solve.use_pdb && services.multi_tile_database
+                                       ? services.multi_tile_database(puzzle.goal)
+                                       : nullptr;
+  return Solved{puzzle, solve_by_search(puzzle.start, puzzle.goal, job.solve, services.control, pdb,
+                                        multi_tile)};
 }
 
 Solved solve_job(const Job& job, const Services& services) {

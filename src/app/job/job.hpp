@@ -55,6 +55,8 @@ struct Services {
   // The pattern database for solving towards `goal`, or null. Called once per solve when the
   // job allows databases; what it returns must outlive the solve. Empty: none.
   std::function<const PdbHeuristic*(const Board& goal)> pattern_database;
+  // The same for a solve in the multi-tile metric (multi_tile_pdb.hpp). Empty: none.
+  std::function<const MultiTilePdb*(const Board& goal)> multi_tile_database;
   // A distance table serving `goal` (table_solve.hpp), or null: solves answer by descent and
   // --moves draws are uniform with one. `to_draw`: asked for a draw of a start at a given
   // distance (a front end may build a table for that that it would not build to solve).

@@ -4,6 +4,7 @@
 
 #include "slidegif/solvability.hpp"
 #include "solve/format.hpp"
+#include "solve/pattern/multi_tile_pdb.hpp"
 #include "solve/pattern/pdb_solve.hpp"
 #include "solve/search/ida_star.hpp"
 #include "solve/search/manhattan_linear_conflict.hpp"
@@ -146,10 +147,10 @@ bool near_goal(const Board& start, const ManhattanLinearConflict& heuristic) {
 }
 
 // The multi-tile metric: IDA* over line moves with the walking distance (boards of at most
-// kMaxOptimalCells), else, or past the budget, the near-optimal single-tile answer (its runs
-// are its multi-tile moves), not proven.
+// kMaxOptimalCells), or with `pdb` where it serves the goal, else, or past the budget, the
+// near-optimal single-tile answer (its runs are its multi-tile moves), not proven.
 Solution solve_multi_tile(const Board& start, const Board& goal, const SolveOptions& options,
-                          const SolveControl& control) {
+                          const SolveControl& control, const MultiTilePdb* pdb) {
   if (start.cells() > kMaxOptimalCells) {
     if (options.near_optimal_fallback)
       return near_optimal_fallback(start, goal, options, control, {});
@@ -157,6 +158,15 @@ Solution solve_multi_tile(const Board& start, const Board& goal, const SolveOpti
                 detail::format("optimal solving in the multi-tile metric is limited to boards of "
                                "at most {} cells; {} has {}",
                                kMaxOptimalCells, format_shape(start.shape()), start.cells()));
+  }
+  if (pdb && pdb->goal().shape() == goal.shape()) {
+    if (const GoalFraming framing(goal, pdb->goal()); framing.valid()) {
+      Solution s = search_or_fallback<IdaStar<MultiTilePdb, Metric::MultiTile>>(
+          framing.map_board(start), pdb->goal(), *pdb, options, control,
+          "IDA* (multi-tile pattern database)");
+      s.moves = framing.unmap_moves(start, s.moves);  // the fallback's too: same frame
+      return s;
+    }
   }
   return search_or_fallback<IdaStar<WalkingDistance, Metric::MultiTile>>(
       start, goal, WalkingDistance(goal), options, control, "IDA* (multi-tile walking distance)");
@@ -170,10 +180,11 @@ void throw_if_stopped(const SolveControl& control) {
 }
 
 Solution solve_by_search(const Board& start, const Board& goal, const SolveOptions& options,
-                         const SolveControl& control, const PdbHeuristic* pdb) {
+                         const SolveControl& control, const PdbHeuristic* pdb,
+                         const MultiTilePdb* multi_tile) {
   require_solvable(start, goal);
   if (options.metric == Metric::MultiTile) {
-    Solution s = solve_multi_tile(start, goal, options, control);
+    Solution s = solve_multi_tile(start, goal, options, control, multi_tile);
     s.metric = Metric::MultiTile;
     return s;
   }
