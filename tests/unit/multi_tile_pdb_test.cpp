@@ -1,7 +1,7 @@
 // Multi-tile pattern databases (solve/pattern/multi_tile_pdb.hpp) against a breadth-first
-// search written here over Board alone: a whole-board pattern's table is every state's exact
-// distance in line moves, smaller ones never overestimate it, and IDA* with them finds answers
-// as short as with the walking distance, in fewer nodes.
+// search over Board alone (tests/support/line_move_reference.hpp): a whole-board pattern's
+// table is every state's exact distance in line moves, smaller ones never overestimate it, and
+// IDA* with them finds answers as short as with the walking distance, in fewer nodes.
 
 #include "solve/pattern/multi_tile_pdb.hpp"
 
@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
-#include <queue>
 #include <random>
 #include <string>
 
+#include "line_move_reference.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
 #include "solve/pattern/partition_presets.hpp"
@@ -24,29 +24,8 @@
 namespace slidegif {
 namespace {
 
-std::string key(const Board& b) {
-  return {b.tiles().begin(), b.tiles().end()};
-}
-
-// Every state's distance in line moves, by breadth-first search from the goal.
-std::map<std::string, int> line_move_distances(const Board& goal) {
-  std::map<std::string, int> dist{{key(goal), 0}};
-  std::queue<Board> queue;
-  queue.push(goal);
-  while (!queue.empty()) {
-    const Board b = queue.front();
-    queue.pop();
-    const int d = dist.at(key(b));
-    for (const Move m : kAllMoves) {
-      Board next = b;
-      while (next.can_apply(m)) {
-        next.apply(m);
-        if (dist.emplace(key(next), d + 1).second) queue.push(next);
-      }
-    }
-  }
-  return dist;
-}
+using testing::board_key;
+using testing::line_move_distances;
 
 Board board_of(Shape shape, const std::string& tiles) {
   return Board(shape, std::vector<std::uint8_t>(tiles.begin(), tiles.end()));

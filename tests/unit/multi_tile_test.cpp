@@ -1,15 +1,15 @@
 // The multi-tile metric (a line of tiles sliding together is one move) against a breadth-first
-// search written here over Board alone: the solver's answers are as short as the search's, the
-// walking distance never overestimates, and the full search's histogram is the search's (3x3:
-// God's number 24, one antipode).
+// search over Board alone (tests/support/line_move_reference.hpp): the solver's answers are as
+// short as the search's, the walking distance never overestimates, and the full search's histogram
+// is the search's (3x3: God's number 24, one antipode).
 
 #include <gtest/gtest.h>
 
 #include <map>
-#include <queue>
 #include <random>
 #include <string>
 
+#include "line_move_reference.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/solve.hpp"
 #include "solve/search/walking_distance.hpp"
@@ -18,31 +18,8 @@
 namespace slidegif {
 namespace {
 
-// A board's tiles as a map key (a string: GCC 12 misreads a vector key's comparison).
-std::string key(const Board& b) {
-  return {b.tiles().begin(), b.tiles().end()};
-}
-
-// Every state's distance in line moves, by breadth-first search from the goal (the blank goes
-// 1, 2, ... cells one way: each is one move).
-std::map<std::string, int> line_move_distances(const Board& goal) {
-  std::map<std::string, int> dist{{key(goal), 0}};
-  std::queue<Board> queue;
-  queue.push(goal);
-  while (!queue.empty()) {
-    const Board b = queue.front();
-    queue.pop();
-    const int d = dist.at(key(b));
-    for (const Move m : kAllMoves) {
-      Board next = b;
-      while (next.can_apply(m)) {
-        next.apply(m);
-        if (dist.emplace(key(next), d + 1).second) queue.push(next);
-      }
-    }
-  }
-  return dist;
-}
+using testing::board_key;
+using testing::line_move_distances;
 
 // States of the map, a few hundred spread over all distances.
 std::vector<std::pair<Board, int>> sample(const std::map<std::string, int>& dist, Shape shape,
@@ -123,7 +100,7 @@ TEST(MultiTile, EightPuzzleGodsNumberIs24WithOneAntipode) {
 
 // The layers of line moves from the goal up to `depth`, by breadth-first search.
 std::vector<std::vector<Board>> first_layers(const Board& goal, int depth) {
-  std::map<std::string, int> dist{{key(goal), 0}};
+  std::map<std::string, int> dist{{board_key(goal), 0}};
   std::vector<std::vector<Board>> layers{{goal}};
   for (int d = 1; d <= depth; ++d) {
     std::vector<Board> next;
@@ -132,7 +109,7 @@ std::vector<std::vector<Board>> first_layers(const Board& goal, int depth) {
         Board n = b;
         while (n.can_apply(m)) {
           n.apply(m);
-          if (dist.emplace(key(n), d).second) next.push_back(n);
+          if (dist.emplace(board_key(n), d).second) next.push_back(n);
         }
       }
     }

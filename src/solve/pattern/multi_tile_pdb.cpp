@@ -4,6 +4,7 @@
 
 #include "slidegif/error.hpp"
 #include "solve/format.hpp"
+#include "solve/pattern/diagonal_reflection.hpp"
 
 namespace slidegif {
 
@@ -15,44 +16,22 @@ MultiTilePdb::MultiTilePdb(const Board& goal, Partition partition,
     throw Error(Error::Kind::BadInput,
                 detail::format("multi-tile pattern databases serve boards of up to {} cells",
                                kMaxBoardCells));
-  if (partition_.empty() || partition_.size() > kMaxTables)
-    throw Error(Error::Kind::BadInput,
-                detail::format("a multi-tile database has 1 to {} patterns", kMaxTables));
+  if (partition_.empty())
+    throw Error(Error::Kind::BadInput, "a multi-tile database needs a pattern");
+  check_partition(goal, partition_, kMaxTables);
   if (tables_.size() != partition_.size())
     throw Error(Error::Kind::BadInput, "one table per pattern is needed");
-  std::uint64_t covered = 0;
   for (std::size_t p = 0; p < partition_.size(); ++p) {
-    check_pattern(goal, partition_[p]);
     if (partition_[p].size() + 1 > kMaxPatternTiles)
       throw Error(Error::Kind::BadInput, "a multi-tile pattern has at most 8 tiles");
-    for (auto t : partition_[p]) {
-      if ((covered >> t) & 1) throw Error(Error::Kind::BadInput, "patterns overlap");
-      covered |= 1ULL << t;
-    }
-    const auto need = multi_tile_entries(n, static_cast<int>(partition_[p].size()));
-    if (tables_[p].size() != need)
-      throw Error(
-          Error::Kind::BadInput,
-          detail::format("pattern table {} has {} bytes, expected {}", p, tables_[p].size(), need));
+    check_table_bytes(p, tables_[p].size(),
+                      multi_tile_entries(n, static_cast<int>(partition_[p].size())));
   }
-  // The board reflected about its main diagonal needs as many moves when the goal's blank is
-  // on the diagonal: the reflection maps the goal onto itself, tiles relabelled.
-  const int side = goal.rows();
-  const int b = goal.blank();
-  reflect_ = use_reflection && goal.rows() == goal.cols() && b / side == b % side;
-  if (!reflect_) return;
-  std::array<std::uint8_t, kMaxBoardCells> mirror{};  // tile -> tile
-  for (int c = 0; c < n; ++c)
-    transpose_[static_cast<std::size_t>(c)] =
-        static_cast<std::uint8_t>((c % side) * side + c / side);
-  for (int c = 0; c < n; ++c) mirror[goal.at(c)] = goal.at(transpose_[static_cast<std::size_t>(c)]);
-  std::array<std::uint8_t, kMaxBoardCells> unmirror{};
-  for (int t = 0; t < n; ++t)
-    unmirror[mirror[static_cast<std::size_t>(t)]] = static_cast<std::uint8_t>(t);
-  for (const Pattern& pat : partition_) {
-    Pattern src;
-    for (auto t : pat) src.push_back(unmirror[t]);
-    mirror_source_.push_back(std::move(src));
+  if (!use_reflection) return;
+  if (auto r = diagonal_reflection(goal, partition_)) {
+    reflect_ = true;
+    transpose_ = std::move(r->cell);
+    mirror_source_ = std::move(r->sources);
   }
 }
 

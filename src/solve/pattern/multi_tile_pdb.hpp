@@ -65,8 +65,8 @@ class MultiTilePdb {
   Partition partition_;
   std::vector<std::span<const std::uint8_t>> tables_;
   bool reflect_ = false;
-  std::array<std::uint8_t, kMaxBoardCells> transpose_{};  // cell -> reflected cell
-  Partition mirror_source_;  // [p][i]: the tile whose mirror image is partition_[p][i]
+  std::vector<std::uint8_t> transpose_;  // cell -> reflected cell
+  Partition mirror_source_;              // [p][i]: the tile whose mirror image is partition_[p][i]
 };
 
 }  // namespace slidegif

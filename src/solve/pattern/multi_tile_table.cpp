@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "slidegif/error.hpp"
+#include "solve/parallel_blocks.hpp"
 #include "solve/relaxed_atomic.hpp"
 #include "solve/search/domain.hpp"
 
@@ -89,25 +90,14 @@ class MultiTileBuilder {
   // Expands layer `depth`; false when it reached nothing new.
   bool expand_layer(int depth) {
     const std::uint64_t blocks = (entries_ + kBlock - 1) / kBlock;
-    std::atomic<std::uint64_t> next_block{0};
-    std::atomic<std::uint64_t> added{0};
-    auto work = [&](int t) {
-      std::uint64_t mine = 0;
-      for (;;) {
-        const std::uint64_t b = next_block.fetch_add(1, std::memory_order_relaxed);
-        if (b >= blocks) break;
-        const std::uint64_t end = std::min(entries_, (b + 1) * kBlock);
-        for (std::uint64_t r = b * kBlock; r < end; ++r)
-          if (relaxed_load(table_[r]) == depth) mine += expand(r, depth);
-        if (t == 0 && (b & 63) == 0) report();
-      }
-      added.fetch_add(mine, std::memory_order_relaxed);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads_; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-    return added.load() != 0;
+    return sum_over_blocks(blocks, threads_, [&](int t, std::uint64_t b) {
+             std::uint64_t added = 0;
+             const std::uint64_t end = std::min(entries_, (b + 1) * kBlock);
+             for (std::uint64_t r = b * kBlock; r < end; ++r)
+               if (relaxed_load(table_[r]) == depth) added += expand(r, depth);
+             if (t == 0 && (b & 63) == 0) report();
+             return added;
+           }) != 0;
   }
 
   // Visits every placement one line move from r; returns how many were new. The children's

@@ -17,6 +17,26 @@ void check_pattern(const Board& goal, const Pattern& pattern) {
   }
 }
 
+std::uint64_t check_partition(const Board& goal, const Partition& partition,
+                              std::size_t max_patterns) {
+  if (partition.size() > max_patterns) throw Error(Error::Kind::BadInput, "too many patterns");
+  std::uint64_t covered = 0;
+  for (const Pattern& pattern : partition) {
+    check_pattern(goal, pattern);
+    for (auto t : pattern) {
+      if ((covered >> t) & 1) throw Error(Error::Kind::BadInput, "patterns overlap");
+      covered |= 1ULL << t;
+    }
+  }
+  return covered;
+}
+
+void check_table_bytes(std::size_t p, std::size_t bytes, std::uint64_t need) {
+  if (bytes != need)
+    throw Error(Error::Kind::BadInput,
+                detail::format("pattern table {} has {} bytes, expected {}", p, bytes, need));
+}
+
 std::uint64_t pattern_entries(int cells, int tiles) {
   std::uint64_t n = 1;
   for (int i = 0; i < tiles; ++i) n *= static_cast<std::uint64_t>(cells - i);

@@ -19,6 +19,13 @@ inline constexpr int kMaxPatternTiles = 9;
 // Throws Error(BadInput) if the pattern is empty, has more than kMaxPatternTiles tiles, names
 // the blank, a tile the goal does not have, or a tile twice.
 void check_pattern(const Board& goal, const Pattern& pattern);
+// Checks each pattern as check_pattern() does, and that there are at most `max_patterns` and
+// none overlap; returns the tiles they cover as a bit set.
+std::uint64_t check_partition(const Board& goal, const Partition& partition,
+                              std::size_t max_patterns);
+
+// Throws Error(BadInput) unless pattern p's table has the `need` bytes its placements take.
+void check_table_bytes(std::size_t p, std::size_t bytes, std::uint64_t need);
 
 // Placements of k tiles on `cells` cells: cells! / (cells - k)!.
 std::uint64_t pattern_entries(int cells, int tiles);

@@ -6,6 +6,7 @@
 #include <bit>
 #include <thread>
 
+#include "solve/parallel_blocks.hpp"
 #include "solve/relaxed_atomic.hpp"
 #include "solve/search/domain.hpp"
 #include "solve/search/manhattan.hpp"
@@ -128,31 +129,20 @@ class Builder {
   // Expands layer `depth`; false when it held nothing new.
   bool expand_layer(int depth) {
     const int cur = depth & 1;
-    std::atomic<std::uint64_t> next_block{0};
-    std::atomic<std::uint64_t> added{0};
-    auto work = [&](int t) {
-      std::uint64_t mine = 0;
-      for (;;) {
-        const std::uint64_t b = next_block.fetch_add(1, std::memory_order_relaxed);
-        if (b >= blocks_) break;
-        if (!dirty_[cur][b]) continue;
-        dirty_[cur][b] = 0;
-        const std::uint64_t end = std::min(entries_, (b + 1) * kBlock);
-        for (std::uint64_t r = b * kBlock; r < end; ++r) {
-          const Mask m = table_[r].slot[cur];
-          if (m == 0) continue;
-          table_[r].slot[cur] = 0;
-          mine += expand(r, m, depth);
-        }
-        if (t == 0 && (b & 63) == 0) report();
-      }
-      added.fetch_add(mine, std::memory_order_relaxed);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads_; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-    return added.load() != 0;
+    return sum_over_blocks(blocks_, threads_, [&](int t, std::uint64_t b) {
+             if (!dirty_[cur][b]) return std::uint64_t{0};
+             dirty_[cur][b] = 0;
+             std::uint64_t added = 0;
+             const std::uint64_t end = std::min(entries_, (b + 1) * kBlock);
+             for (std::uint64_t r = b * kBlock; r < end; ++r) {
+               const Mask m = table_[r].slot[cur];
+               if (m == 0) continue;
+               table_[r].slot[cur] = 0;
+               added += expand(r, m, depth);
+             }
+             if (t == 0 && (b & 63) == 0) report();
+             return added;
+           }) != 0;
   }
 
   // Expands every region in `compact` of placement r; returns the number of new states.

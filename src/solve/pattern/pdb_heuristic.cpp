@@ -4,26 +4,10 @@
 
 #include "slidegif/error.hpp"
 #include "solve/format.hpp"
+#include "solve/pattern/diagonal_reflection.hpp"
 
 namespace slidegif {
-namespace {
-
-// Checks every pattern and that none overlap; returns the tiles they cover as a bit set.
-std::uint64_t checked_cover(const Board& goal, const Partition& partition) {
-  if (partition.size() > PdbHeuristic::kMaxPatterns)
-    throw Error(Error::Kind::BadInput, "too many patterns");
-  std::uint64_t covered = 0;
-  for (const Pattern& pattern : partition) {
-    check_pattern(goal, pattern);
-    for (auto t : pattern) {
-      if ((covered >> t) & 1) throw Error(Error::Kind::BadInput, "patterns overlap");
-      covered |= 1ULL << t;
-    }
-  }
-  return covered;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
                            std::vector<std::span<const std::uint8_t>> tables, bool use_reflection)
@@ -31,7 +15,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
       partition_(std::move(partition)),
       tables_(std::move(tables)),
       // Tiles outside every pattern add nothing, so the sum stays a lower bound.
-      manhattan_(goal, checked_cover(goal, partition_)) {
+      manhattan_(goal, check_partition(goal, partition_, kMaxPatterns)) {
   const int n = goal.cells();
   if (n > kMaxPdbCells) {
     throw Error(Error::Kind::BadInput,
@@ -42,28 +26,15 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   pattern_of_.assign(static_cast<std::size_t>(n), 0xFF);
   for (std::size_t p = 0; p < partition_.size(); ++p) {
     for (auto t : partition_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
-    const auto need = packed_bytes(pattern_entries(n, static_cast<int>(partition_[p].size())));
-    if (tables_[p].size() != need)
-      throw Error(
-          Error::Kind::BadInput,
-          detail::format("pattern table {} has {} bytes, expected {}", p, tables_[p].size(), need));
+    check_table_bytes(p, tables_[p].size(),
+                      packed_bytes(pattern_entries(n, static_cast<int>(partition_[p].size()))));
   }
-  const int side = goal.rows();
-  const int b = goal.blank();
-  reflect_ = use_reflection && goal.rows() == goal.cols() && b / side == b % side;
-  if (reflect_) {
-    transpose_.resize(static_cast<std::size_t>(n));
-    mirror_.resize(static_cast<std::size_t>(n));
-    for (int c = 0; c < n; ++c)
-      transpose_[c] = static_cast<std::uint8_t>((c % side) * side + c / side);
-    for (int t = 0; t < n; ++t) mirror_[t] = goal.at(transpose_[manhattan_.home(t)]);
-    std::vector<std::uint8_t> unmirror(static_cast<std::size_t>(n));
-    for (int t = 0; t < n; ++t) unmirror[mirror_[t]] = static_cast<std::uint8_t>(t);
-    for (auto& pat : partition_) {
-      Pattern src;
-      for (auto t : pat) src.push_back(unmirror[t]);
-      mirror_source_.push_back(std::move(src));
-    }
+  if (!use_reflection) return;
+  if (auto r = diagonal_reflection(goal, partition_)) {
+    reflect_ = true;
+    transpose_ = std::move(r->cell);
+    mirror_ = std::move(r->mirror);
+    mirror_source_ = std::move(r->sources);
   }
 }
 
