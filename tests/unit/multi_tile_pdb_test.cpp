@@ -121,7 +121,6 @@ TEST(MultiTilePdb, UpdatesAgreeWithEstimatesAlongAWalk) {
   const Domain domain(goal.shape());
   Position here(goal);
   MultiTilePdb::State state{};
-  estimate_once(h, here.tiles.data());
   h.estimate(here.tiles.data(), state);
   std::mt19937 rng(5);
   for (int i = 0; i < 500; ++i) {

@@ -16,6 +16,33 @@ namespace fs = std::filesystem;
 // What building 5x5's set costs, as measured (README, scripts/bench).
 constexpr std::string_view kLargeBuildCost = "4-5 CPU-minutes and 2.1 GB of memory";
 
+namespace {
+
+// `slidegif pdb build`'s flag naming `shape` (none for 4x4, its default).
+std::string size_flag(Shape shape) {
+  return shape == Shape{4, 4} ? "" : " --size " + format_shape(shape);
+}
+
+// The end of a first use: says what is built (`what`, by `command` ahead of time), builds
+// `set` for `base` into dir and loads it.
+std::optional<LoadedPdb> build_and_load(const std::string& dir, const Board& base,
+                                        std::string_view set, bool rebuilding,
+                                        const std::string& what, const std::string& command,
+                                        const std::function<void(const std::string&)>& note,
+                                        const PdbBuildOptions& build_options) {
+  if (note)
+    note(fmt::format("{} the {} for {} in {} (once; '{}' does it ahead of time)",
+                     rebuilding ? "rebuilding" : "building", what, format_shape(base.shape()), dir,
+                     command));
+  const std::string path = build_pdb_file(dir, base, set, build_options);
+  std::string why;
+  auto pdb = load_pdb_file(path, PdbVerify::Once, &why);
+  if (!pdb && note) note(fmt::format("cannot use {}: {}", path, why));
+  return pdb;
+}
+
+}  // namespace
+
 std::string_view first_use_set(Shape shape) {
   if (shape == kLargePresetShape) return "";
   return shape == Shape{4, 4} ? "small" : "large";
@@ -78,31 +105,17 @@ std::optional<LoadedPdb> load_best_pdb(
           format_shape(goal.shape()), dir, kLargeBuildCost));
     return std::nullopt;
   }
-  const std::string size_flag =
-      goal.shape() == Shape{4, 4} ? "" : " --size " + format_shape(goal.shape());
+  const std::string command = "slidegif pdb build" + size_flag(goal.shape());
   if (const PdbBuildCost cost = pdb_build_cost(base, first);
       cost.is_long() && confirm && !confirm(describe(cost))) {
     throw Error(Error::Kind::BadInput,
                 fmt::format("solving {} optimally needs its pattern database first ({}): "
-                            "'slidegif pdb build{}' builds it, or add --yes",
-                            format_shape(goal.shape()), describe(cost), size_flag));
+                            "'{}' builds it, or add --yes",
+                            format_shape(goal.shape()), describe(cost), command));
   }
-  if (note)
-    note(
-        fmt::format("{} the {} pattern database for {} in {} (once; 'slidegif pdb build{}' does "
-                    "it ahead of time)",
-                    first_damaged ? "rebuilding" : "building", first, format_shape(goal.shape()),
-                    dir, size_flag));
-  const std::string path = build_pdb_file(dir, base, first, build_options);
-  std::string why;
-  auto pdb = load_pdb_file(path, PdbVerify::Once, &why);
-  if (!pdb && note) note(fmt::format("cannot use {}: {}", path, why));
-  return pdb;
+  return build_and_load(dir, base, first, first_damaged, fmt::format("{} pattern database", first),
+                        command, note, build_options);
 }
-
-}  // namespace slidegif::app
-
-namespace slidegif::app {
 
 std::optional<LoadedPdb> load_multi_tile_pdb(
     const Board& goal, const std::string& dir, bool build_if_missing,
@@ -116,27 +129,19 @@ std::optional<LoadedPdb> load_multi_tile_pdb(
   const bool damaged = why != "missing";
   if (damaged && note) note(fmt::format("ignoring {}: {}", path, why));
   if (!build_if_missing) return std::nullopt;
-  const std::string size_flag =
-      goal.shape() == Shape{4, 4} ? "" : " --size " + format_shape(goal.shape());
+  const std::string command = "slidegif pdb build --set mtm" + size_flag(goal.shape());
   // Declined, the search goes on without it (the walking distance): slower, still optimal.
   if (const PdbBuildCost cost = pdb_build_cost(base, kMultiTileSet);
       cost.is_long() && confirm && !confirm(describe(cost))) {
     if (note)
       note(
           fmt::format("multi-tile answers on {} are proven far faster with its pattern "
-                      "database: 'slidegif pdb build --set mtm{}' builds it ({})",
-                      format_shape(goal.shape()), size_flag, describe(cost)));
+                      "database: '{}' builds it ({})",
+                      format_shape(goal.shape()), command, describe(cost)));
     return std::nullopt;
   }
-  if (note)
-    note(fmt::format(
-        "{} the multi-tile pattern database for {} in {} (once; 'slidegif pdb "
-        "build --set mtm{}' does it ahead of time)",
-        damaged ? "rebuilding" : "building", format_shape(goal.shape()), dir, size_flag));
-  const std::string built = build_pdb_file(dir, base, kMultiTileSet, build_options);
-  auto pdb = load_pdb_file(built, PdbVerify::Once, &why);
-  if (!pdb && note) note(fmt::format("cannot use {}: {}", built, why));
-  return pdb;
+  return build_and_load(dir, base, kMultiTileSet, damaged, "multi-tile pattern database", command,
+                        note, build_options);
 }
 
 }  // namespace slidegif::app

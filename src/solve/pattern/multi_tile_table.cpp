@@ -49,7 +49,9 @@ class MultiTileBuilder {
     reached_ = 1;
     int depth = 0;
     while (expand_layer(depth)) {
-      ++depth;
+      // Entries are bytes and kUnseen marks the unreached: no table of up to 64 cells nears it.
+      if (++depth + 1 >= kUnseen)
+        throw Error(Error::Kind::BadInput, "a multi-tile table deeper than 253 moves");
       report();
     }
     if (stats) *stats = PdbBuildStats{.max_value = depth, .clamped = 0};

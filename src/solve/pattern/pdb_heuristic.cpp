@@ -7,8 +7,6 @@
 #include "solve/pattern/diagonal_reflection.hpp"
 
 namespace slidegif {
-namespace {}  // namespace
-
 PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
                            std::vector<std::span<const std::uint8_t>> tables, bool use_reflection)
     : goal_(goal),
