@@ -99,10 +99,12 @@ void print_json(const FullSearch& all, const Board& goal, Metric metric, std::ui
 
 // Boards over 12 cells: 13 and 14 (2x7, 7x2) with --large when this machine's memory holds
 // the search, larger ones on several machines (slidegif-mpi). Says why before any allocation.
-void check_large(const Board& goal, bool large) {
+void check_large(const Board& goal, bool large, DistanceStorage storage) {
   const Shape shape = goal.shape();
   if (goal.cells() <= kMaxFullSearchCells) return;
-  const double bytes = static_cast<double>(full_search_bytes(shape, DistanceStorage::Mod3)) * 1.5;
+  // Mod3 marks the newest layer in a bit a state more while searching.
+  const double bytes = static_cast<double>(full_search_bytes(shape, storage)) *
+                       (storage == DistanceStorage::Mod3 ? 1.5 : 1.0);
   const std::string facts = fmt::format(
       "a {} board has {} states and its search needs {} GB of memory", format_shape(shape),
       reachable_states_text(shape),
@@ -232,8 +234,8 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
           "(one thread; not with --save or --db)")
       ->check(CLI::IsMember({"stm", "mtm"}).description(""));
   cmd_->add_flag("--large", args_.large,
-                 "Explore boards of 13 and 14 cells (2x7: 16.3 GB of memory, half an hour or "
-                 "more)");
+                 "Explore boards of 13 and 14 cells (2x7: 10.9 GB of memory, 16.3 GB with "
+                 "--save; half an hour or more)");
   cmd_->add_flag("--progress", args_.progress,
                  "Draw the progress bar even when stderr is not a terminal");
 }
@@ -251,7 +253,14 @@ int ExploreCommand::run() const {
     throw Error(Error::Kind::BadInput,
                 "--save and --db keep single-tile distances: leave them out with --metric mtm");
   }
-  if (args_.metric == Metric::SingleTile) check_large(goal, args_.large);
+  // The search keeps distances only for what needs them: the database's rows need exact
+  // ones (one byte a state) for their path counts, --save the table's distances mod 3.
+  DistanceStorage storage = DistanceStorage::None;
+  if (rows)
+    storage = DistanceStorage::Exact;
+  else if (args_.save)
+    storage = DistanceStorage::Mod3;
+  if (args_.metric == Metric::SingleTile) check_large(goal, args_.large, storage);
   if (args_.log_scale && args_.plot.empty())
     throw Error(Error::Kind::BadInput, "--log-scale is for the plot: add --plot FILE");
   if (!args_.db.empty()) check_database_target(args_.db);
@@ -264,8 +273,7 @@ int ExploreCommand::run() const {
   options.threads = args_.threads;
   options.metric = args_.metric;
   options.allow_larger = args_.large;
-  // The database's rows need exact distances (one byte a state) for their path counts.
-  if (rows) options.storage = DistanceStorage::Exact;
+  options.storage = storage;
   options.progress = [&bar](double f) { bar.update(f); };
   const FullSearch all = full_search(goal, options);
   bar.finish();

@@ -43,7 +43,7 @@ struct Args {
   int machines = 0;  // 0: one a rank
   std::uint64_t samples = PartitionModelOptions{}.samples;
   // A rank's rate and link: defaults measured or assumed in docs/BENCHMARKS.md.
-  double rank_rate = 8.7;  // M states/s: explore --size 3x4 with one rank here
+  double rank_rate = 9.3;  // M states/s: explore --size 3x4 with one rank here
   double link_gbps = 10;
 };
 
@@ -167,7 +167,7 @@ void print_plan(const Board& goal, const Args& a) {
              format_board(goal), reachable_states_text(goal.shape()), a.ranks, machines,
              machines == 1 ? "" : "s");
   fmt::print(
-      "memory: {:.2f} GB a rank ({:.2f} GB of states, a byte each; {:.2f} GB of exchange "
+      "memory: {:.2f} GB a rank ({:.2f} GB of states, two bits each; {:.2f} GB of exchange "
       "buffers), {:.2f} GB a machine, {:.1f} GB in all\n",
       static_cast<double>(m.rank_bytes()) / 1e9, static_cast<double>(m.block_bytes) / 1e9,
       static_cast<double>(m.buffer_bytes) / 1e9, machine_bytes / 1e9,
@@ -226,7 +226,7 @@ int run(int argc, char** argv, int rank) {
       ->type_name("N")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32).description(""));
   plan->add_option("--rank-rate", args.rank_rate,
-                   "Millions of states a rank expands a second (default: 8.7, measured)")
+                   "Millions of states a rank expands a second (default: 9.3, measured)")
       ->type_name("M")
       ->check(CLI::PositiveNumber.description(""));
   plan->add_option("--link-gbps", args.link_gbps,
@@ -239,7 +239,7 @@ int run(int argc, char** argv, int rank) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 28).description(""));
   plan->add_flag("--json", args.json, "Print one JSON object");
   app.footer(
-      "Every rank owns a byte a state of one block of the states; the ranks on one machine "
+      "Every rank owns two bits a state of one block of the states; the ranks on one machine "
       "together must fit its memory. Exit status: 0 done, 1 failure, 2 bad input or a search "
       "too large for the machines.");
   try {

@@ -48,11 +48,17 @@ inline std::uint64_t round_states_for(std::uint64_t block, std::uint64_t asked) 
   return std::max<std::uint64_t>({1, fewest, std::min(asked, block)});
 }
 
-// The memory a rank needs at most: its block, a byte a state, and each round's children in the
-// exchange buffers, were every child another rank's (8 bytes each).
+// A block's store: two bits a state, in whole 64-bit words.
+inline std::uint64_t block_bytes(std::uint64_t block) {
+  return (block + 31) / 32 * 8;
+}
+
+// The memory a rank needs at most: its block, two bits a state, and each round's children in
+// the exchange buffers, were every child another rank's (8 bytes each).
 inline std::uint64_t most_rank_bytes(std::uint64_t states, int ranks, std::uint64_t round_states) {
   const std::uint64_t block = Partition(states, ranks).block();
-  return block + kExchangeBuffers * kMostChildren * round_states_for(block, round_states) * 8;
+  return block_bytes(block) +
+         kExchangeBuffers * kMostChildren * round_states_for(block, round_states) * 8;
 }
 
 // Calls claim(j) for each neighbour j of state i.

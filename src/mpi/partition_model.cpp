@@ -13,7 +13,7 @@ PartitionModel model_partition(const Board& goal, int ranks, const PartitionMode
   PartitionModel model;
   model.states = index.size();
   model.ranks = ranks;
-  model.block_bytes = partition.block();
+  model.block_bytes = block_bytes(partition.block());
   std::mt19937_64 random(options.seed);
   std::uniform_int_distribution<std::uint64_t> pick(0, index.size() - 1);
   std::uint64_t children = 0;

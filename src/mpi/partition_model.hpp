@@ -23,7 +23,7 @@ struct PartitionModelOptions {
 struct PartitionModel {
   std::uint64_t states = 0;
   int ranks = 1;
-  std::uint64_t block_bytes = 0;  // a rank's block, a byte a state
+  std::uint64_t block_bytes = 0;  // a rank's block, two bits a state
   // The exchange buffers a rank fills in a round, at the sampled exchange (the search refuses
   // to start unless the worst case fits: most_rank_bytes()).
   std::uint64_t buffer_bytes = 0;

@@ -7,17 +7,15 @@
 #include <array>
 #include <climits>
 #include <cstdio>
-#include <cstring>
 #include <utility>
 
 #include "mpi/partition.hpp"
 #include "slidegif/error.hpp"
+#include "solve/table/distance_stores.hpp"
 #include "solve/table/state_index.hpp"
 
 namespace slidegif::mpi {
 namespace {
-
-constexpr std::uint8_t kUnreached = 0xFF;
 
 std::uint64_t sum(MPI_Comm comm, std::uint64_t value) {
   std::uint64_t total = 0;
@@ -108,16 +106,15 @@ class Exchange {
   std::uint64_t sent_ = 0;
 };
 
-// The last layer's states, gathered on rank 0 and sorted (elsewhere empty).
-std::vector<std::uint64_t> gather_layer(MPI_Comm comm, const std::vector<std::uint8_t>& distance,
-                                        std::uint64_t begin, std::uint8_t d) {
+// The states of layer d, still open, gathered on rank 0 and sorted (elsewhere empty).
+std::vector<std::uint64_t> gather_layer(MPI_Comm comm, detail::FrontierStore& block,
+                                        std::uint64_t begin, int d) {
   int rank = 0;
   int ranks = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &ranks);
   std::vector<std::uint64_t> mine;
-  for (std::size_t k = 0; k < distance.size(); ++k)
-    if (distance[k] == d) mine.push_back(begin + k);
+  block.scan<false>(0, block.words(), d, [&](std::uint64_t k) { mine.push_back(begin + k); });
   const int count = static_cast<int>(mine.size());
   std::vector<int> counts(static_cast<std::size_t>(ranks));
   MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
@@ -155,26 +152,26 @@ PartitionedSearch partitioned_search(const Board& goal, MPI_Comm comm,
   const std::uint64_t begin = partition.begin(rank);
   const std::uint64_t end = partition.end(rank);
   result.block_states = block;
-  std::vector<std::uint8_t> distance(end - begin, kUnreached);
+  // Two bits a state: not reached, open (at an even or an odd distance), or expanded.
+  detail::FrontierStore states_here(end - begin);
   if (index.goal_index() >= begin && index.goal_index() < end)
-    distance[index.goal_index() - begin] = 0;
+    states_here.set(index.goal_index() - begin, 0);
   result.histogram.push_back(1);
 
-  // Every rank runs the same number of rounds a layer, so the exchanges pair up.
-  const std::uint64_t round = round_states_for(block, options.round_states);
-  const std::uint64_t rounds = (block + round - 1) / round;
+  // Every rank runs the same number of rounds a layer, so the exchanges pair up. A round
+  // scans whole words of the store.
+  constexpr std::uint64_t kPerWord = detail::FrontierStore::kPerWord;
+  const std::uint64_t round =
+      (round_states_for(block, options.round_states) + kPerWord - 1) / kPerWord;
+  const std::uint64_t rounds = ((block + kPerWord - 1) / kPerWord + round - 1) / round;
   Exchange exchange(comm, ranks);
   std::uint64_t reached = 1;
   std::uint64_t children = 0;
-  for (std::uint8_t d = 0; reached < states; ++d) {
-    if (d + 1 == kUnreached) throw Error(Error::Kind::Unsupported, "over 254 layers");
-    const auto next = static_cast<std::uint8_t>(d + 1);
+  // Ends when every state is reached, the last layer left open for gather_layer.
+  for (int d = 0; reached < states; ++d) {
     std::uint64_t fresh = 0;
     auto claim_here = [&](std::uint64_t j) {
-      std::uint8_t& entry = distance[j - begin];
-      if (entry != kUnreached) return;
-      entry = next;
-      ++fresh;
+      if (states_here.claim<false>(j - begin, d + 1)) ++fresh;
     };
     auto claim = [&](std::uint64_t j) {
       ++children;
@@ -185,17 +182,10 @@ PartitionedSearch partitioned_search(const Board& goal, MPI_Comm comm,
       }
     };
     for (std::uint64_t r = 0; r < rounds; ++r) {
-      const std::uint64_t from = std::min(end - begin, r * round);
-      const std::uint64_t to = std::min(end - begin, from + round);
-      // memchr skips the bytes of other layers many at a time.
-      const std::uint8_t* p = distance.data() + from;
-      const std::uint8_t* const stop = distance.data() + to;
-      while (p < stop) {
-        p = static_cast<const std::uint8_t*>(std::memchr(p, d, static_cast<std::size_t>(stop - p)));
-        if (p == nullptr) break;
-        expand_state(index, begin + static_cast<std::uint64_t>(p - distance.data()), claim);
-        ++p;
-      }
+      const std::uint64_t from = std::min(states_here.words(), r * round);
+      const std::uint64_t to = std::min(states_here.words(), from + round);
+      states_here.scan<false>(from, to, d,
+                              [&](std::uint64_t k) { expand_state(index, begin + k, claim); });
       for (const std::uint64_t j : exchange.swap()) claim_here(j);
     }
     result.rounds += rounds;
@@ -208,9 +198,9 @@ PartitionedSearch partitioned_search(const Board& goal, MPI_Comm comm,
       options.progress(static_cast<double>(reached) / static_cast<double>(states));
   }
   result.children = sum(comm, children);
-  const auto last = static_cast<std::uint8_t>(result.gods_number());
   result.antipodes_listed = result.histogram.back() <= options.list_limit;
-  if (result.antipodes_listed) result.antipodes = gather_layer(comm, distance, begin, last);
+  if (result.antipodes_listed)
+    result.antipodes = gather_layer(comm, states_here, begin, result.gods_number());
   result.seconds = MPI_Wtime() - started;
   return result;
 }

@@ -1,12 +1,12 @@
 #pragma once
 // The God's-eye breadth-first search (solve/table/full_search.hpp) over several processes, for
 // state spaces one machine's memory cannot hold (3x5: 653.8 G states; 4x4: 10.5 T). Built on
-// MPI: every rank owns one contiguous block of the StateIndex numbering, a byte a state (its
-// distance). A layer is expanded in rounds; in each, every rank scans a slice of its block,
-// keeps the children it owns, and sends the others to their owners in one all-to-all
-// exchange, as Korf's disk-based searches partition their states (Korf 2008). Contiguous
-// blocks keep a horizontal move's child (the next index) at home; a vertical move's child is
-// anywhere.
+// MPI: every rank owns one contiguous block of the StateIndex numbering, two bits a state
+// (not reached, open or expanded: solve/table/distance_stores.hpp's FrontierStore). A layer is
+// expanded in rounds; in each, every rank scans a slice of its block, keeps the children it owns,
+// and sends the others to their owners in one all-to-all exchange, as Korf's disk-based searches
+// partition their states (Korf 2008). Contiguous blocks keep a horizontal move's child (the next
+// index) at home; a vertical move's child is anywhere.
 //
 //   MPI_Init(...);
 //   PartitionedSearch all = partitioned_search(Board::standard_goal({3, 4}), MPI_COMM_WORLD);

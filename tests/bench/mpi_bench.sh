@@ -36,7 +36,7 @@ PY
 done
 
 echo "== plans (slidegif-mpi plan) =="
-for spec in "3x5 32" "3x5 64" "3x5 128" "4x4 512" "4x4 1024"; do
+for spec in "3x5 8" "3x5 32" "3x5 128" "4x4 128" "4x4 1024"; do
   set -- $spec
   "$build/slidegif-mpi" plan --size "$1" --ranks "$2" | sed "s/^/  /"
 done

@@ -11,6 +11,7 @@
 
 #include "altered_pieces.hpp"
 #include "app/data/distance_tables.hpp"
+#include "app/data/pdb_store.hpp"
 #include "app/data/pieces_build.hpp"
 #include "app/data/pieces_file.hpp"
 #include "app/files/font_locator.hpp"
@@ -56,6 +57,29 @@ TEST(WorkerContext, AnswersAsTheCgiDoes) {
   }
   EXPECT_EQ(get(context.config(), "start=123456708").status, 200);
   EXPECT_EQ(get(context.config(), "random=1", "POST").status, 405);
+}
+
+TEST(WorkerContext, ServesTheMultiTileSetOfItsDirectoryMappedOnce) {
+  testing::TempDir dir;
+  const Board goal = Board::standard_goal({3, 4});
+  ASSERT_TRUE(app::load_multi_tile_pdb(goal, dir.path(), true));  // 3x4-mtm.pdb, 4.7 MB
+  const WorkerContext context(dir.path());
+  const auto& services = context.config().services;
+  const MultiTilePdb* first = services.multi_tile_database(goal);
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(services.multi_tile_database(goal), first);  // kept, not mapped again
+  // The single-tile sets are not there, and other shapes have none.
+  EXPECT_EQ(services.pattern_database(goal), nullptr);
+  EXPECT_EQ(services.multi_tile_database(Board::standard_goal({3, 3})), nullptr);
+  EXPECT_EQ(services.multi_tile_database(Board::standard_goal({4, 4})), nullptr);
+  // A request in the metric is answered through it, and the worker built nothing more.
+  const cgi::Response r = get(context.config(), "start=1,2,3,0/5,6,7,4/9,10,11,8&metric=mtm");
+  EXPECT_EQ(r.status, 200);
+  std::string puzzle;
+  for (const auto& [name, value] : r.headers)
+    if (name == "X-Slidegif-Puzzle") puzzle = value;
+  EXPECT_NE(puzzle.find("1 mtm moves (optimal)"), std::string::npos) << puzzle;
+  EXPECT_EQ(dir.entries().size(), 2u);  // 3x4-mtm.pdb and its stamp
 }
 
 TEST(WorkerContext, ReadsTheFontOnce) {

@@ -57,14 +57,39 @@ TEST(FullSearch, EveryStateGetsItsReferenceDistance) {
   }
 }
 
+TEST(FullSearch, WithoutDistancesFindsTheSameLayers) {
+  // The histogram-only store closes states as it expands them and switches to the backward
+  // step near the end: its layers must be Mod3's (checked above against the reference BFS).
+  for (const char* text : {"12/30", "123/450", "12/34/50", "1234/5670", "283/104/765", "02/31",
+                           "1204/5673", "12345/67890"}) {
+    const Board goal = parse_board(text);
+    FullSearchOptions mod3;
+    mod3.list_limit = 40;  // some layers listed, some not
+    const FullSearch expected = full_search(goal, mod3);
+    for (int threads : {1, 2}) {
+      FullSearchOptions options = mod3;
+      options.storage = DistanceStorage::None;
+      options.threads = threads;
+      const FullSearch all = full_search(goal, options);
+      EXPECT_EQ(all.histogram, expected.histogram) << text << " threads " << threads;
+      EXPECT_EQ(all.listed, expected.listed) << text;
+      EXPECT_EQ(all.lists, expected.lists) << text;
+      EXPECT_TRUE(all.mod3.empty() && all.distance.empty()) << text;
+    }
+  }
+}
+
 TEST(FullSearch, ThreeByThreeMatchesThePublishedCounts) {
   for (const char* goal : {"123456780", "123804765", "012345678"}) {
     for (int threads : {1, 2}) {
-      FullSearchOptions options;
-      options.threads = threads;
-      const FullSearch all = full_search(parse_board(goal), options);
-      EXPECT_EQ(all.histogram, testing::published_8puzzle_counts(goal))
-          << goal << " threads " << threads;
+      for (auto storage : {DistanceStorage::Mod3, DistanceStorage::None}) {
+        FullSearchOptions options;
+        options.threads = threads;
+        options.storage = storage;
+        const FullSearch all = full_search(parse_board(goal), options);
+        EXPECT_EQ(all.histogram, testing::published_8puzzle_counts(goal))
+            << goal << " threads " << threads;
+      }
     }
   }
 }

@@ -1,7 +1,8 @@
 #pragma once
-// What the full search writes per state, in two kinds (full_search.hpp says when each is used):
-// two bits holding the distance mod 3 (3: not reached yet), or a byte holding the distance
-// (255: not reached). Both are scanned a word at a time for the states of one layer and
+// What the full search writes per state, in three kinds (full_search.hpp says when each is
+// used): two bits holding the distance mod 3 (3: not reached yet), two bits holding only
+// whether a state is reached, open or expanded, or a byte holding the distance (255: not
+// reached). Both are scanned a word at a time for the states of one layer and
 // claimed with one atomic operation, so threads can share them without locks: every thread
 // that writes during a layer writes the same value, and exactly one of them sees the entry
 // change from "not reached" and counts it.
@@ -17,86 +18,131 @@
 
 namespace slidegif::detail {
 
-// 32 entries of 2 bits per 64-bit word.
-class Mod3Store {
+// 32 entries of 2 bits per 64-bit word, each a code: 3 is "not reached", what 0 to 2 mean is
+// the store's (below). Shared by the two two-bit stores.
+class TwoBitEntries {
  public:
-  static constexpr bool kExact = false;
   static constexpr std::uint64_t kPerWord = 32;
+  static constexpr int kUnseen = 3;
 
-  explicit Mod3Store(std::uint64_t states) : states_(states) {
+  explicit TwoBitEntries(std::uint64_t states) : states_(states) {
     fill_on_huge_pages(words_, (states + kPerWord - 1) / kPerWord, ~std::uint64_t{0});
   }
 
   std::uint64_t words() const { return words_.size(); }
   std::vector<std::uint64_t>& data() { return words_; }
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&words_[i / kPerWord], 1); }
-  void set(std::uint64_t i, int distance) {
-    words_[i / kPerWord] &= ~(static_cast<std::uint64_t>(3 ^ (distance % 3)) << shift(i));
-  }
 
-  // The entry of state i: its distance mod 3, or 3 when not reached yet.
+  // The code of entry i.
   int value(std::uint64_t i) const {
     const std::uint64_t word = relaxed_load(words_[i / kPerWord]);
     return static_cast<int>((word >> shift(i)) & 3);
   }
 
-  // Calls f(index) for each entry of words [begin, end) whose value is distance % 3: the
-  // states of layer `distance`, and those of layers distance - 3, distance - 6... as well.
-  template <class F>
-  void scan(std::uint64_t begin, std::uint64_t end, int distance, F&& f) const {
-    scan_value(begin, end, distance % 3, f);
-  }
-  // The same for the states not reached yet (the last word's padding left out).
+  // Calls f(index) for each entry of words [begin, end) not reached yet (the last word's
+  // padding left out).
   template <class F>
   void scan_unseen(std::uint64_t begin, std::uint64_t end, F&& f) const {
-    auto real = [&](std::uint64_t i) {
-      if (i < states_) f(i);
-    };
-    scan_value(begin, end, 3, real);
-  }
-
- private:
-  template <class F>
-  void scan_value(std::uint64_t begin, std::uint64_t end, int value, F& f) const {
-    const std::uint64_t pattern = 0x5555555555555555ULL * static_cast<std::uint64_t>(value);
     for (std::uint64_t w = begin; w < end; ++w) {
-      const std::uint64_t x = relaxed_load(words_[w]) ^ pattern;
-      // An entry equals the layer's value when both of its bits are 0 in x.
-      std::uint64_t hits = ~(x | (x >> 1)) & 0x5555555555555555ULL;
-      while (hits) {
-        f(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(hits)) / 2);
-        hits &= hits - 1;
+      for (std::uint64_t hits = matches(relaxed_load(words_[w]), kUnseen); hits; hits &= hits - 1) {
+        const std::uint64_t i =
+            w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(hits)) / 2;
+        if (i < states_) f(i);
       }
     }
   }
 
- public:
-  // Marks entry i as at `distance` if it was not reached; true when this call did it.
+ protected:
+  // The low bit of each entry of `word` whose code is `code`.
+  static std::uint64_t matches(std::uint64_t word, int code) {
+    const std::uint64_t x = word ^ (0x5555555555555555ULL * static_cast<std::uint64_t>(code));
+    return ~(x | (x >> 1)) & 0x5555555555555555ULL;  // both bits of the entry 0 in x
+  }
+
+  void set_code(std::uint64_t i, int code) {
+    words_[i / kPerWord] &= ~(static_cast<std::uint64_t>(kUnseen ^ code) << shift(i));
+  }
+
+  // Gives entry i `code` if it was not reached; true when this call did it. Every change a
+  // search makes clears bits, so threads' fetch_ands never undo one another.
   template <bool kShared>
-  bool claim(std::uint64_t i, int distance) {
+  bool claim_code(std::uint64_t i, int code) {
     std::uint64_t& word = words_[i / kPerWord];
     const int s = shift(i);
-    const std::uint64_t clear = static_cast<std::uint64_t>(3 ^ (distance % 3)) << s;
+    const std::uint64_t clear = static_cast<std::uint64_t>(kUnseen ^ code) << s;
     if constexpr (kShared) {
-      if (((relaxed_load(word) >> s) & 3) != 3) return false;
-      return ((relaxed_fetch_and(word, ~clear) >> s) & 3) == 3;
+      if (((relaxed_load(word) >> s) & 3) != kUnseen) return false;
+      return ((relaxed_fetch_and(word, ~clear) >> s) & 3) == kUnseen;
     } else {
-      if (((word >> s) & 3) != 3) return false;
+      if (((word >> s) & 3) != kUnseen) return false;
       word &= ~clear;
       return true;
     }
   }
 
- private:
   static int shift(std::uint64_t i) { return static_cast<int>(i % kPerWord) * 2; }
   std::uint64_t states_;
   std::vector<std::uint64_t> words_;
+};
+
+// The distance mod 3 (0 to 2), kept: enough to solve by descent (distance_table.hpp). A scan
+// for layer d also finds layers d - 3, d - 6..., so the search marks its newest layer apart.
+class Mod3Store : public TwoBitEntries {
+ public:
+  static constexpr bool kExact = false;
+  static constexpr bool kScanIsLayer = false;
+  using TwoBitEntries::TwoBitEntries;
+
+  void set(std::uint64_t i, int distance) { set_code(i, distance % 3); }
+  bool at(std::uint64_t i, int distance) const { return value(i) == distance % 3; }
+  template <bool kShared>
+  bool claim(std::uint64_t i, int distance) {
+    return claim_code<kShared>(i, distance % 3);
+  }
+};
+
+// No distance kept, only the search's place: 1 for an open state at an even distance, 2 at
+// an odd one, 0 once expanded. For a search that wants the histogram alone: a forward scan
+// finds exactly its layer, with no bitmap marking the newest one - two thirds of Mod3Store's
+// memory while searching, and a memory access a child where Mod3Store's search needs two.
+class FrontierStore : public TwoBitEntries {
+ public:
+  static constexpr bool kExact = false;
+  static constexpr bool kScanIsLayer = true;
+  using TwoBitEntries::TwoBitEntries;
+
+  void set(std::uint64_t i, int distance) { set_code(i, code(distance)); }
+  bool at(std::uint64_t i, int distance) const { return value(i) == code(distance); }
+  template <bool kShared>
+  bool claim(std::uint64_t i, int distance) {
+    return claim_code<kShared>(i, code(distance));
+  }
+
+  // Calls f(index) for each state of layer `distance` in words [begin, end), then closes the
+  // word's ones (layer distance + 2 reuses the code). f may claim entries of the same word.
+  template <bool kShared, class F>
+  void scan(std::uint64_t begin, std::uint64_t end, int distance, F&& f) {
+    for (std::uint64_t w = begin; w < end; ++w) {
+      const std::uint64_t hits = matches(relaxed_load(words_[w]), code(distance));
+      if (hits == 0) continue;
+      for (std::uint64_t h = hits; h; h &= h - 1)
+        f(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(h)) / 2);
+      if constexpr (kShared)
+        relaxed_fetch_and(words_[w], ~(hits * 3));
+      else
+        words_[w] &= ~(hits * 3);
+    }
+  }
+
+ private:
+  static int code(int distance) { return 1 + distance % 2; }
 };
 
 // One byte per entry: the distance itself.
 class ByteStore {
  public:
   static constexpr bool kExact = true;
+  static constexpr bool kScanIsLayer = true;
   static constexpr std::uint8_t kUnseen = 255;
   static constexpr std::uint64_t kPerWord = 8;
 
@@ -110,7 +156,8 @@ class ByteStore {
   void prefetch(std::uint64_t i) const { __builtin_prefetch(&bytes_[i], 1); }
   void set(std::uint64_t i, int distance) { bytes_[i] = static_cast<std::uint8_t>(distance); }
 
-  template <class F>
+  // Calls f(index) for each state of layer `distance` in words [begin, end).
+  template <bool kShared, class F>
   void scan(std::uint64_t begin, std::uint64_t end, int distance, F&& f) const {
     constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
     const std::uint64_t pattern = 0x0101010101010101ULL * static_cast<std::uint64_t>(distance);

@@ -87,7 +87,7 @@ int thread_count(const FullSearchOptions& options, std::uint64_t states) {
 
 std::uint64_t full_search_bytes(Shape shape, DistanceStorage storage) {
   const std::uint64_t states = reachable_states(shape);
-  return storage == DistanceStorage::Mod3 ? (states + 31) / 32 * 8 : (states + 7) / 8 * 8;
+  return storage == DistanceStorage::Exact ? (states + 7) / 8 * 8 : (states + 31) / 32 * 8;
 }
 
 FullSearch full_search(const Board& goal, const FullSearchOptions& options) {
@@ -107,6 +107,9 @@ FullSearch full_search(const Board& goal, const FullSearchOptions& options) {
     detail::Mod3Store store(states);
     sink = dispatch(result.index, store, result.threads, list_limit, options);
     result.mod3 = std::move(store.data());
+  } else if (options.storage == DistanceStorage::None) {
+    detail::FrontierStore store(states);
+    sink = dispatch(result.index, store, result.threads, list_limit, options);
   } else {
     detail::ByteStore store(states);
     sink = dispatch(result.index, store, result.threads, list_limit, options);

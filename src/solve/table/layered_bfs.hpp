@@ -43,7 +43,9 @@ class LayeredBfs {
   static constexpr int kPipeline = 16;  // children in flight between prefetch and claim
   // Distances mod 3 cannot tell layer d from d - 3 (a scan of the store for layer d would
   // expand both, half as many states again in all), so a bitmap marks the newest layer.
-  static constexpr bool kMarked = !Store::kExact;
+  static constexpr bool kMarked = !Store::kScanIsLayer;
+  // The states a chunk of a forward pass covers: kChunkWords words of the bitmap or the store.
+  static constexpr std::uint64_t kChunkStates = kChunkWords * (kMarked ? 64 : Store::kPerWord);
 
  public:
   LayeredBfs(const std::vector<std::uint8_t>& parity, Store& store, int threads,
@@ -69,9 +71,10 @@ class LayeredBfs {
       unreached[odd_[static_cast<std::size_t>(b)] ? 1 : 0] += states_ / N;
     }
     if constexpr (kMarked) fill_on_huge_pages(newest_, (states_ + 63) / 64, std::uint64_t{0});
+    for (auto& flags : open_chunks_) flags.assign((states_ + kChunkStates - 1) / kChunkStates, 0);
     LayerSink sink;
     store_.set(goal, 0);
-    mark(goal);
+    opened(goal, 0);
     --unreached[0];
     sink.histogram.push_back(1);
     sink.lists.push_back({goal});
@@ -120,21 +123,22 @@ class LayeredBfs {
       };
       if constexpr (kMarked)
         expand_marked(begin, end, expand);
+      else if (bfs_.threads_ > 1)
+        bfs_.store_.template scan<true>(begin, end, d_, expand);
       else
-        bfs_.store_.scan(begin, end, d_, expand);
+        bfs_.store_.template scan<false>(begin, end, d_, expand);
       while (in_flight_ > 0) claim(pending_[(head_ + kPipeline - in_flight_--) % kPipeline]);
     }
 
-    // Backward: every unreached state with a neighbour at d is at d + 1. Exact with distances
-    // mod 3 (an unreached state's neighbours are at d or further, and those past d are
+    // Backward: every unreached state with a neighbour at d is at d + 1. Exact with a two-bit
+    // store's codes (an unreached state's neighbours are at d or further, and those past d are
     // unreached), and cheaper than forward once the unreached states are fewer than layer d.
     void collect_words(std::uint64_t begin, std::uint64_t end) {
       if constexpr (!Store::kExact) {
-        const int layer = d_ % 3;
         bfs_.store_.scan_unseen(begin, end, [&](std::uint64_t s) {
           if (bfs_.odd(s) != odd_next_) return;  // at d + 2 or further
-          const bool next = children(
-              s, [&](std::uint64_t child, bool) { return bfs_.store_.value(child) == layer; });
+          const bool next =
+              children(s, [&](std::uint64_t child, bool) { return bfs_.store_.at(child, d_); });
           if (next) claim(s);
         });
       }
@@ -149,14 +153,13 @@ class LayeredBfs {
     // pass, for d + 1. Layer d's marks are cleared as it is expanded.
     template <class F>
     void expand_marked(std::uint64_t begin, std::uint64_t end, F& expand) {
-      const int layer = d_ % 3;
       for (std::uint64_t w = begin; w < end; ++w) {
         std::uint64_t& word = bfs_.newest_[w];
         std::uint64_t bits = relaxed_load(word);
         std::uint64_t done = 0;
         for (; bits != 0; bits &= bits - 1) {
           const std::uint64_t s = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
-          if (bfs_.store_.value(s) != layer) continue;
+          if (!bfs_.store_.at(s, d_)) continue;
           done |= bits & (~bits + 1);
           expand(s);
         }
@@ -178,24 +181,17 @@ class LayeredBfs {
         Codec::decode(rank, row_);
         rank_ = rank;
       }
-      const auto which =
-          static_cast<std::size_t>(row_.parity ^ bfs_.parity_[static_cast<std::size_t>(b)]);
-      const std::uint8_t* q = row_.q[which].data();
+      const int which = row_.parity ^ bfs_.parity_[static_cast<std::size_t>(b)];
       const int col = b % C;
       if (col > 0 && visit(s - 1, false)) return true;
       if (col + 1 < C && visit(s + 1, false)) return true;
-      std::uint8_t fresh[C];
       if (b >= C) {  // up: the window q[b-C .. b) rotates left
         const int w = b - C;
-        for (int j = 1; j < C; ++j) fresh[j - 1] = q[w + j];
-        fresh[C - 1] = q[w];
-        const std::uint64_t child = Codec::template rerank<C>(row_, rank, w, fresh) * N;
+        const std::uint64_t child = Codec::template rotate_left<C>(row_, which, rank, w) * N;
         if (visit(child + static_cast<std::uint64_t>(w), true)) return true;
       }
       if (b + C < N) {  // down: the window q[b .. b+C) rotates right
-        fresh[0] = q[b + C - 1];
-        for (int j = 1; j < C; ++j) fresh[j] = q[b + j - 1];
-        const std::uint64_t child = Codec::template rerank<C>(row_, rank, b, fresh) * N;
+        const std::uint64_t child = Codec::template rotate_right<C>(row_, which, rank, b) * N;
         if (visit(child + static_cast<std::uint64_t>(b + C), true)) return true;
       }
       return false;
@@ -221,7 +217,7 @@ class LayeredBfs {
       const bool fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim<true>(child, d_ + 1)
                                            : bfs_.store_.template claim<false>(child, d_ + 1);
       if (!fresh) return;
-      bfs_.mark(child);
+      bfs_.opened(child, d_ + 1);
       ++count;
       if (overflow) return;
       if (list.size() >= bfs_.list_limit_) {
@@ -247,8 +243,10 @@ class LayeredBfs {
   // Whether state s is an odd number of moves from the goal.
   bool odd(std::uint64_t s) const { return odd_[static_cast<std::size_t>(s % N)]; }
 
-  // Marks state s as in the newest layer (while forward passes need it).
-  void mark(std::uint64_t s) {
+  // Notes that state s is in layer d, the newest: its chunk's flag for d's parity, and with
+  // distances mod 3 its bit (while forward passes need it).
+  void opened(std::uint64_t s, int d) {
+    relaxed_store(open_chunks_[static_cast<std::size_t>(d % 2)][s / kChunkStates], std::uint8_t{1});
     if constexpr (kMarked) {
       if (newest_.empty()) return;
       const std::uint64_t bit = std::uint64_t{1} << (s % 64);
@@ -271,6 +269,14 @@ class LayeredBfs {
       for (;;) {
         const std::uint64_t begin = next_chunk.fetch_add(kChunkWords, std::memory_order_relaxed);
         if (begin >= words) break;
+        if (!backward) {
+          // A chunk no state of layer d was put in is skipped unread: the first and last
+          // layers touch few chunks, and a scan of a 2x7 store reads 10.9 GB. Only this
+          // thread reads or writes the flag of d's parity during this pass.
+          std::uint8_t& open = open_chunks_[static_cast<std::size_t>(d % 2)][begin / kChunkWords];
+          if (open == 0) continue;
+          open = 0;
+        }
         const std::uint64_t before = me.count;
         const std::uint64_t end = std::min(words, begin + kChunkWords);
         if (backward)
@@ -310,6 +316,8 @@ class LayeredBfs {
   std::array<std::uint8_t, N> parity_{};
   std::array<bool, N> odd_{};
   std::vector<std::uint64_t> newest_;  // with kMarked, a bit a state: in the newest layer
+  // By parity, a byte a chunk: whether a state of the open layer of that parity was put in it.
+  std::array<std::vector<std::uint8_t>, 2> open_chunks_;
 };
 
 }  // namespace slidegif::detail

@@ -6,8 +6,6 @@
 #include <array>
 #include <cstdint>
 
-#include "solve/pattern/pattern.hpp"  // detail::count_bits
-
 namespace slidegif::detail {
 
 template <int N>
@@ -22,12 +20,11 @@ class SequenceCodec {
   struct Row {
     std::array<std::array<std::uint8_t, M>, 2> q;
     std::array<std::uint8_t, M> digit;  // rank_placement's digits (0 past K)
-    std::array<std::uint32_t, M> used;  // values of q[0..i-1] as a mask
     int parity;                         // inversions of the first K entries, mod 2
   };
 
   // W[i]: what digit i is worth in the rank; 0 for the two unranked entries, so a window
-  // reaching into them needs no special case.
+  // reaching into them needs no special case in its sum.
   static constexpr std::array<std::uint64_t, M> kWeights = [] {
     std::array<std::uint64_t, M> w{};
     std::uint64_t place = 1;
@@ -48,13 +45,10 @@ class SequenceCodec {
     // The values not used yet, in order, a nibble each: taking the digit-th is a shift and
     // a mask, where finding the digit-th set bit of a mask took a loop.
     std::uint64_t unused = kAllValues;
-    std::uint32_t used = 0;
     for (int i = 0; i < K; ++i) {
-      row.used[static_cast<std::size_t>(i)] = used;
       const int at = 4 * row.digit[static_cast<std::size_t>(i)];
       const auto v = static_cast<std::uint8_t>((unused >> at) & 15);
       row.q[0][static_cast<std::size_t>(i)] = v;
-      used |= 1u << v;
       const std::uint64_t below = (std::uint64_t{1} << at) - 1;
       unused = (unused & below) | ((unused >> 4) & ~below);
     }
@@ -65,32 +59,63 @@ class SequenceCodec {
     row.q[0][K + 1] = high;
     row.q[1][K] = high;
     row.q[1][K + 1] = low;
-    row.used[K] = used;
-    row.used[K + 1] = used | (1u << low);  // only read for ranks, whose weight there is 0
     row.digit[K] = row.digit[K + 1] = 0;
   }
 
-  // The rank after the entries q[w .. w + len) are replaced by `fresh` (the same values in
-  // another order): only their digits change, since the set before and after the window
-  // stays the same.
+  // A vertical move rotates a window of kLen entries by one; only their digits change, since
+  // the set of values before and after the window stays the same. A digit counts the smaller
+  // values after its entry, so the entries the moved one passes gain or lose one where it is
+  // smaller, and the moved one's digit changes by how many of them are smaller than it: a few
+  // comparisons, no ranking from scratch. `which` is the order of the last two (Row::q).
+
+  // The rank of q[which] after q[w .. w + kLen) rotates left (q[w] goes to the window's end).
   template <int kLen>
-  static std::uint64_t rerank(const Row& row, std::uint64_t rank, int w,
-                              const std::uint8_t* fresh) {
-    std::uint32_t used = row.used[static_cast<std::size_t>(w)];
-    for (int j = 0; j < kLen; ++j) {
+  static std::uint64_t rotate_left(const Row& row, int which, std::uint64_t rank, int w) {
+    const std::uint8_t* q = row.q[static_cast<std::size_t>(which)].data();
+    const std::uint8_t x = q[w];
+    std::int64_t delta = 0;
+    int smaller = 0;  // entries of the window smaller than x
+    for (int j = 1; j < kLen; ++j) {
       const int i = w + j;
-      if (i >= K) break;
-      const std::uint32_t v = fresh[j];
-      const auto digit =
-          static_cast<std::uint64_t>(v - slidegif::detail::count_bits(used & ((1u << v) - 1)));
-      rank +=
-          (digit - row.digit[static_cast<std::size_t>(i)]) * kWeights[static_cast<std::size_t>(i)];
-      used |= 1u << v;
+      const int passed = x < q[i] ? 1 : 0;
+      smaller += 1 - passed;
+      delta += weight(i - 1) * (digit(row, which, i) + passed) - weight(i) * digit(row, which, i);
     }
-    return rank;
+    delta +=
+        weight(w + kLen - 1) * (digit(row, which, w) - smaller) - weight(w) * digit(row, which, w);
+    return static_cast<std::uint64_t>(static_cast<std::int64_t>(rank) + delta);
+  }
+
+  // The rank of q[which] after q[w .. w + kLen) rotates right (q[w + kLen - 1] goes first).
+  template <int kLen>
+  static std::uint64_t rotate_right(const Row& row, int which, std::uint64_t rank, int w) {
+    const std::uint8_t* q = row.q[static_cast<std::size_t>(which)].data();
+    const int last = w + kLen - 1;
+    const std::uint8_t x = q[last];
+    std::int64_t delta = 0;
+    int smaller = 0;
+    for (int j = 0; j + 1 < kLen; ++j) {
+      const int i = w + j;
+      const int passed = x < q[i] ? 1 : 0;
+      smaller += 1 - passed;
+      delta += weight(i + 1) * (digit(row, which, i) - passed) - weight(i) * digit(row, which, i);
+    }
+    delta +=
+        weight(w) * (digit(row, which, last) + smaller) - weight(last) * digit(row, which, last);
+    return static_cast<std::uint64_t>(static_cast<std::int64_t>(rank) + delta);
   }
 
  private:
+  static std::int64_t weight(int i) {
+    return static_cast<std::int64_t>(kWeights[static_cast<std::size_t>(i)]);
+  }
+  // Digit i of q[which]: the decoded one, and for the two unranked entries their own (the
+  // second-to-last counts the last when they are out of order, which = 1).
+  static std::int64_t digit(const Row& row, int which, int i) {
+    if (i >= K) return i == K ? which : 0;
+    return row.digit[static_cast<std::size_t>(i)];
+  }
+
   // digit = rank % (M - i); rank /= (M - i), with i known per unrolled step.
   static void constexpr_divide(std::uint64_t& rank, int i, std::uint8_t& digit) {
     const auto base = static_cast<std::uint64_t>(M - i);
