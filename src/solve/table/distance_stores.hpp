@@ -91,6 +91,7 @@ class Mod3Store : public TwoBitEntries {
  public:
   static constexpr bool kExact = false;
   static constexpr bool kScanIsLayer = false;
+  static constexpr bool kClaimsInScan = false;
   using TwoBitEntries::TwoBitEntries;
 
   void set(std::uint64_t i, int distance) { set_code(i, distance % 3); }
@@ -109,6 +110,7 @@ class FrontierStore : public TwoBitEntries {
  public:
   static constexpr bool kExact = false;
   static constexpr bool kScanIsLayer = true;
+  static constexpr bool kClaimsInScan = true;  // scan_claiming below
   using TwoBitEntries::TwoBitEntries;
 
   void set(std::uint64_t i, int distance) { set_code(i, code(distance)); }
@@ -134,6 +136,34 @@ class FrontierStore : public TwoBitEntries {
     }
   }
 
+  // scan for a forward pass that claims the neighbours in the same word as it goes: f(index)
+  // returns the entries of its word (their low bits, as matches() gives them) to claim for
+  // layer distance + 1, and one atomic operation a word closes the layer's entries and makes
+  // those claims, where a claim apiece took one each; fresh(index) is called for each entry
+  // so claimed that was not reached before. A claim's clear leaves every code but "not
+  // reached" and the closed layer's as it was, so it needs no test before it.
+  template <bool kShared, class F, class Fresh>
+  void scan_claiming(std::uint64_t begin, std::uint64_t end, int distance, F&& f, Fresh&& fresh) {
+    const int claim_bit = (kUnseen ^ code(distance + 1)) == 1 ? 0 : 1;  // the bit it clears
+    for (std::uint64_t w = begin; w < end; ++w) {
+      const std::uint64_t hits = matches(relaxed_load(words_[w]), code(distance));
+      if (hits == 0) continue;
+      std::uint64_t near = 0;
+      for (std::uint64_t h = hits; h; h &= h - 1)
+        near |= f(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(h)) / 2);
+      const std::uint64_t clear = hits * 3 | near << claim_bit;
+      std::uint64_t old = 0;
+      if constexpr (kShared) {
+        old = relaxed_fetch_and(words_[w], ~clear);
+      } else {
+        old = words_[w];
+        words_[w] = old & ~clear;
+      }
+      for (std::uint64_t n = near & matches(old, kUnseen); n; n &= n - 1)
+        fresh(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(n)) / 2);
+    }
+  }
+
  private:
   static int code(int distance) { return 1 + distance % 2; }
 };
@@ -143,6 +173,7 @@ class ByteStore {
  public:
   static constexpr bool kExact = true;
   static constexpr bool kScanIsLayer = true;
+  static constexpr bool kClaimsInScan = false;
   static constexpr std::uint8_t kUnseen = 255;
   static constexpr std::uint64_t kPerWord = 8;
 

@@ -4,10 +4,11 @@
 // store, plus with distances mod 3 a bit a state marking the newest layer. Threads take chunks
 // of the scan in turn.
 //
-// Per state: the sequence is decoded once per rank (N consecutive indices share it, so a dense
-// scan decodes a rank once), horizontal children are the neighbouring indices, and vertical
-// children are re-ranked from the window of the sequence they rotate. Children far away in
-// the store are prefetched a few states ahead of their claim.
+// Per state: the sequence is decoded once per rank (N consecutive indices share it), and from
+// the rank decoded before it when that is a few ranks back (SequenceCodec::advance).
+// Horizontal children are the neighbouring indices (FrontierStore: claimed with the word);
+// vertical children are re-ranked from the window of the sequence they rotate, and when far
+// away in the store prefetched a few states ahead of their claim.
 
 #include <algorithm>
 #include <array>
@@ -41,6 +42,9 @@ class LayeredBfs {
   using Row = typename Codec::Row;
   static constexpr std::uint64_t kChunkWords = 4096;
   static constexpr int kPipeline = 16;  // children in flight between prefetch and claim
+  // A scan's next rank is decoded by stepping the last one's digits when at most this far on
+  // (a few digits change), else from scratch.
+  static constexpr std::uint64_t kAdvanceLimit = 4096;
   // Distances mod 3 cannot tell layer d from d - 3 (a scan of the store for layer d would
   // expand both, half as many states again in all), so a bitmap marks the newest layer.
   static constexpr bool kMarked = !Store::kScanIsLayer;
@@ -107,8 +111,8 @@ class LayeredBfs {
     std::vector<std::uint64_t> list;
   };
 
-  // One thread's share of a layer.
-  class Worker {
+  // One thread's share of a layer; a cache line of its own, as it is written at every state.
+  class alignas(64) Worker {
    public:
     Worker(LayeredBfs& bfs, int d) : bfs_(bfs), d_(d), odd_next_(d % 2 == 0) {}
 
@@ -123,6 +127,8 @@ class LayeredBfs {
       };
       if constexpr (kMarked)
         expand_marked(begin, end, expand);
+      else if constexpr (Store::kClaimsInScan)
+        expand_claiming(begin, end);
       else if (bfs_.threads_ > 1)
         bfs_.store_.template scan<true>(begin, end, d_, expand);
       else
@@ -171,6 +177,28 @@ class LayeredBfs {
       }
     }
 
+    // A forward pass whose store claims a state's neighbours in its own word with the
+    // word's closing (FrontierStore::scan_claiming): the others are claimed one by one.
+    void expand_claiming(std::uint64_t begin, std::uint64_t end) {
+      auto expand = [&](std::uint64_t s) {
+        const std::uint64_t word = s / Store::kPerWord;
+        std::uint64_t near = 0;
+        children(s, [&](std::uint64_t child, bool far) {
+          if (!far && child / Store::kPerWord == word)
+            near |= std::uint64_t{1} << (2 * (child % Store::kPerWord));
+          else
+            push(child, far);
+          return false;
+        });
+        return near;
+      };
+      auto fresh = [&](std::uint64_t child) { reached(child); };
+      if (bfs_.threads_ > 1)
+        bfs_.store_.template scan_claiming<true>(begin, end, d_, expand, fresh);
+      else
+        bfs_.store_.template scan_claiming<false>(begin, end, d_, expand, fresh);
+    }
+
     // Calls visit(child, far) for each neighbour of state s until it returns true; far: not
     // next to s in the store. Returns whether a call returned true.
     template <class Visit>
@@ -178,7 +206,10 @@ class LayeredBfs {
       const std::uint64_t rank = s / N;
       const int b = static_cast<int>(s % N);
       if (rank != rank_) {
-        Codec::decode(rank, row_);
+        if (rank > rank_ && rank - rank_ <= kAdvanceLimit)
+          Codec::advance(static_cast<std::uint32_t>(rank - rank_), row_);
+        else
+          Codec::decode(rank, row_);
         rank_ = rank;
       }
       const int which = row_.parity ^ bfs_.parity_[static_cast<std::size_t>(b)];
@@ -216,7 +247,11 @@ class LayeredBfs {
     void claim(std::uint64_t child) {
       const bool fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim<true>(child, d_ + 1)
                                            : bfs_.store_.template claim<false>(child, d_ + 1);
-      if (!fresh) return;
+      if (fresh) reached(child);
+    }
+
+    // Counts (and while it can, lists) a state this pass put in layer d + 1.
+    void reached(std::uint64_t child) {
       bfs_.opened(child, d_ + 1);
       ++count;
       if (overflow) return;
@@ -246,7 +281,10 @@ class LayeredBfs {
   // Notes that state s is in layer d, the newest: its chunk's flag for d's parity, and with
   // distances mod 3 its bit (while forward passes need it).
   void opened(std::uint64_t s, int d) {
-    relaxed_store(open_chunks_[static_cast<std::size_t>(d % 2)][s / kChunkStates], std::uint8_t{1});
+    // Read before written: the flags are shared by the threads, and a write per state would
+    // move their cache line from core to core at every claim.
+    std::uint8_t& flag = open_chunks_[static_cast<std::size_t>(d % 2)][s / kChunkStates];
+    if (relaxed_load(flag) == 0) relaxed_store(flag, std::uint8_t{1});
     if constexpr (kMarked) {
       if (newest_.empty()) return;
       const std::uint64_t bit = std::uint64_t{1} << (s % 64);

@@ -21,6 +21,9 @@ class SequenceCodec {
     std::array<std::array<std::uint8_t, M>, 2> q;
     std::array<std::uint8_t, M> digit;  // rank_placement's digits (0 past K)
     int parity;                         // inversions of the first K entries, mod 2
+    // unused[i]: the values q[0][i..] are chosen from, in nibbles (see decode), so a change
+    // of the low digits re-places only the entries from the first changed one on.
+    std::array<std::uint64_t, K + 1> unused;
   };
 
   // W[i]: what digit i is worth in the rank; 0 for the two unranked entries, so a window
@@ -42,24 +45,16 @@ class SequenceCodec {
       sum += row.digit[static_cast<std::size_t>(i)];
     }
     row.parity = sum & 1;
-    // The values not used yet, in order, a nibble each: taking the digit-th is a shift and
-    // a mask, where finding the digit-th set bit of a mask took a loop.
-    std::uint64_t unused = kAllValues;
-    for (int i = 0; i < K; ++i) {
-      const int at = 4 * row.digit[static_cast<std::size_t>(i)];
-      const auto v = static_cast<std::uint8_t>((unused >> at) & 15);
-      row.q[0][static_cast<std::size_t>(i)] = v;
-      const std::uint64_t below = (std::uint64_t{1} << at) - 1;
-      unused = (unused & below) | ((unused >> 4) & ~below);
-    }
-    const auto low = static_cast<std::uint8_t>(unused & 15);
-    const auto high = static_cast<std::uint8_t>((unused >> 4) & 15);
-    row.q[1] = row.q[0];
-    row.q[0][K] = low;
-    row.q[0][K + 1] = high;
-    row.q[1][K] = high;
-    row.q[1][K + 1] = low;
-    row.digit[K] = row.digit[K + 1] = 0;
+    row.unused[0] = kAllValues;
+    place_from(0, row);
+  }
+
+  // The row of rank + delta from the row of rank: the scan of a layer decodes ranks in rising
+  // order a few apart, so adding delta to the digits (a carry or two) and re-placing the
+  // entries from the first changed digit costs a fraction of decode's divisions (for a
+  // larger step decode is cheaper). delta must keep the rank in range.
+  static void advance(std::uint32_t delta, Row& row) {
+    if (delta != 0) place_from(carry<K - 1>(delta, row), row);
   }
 
   // A vertical move rotates a window of kLen entries by one; only their digits change, since
@@ -106,6 +101,45 @@ class SequenceCodec {
   }
 
  private:
+  // Adds delta to digit I and carries on up (a division by a constant a digit); returns the
+  // first digit changed.
+  template <int I>
+  static int carry(std::uint32_t delta, Row& row) {
+    constexpr auto kBase = static_cast<std::uint32_t>(M - I);
+    auto& digit = row.digit[static_cast<std::size_t>(I)];
+    const std::uint32_t sum = digit + delta;
+    const auto next = static_cast<std::uint8_t>(sum % kBase);
+    row.parity ^= (next ^ digit) & 1;
+    digit = next;
+    if constexpr (I > 0) {
+      if (sum >= kBase) return carry<I - 1>(sum / kBase, row);
+    }
+    return I;
+  }
+
+  // Places q[0][first..] and q[1] from the digits, taking the digit-th of the values still
+  // unused: a shift and a mask on a nibble list, where finding the digit-th set bit of a mask
+  // took a loop.
+  static void place_from(int first, Row& row) {
+    std::uint64_t unused = row.unused[static_cast<std::size_t>(first)];
+    for (int i = first; i < K; ++i) {
+      const int at = 4 * row.digit[static_cast<std::size_t>(i)];
+      const auto v = static_cast<std::uint8_t>((unused >> at) & 15);
+      row.q[0][static_cast<std::size_t>(i)] = v;  // both written here: copying q[0]'s bytes
+      row.q[1][static_cast<std::size_t>(i)] = v;  // just stored stalls the load
+      const std::uint64_t below = (std::uint64_t{1} << at) - 1;
+      unused = (unused & below) | ((unused >> 4) & ~below);
+      row.unused[static_cast<std::size_t>(i + 1)] = unused;
+    }
+    const auto low = static_cast<std::uint8_t>(unused & 15);
+    const auto high = static_cast<std::uint8_t>((unused >> 4) & 15);
+    row.q[0][K] = low;
+    row.q[0][K + 1] = high;
+    row.q[1][K] = high;
+    row.q[1][K + 1] = low;
+    row.digit[K] = row.digit[K + 1] = 0;
+  }
+
   static std::int64_t weight(int i) {
     return static_cast<std::int64_t>(kWeights[static_cast<std::size_t>(i)]);
   }
