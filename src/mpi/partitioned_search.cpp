@@ -114,7 +114,7 @@ std::vector<std::uint64_t> gather_layer(MPI_Comm comm, detail::FrontierStore& bl
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &ranks);
   std::vector<std::uint64_t> mine;
-  block.scan<false>(0, block.words(), d, [&](std::uint64_t k) { mine.push_back(begin + k); });
+  block.scan(0, block.words(), d, [&](std::uint64_t k) { mine.push_back(begin + k); });
   const int count = static_cast<int>(mine.size());
   std::vector<int> counts(static_cast<std::size_t>(ranks));
   MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
@@ -184,8 +184,8 @@ PartitionedSearch partitioned_search(const Board& goal, MPI_Comm comm,
     for (std::uint64_t r = 0; r < rounds; ++r) {
       const std::uint64_t from = std::min(states_here.words(), r * round);
       const std::uint64_t to = std::min(states_here.words(), from + round);
-      states_here.scan<false>(from, to, d,
-                              [&](std::uint64_t k) { expand_state(index, begin + k, claim); });
+      states_here.scan(from, to, d,
+                       [&](std::uint64_t k) { expand_state(index, begin + k, claim); });
       for (const std::uint64_t j : exchange.swap()) claim_here(j);
     }
     result.rounds += rounds;

@@ -34,7 +34,7 @@ void check_scan(int d, std::uint64_t seed) {
     if (codes[i] == 0) store.set(i, d - 1);
   }
   // Layer d - 1 expanded: its scan closes it (d + 1's code is its, so d + 1 comes after).
-  store.template scan<false>(0, store.words(), d - 1, [](std::uint64_t) {});
+  store.scan(0, store.words(), d - 1, [](std::uint64_t) {});
   for (std::uint64_t i = 0; i < kStates; ++i) {
     if (codes[i] == open_code(d)) store.set(i, d);
     if (codes[i] == open_code(d + 1)) store.set(i, d + 1);

@@ -2,7 +2,7 @@
 // What the full search writes per state, in three kinds (full_search.hpp says when each is
 // used): two bits holding the distance mod 3 (3: not reached yet), two bits holding only
 // whether a state is reached, open or expanded, or a byte holding the distance (255: not
-// reached). Both are scanned a word at a time for the states of one layer and
+// reached). All are scanned a word at a time for the states of one layer and
 // claimed with one atomic operation, so threads can share them without locks: every thread
 // that writes during a layer writes the same value, and exactly one of them sees the entry
 // change from "not reached" and counts it.
@@ -121,19 +121,16 @@ class FrontierStore : public TwoBitEntries {
   }
 
   // Calls f(index) for each state of layer `distance` in words [begin, end), then closes the
-  // word's ones (layer distance + 2 reuses the code). f may claim entries of the same word.
-  template <bool kShared, class F>
+  // word's ones (layer distance + 2 reuses the code); one thread's (slidegif-mpi's ranks).
+  template <class F>
   void scan(std::uint64_t begin, std::uint64_t end, int distance, F&& f) {
-    for (std::uint64_t w = begin; w < end; ++w) {
-      const std::uint64_t hits = matches(relaxed_load(words_[w]), code(distance));
-      if (hits == 0) continue;
-      for (std::uint64_t h = hits; h; h &= h - 1)
-        f(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(h)) / 2);
-      if constexpr (kShared)
-        relaxed_fetch_and(words_[w], ~(hits * 3));
-      else
-        words_[w] &= ~(hits * 3);
-    }
+    scan_claiming<false>(
+        begin, end, distance,
+        [&](std::uint64_t i) {
+          f(i);
+          return std::uint64_t{0};  // claims nothing
+        },
+        [](std::uint64_t) {});
   }
 
   // scan for a forward pass that claims the neighbours in the same word as it goes: f(index)
@@ -188,7 +185,7 @@ class ByteStore {
   void set(std::uint64_t i, int distance) { bytes_[i] = static_cast<std::uint8_t>(distance); }
 
   // Calls f(index) for each state of layer `distance` in words [begin, end).
-  template <bool kShared, class F>
+  template <class F>
   void scan(std::uint64_t begin, std::uint64_t end, int distance, F&& f) const {
     constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
     const std::uint64_t pattern = 0x0101010101010101ULL * static_cast<std::uint64_t>(distance);

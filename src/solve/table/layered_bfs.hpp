@@ -129,10 +129,8 @@ class LayeredBfs {
         expand_marked(begin, end, expand);
       else if constexpr (Store::kClaimsInScan)
         expand_claiming(begin, end);
-      else if (bfs_.threads_ > 1)
-        bfs_.store_.template scan<true>(begin, end, d_, expand);
       else
-        bfs_.store_.template scan<false>(begin, end, d_, expand);
+        bfs_.store_.scan(begin, end, d_, expand);
       while (in_flight_ > 0) claim(pending_[(head_ + kPipeline - in_flight_--) % kPipeline]);
     }
 
