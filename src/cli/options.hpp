@@ -3,11 +3,16 @@
 // to the fields of an app::Job; what is left here is the command line's own business (where
 // the animation goes, how the answer is printed, where the font and the databases are).
 
-#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 
 #include "app/job/job.hpp"
+
+// Declared, not included: CLI11 is header-only and costs seconds to compile, so only the files
+// that build a command line include it.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace slidegif::cli {
 

@@ -17,6 +17,8 @@
 //                                    walking distance ('' for DIR), each within SECONDS
 //   pdb_bench mtm-estimates DIR N     the mtm set's and the walking distance's estimates,
 //                                    averaged over N random 4x4 boards
+//   pdb_bench wd-tables               the walking distance's tables built for each board
+//                                    that has them (once per goal in a solve), timed
 
 #include <fmt/format.h>
 #include <sys/resource.h>
@@ -276,6 +278,21 @@ int multi_tile_estimates(const std::string& dir, int n) {
   return 0;
 }
 
+// How long the walking distance's count tables take to build: a CGI request pays it once.
+int walking_distance_tables() {
+  for (const Shape shape : {Shape{3, 3}, Shape{4, 4}, Shape{3, 5}, Shape{5, 3}, Shape{2, 5}}) {
+    std::vector<double> secs;
+    for (int run = 0; run < 5; ++run) {
+      const auto t0 = Clock::now();
+      const WalkingDistance wd(Board::standard_goal(shape));
+      secs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+    }
+    fmt::print("wd-tables {} median={:.4f}s max={:.4f}s\n", format_shape(shape), median(secs),
+               *std::max_element(secs.begin(), secs.end()));
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -310,6 +327,7 @@ int main(int argc, char** argv) {
   }
   if (mode == "mtm-estimates" && argc == 4)
     return multi_tile_estimates(argv[2], std::stoi(argv[3]));
+  if (mode == "wd-tables" && argc == 2) return walking_distance_tables();
   if (mode == "build24" && argc == 4) {
     const auto t0 = Clock::now();
     const std::string path =
@@ -322,6 +340,6 @@ int main(int argc, char** argv) {
              "usage: pdb_bench build DIR SET | korf DIR SET [THREADS] | korf80 DIR SET [THREADS] | "
              "build24 DIR SET | "
              "korf24 [SECONDS [DIR|'' [ID...]]] | korf24-gaps DIR | "
-             "mtm DIR|'' THREADS SECONDS korf80|random N | mtm-estimates DIR N\n");
+             "mtm DIR|'' THREADS SECONDS korf80|random N | mtm-estimates DIR N | wd-tables\n");
   return 2;
 }

@@ -11,7 +11,9 @@
 
 #include "line_move_reference.hpp"
 #include "slidegif/error.hpp"
+#include "slidegif/solvability.hpp"
 #include "slidegif/solve.hpp"
+#include "solve/board/random.hpp"
 #include "solve/search/walking_distance.hpp"
 #include "solve/table/full_search.hpp"
 
@@ -138,6 +140,84 @@ TEST(MultiTile, FifteenPuzzleLayersMatchOeisA389728) {
   for (const auto& layer : layers) counts.push_back(layer.size());
   EXPECT_EQ(counts, (std::vector<std::uint64_t>{1, 6, 18, 54, 162, 486, 1457, 4334}));
   expect_last_layer_solved(layers, goal);
+}
+
+// The walking distance of one axis computed plainly, as the reference: a board reduced to how
+// many tiles of each goal line every line holds (and the blank's line), and a breadth-first
+// search over those counts from the goal's by whole line moves, each a run of tiles chosen one
+// line after another.
+class AxisReference {
+ public:
+  AxisReference(const Board& goal, bool columns) : goal_(goal), columns_(columns) {
+    lines_ = columns ? goal.cols() : goal.rows();
+    std::vector<std::vector<int>> layer{counts(goal)};
+    dist_.emplace(layer.front(), 0);
+    for (int d = 1; !layer.empty(); ++d) {
+      std::vector<std::vector<int>> next;
+      for (const auto& c : layer)
+        for (const int dir : {-1, 1})
+          runs(c, dir, [&](const std::vector<int>& child) {
+            if (dist_.emplace(child, d).second) next.push_back(child);
+          });
+      layer.swap(next);
+    }
+  }
+  int of(const Board& b) const { return dist_.at(counts(b)); }
+
+ private:
+  int line(int cell) const { return columns_ ? cell % goal_.cols() : cell / goal_.cols(); }
+  // counts[line * lines + goal line], then the blank's line.
+  std::vector<int> counts(const Board& b) const {
+    std::vector<int> c(lines_ * lines_ + 1, 0);
+    for (int cell = 0; cell < b.cells(); ++cell) {
+      if (b.at(cell) == 0) {
+        c.back() = line(cell);
+        continue;
+      }
+      for (int g = 0; g < goal_.cells(); ++g)
+        if (goal_.at(g) == b.at(cell)) ++c[line(cell) * lines_ + line(g)];
+    }
+    return c;
+  }
+  // Every line move of the blank going `dir`, however long.
+  template <class F>
+  void runs(const std::vector<int>& c, int dir, F&& visit) const {
+    const int blank = c.back(), from = blank + dir;
+    if (from < 0 || from >= lines_) return;
+    for (int type = 0; type < lines_; ++type) {
+      if (c[from * lines_ + type] == 0) continue;
+      std::vector<int> child = c;
+      --child[from * lines_ + type];
+      ++child[blank * lines_ + type];
+      child.back() = from;
+      visit(child);
+      runs(child, dir, visit);
+    }
+  }
+
+  Board goal_;
+  bool columns_;
+  int lines_;
+  std::map<std::vector<int>, int> dist_;
+};
+
+// Every table axis (at most five lines) gives the reference's moves, on random boards.
+TEST(MultiTile, WalkingDistanceIsTheLineMovesOfTheCounts) {
+  for (const Shape shape : {Shape{3, 3}, Shape{3, 4}, Shape{4, 3}, Shape{4, 4}, Shape{2, 5}}) {
+    const Board goal = Board::standard_goal(shape);
+    const AxisReference rows(goal, false), columns(goal, true);
+    const WalkingDistance h(goal);
+    Random rng(7);
+    for (int i = 0; i < 300; ++i) {
+      Board b = random_board(shape, rng);
+      if (!check_solvable(b, goal).solvable) continue;
+      WalkingDistance::State state;
+      const int estimate = h.estimate(b.tiles().data(), state);
+      EXPECT_EQ(state.h[0], rows.of(b)) << format_board(b);
+      EXPECT_EQ(state.h[1], columns.of(b)) << format_board(b);
+      EXPECT_EQ(estimate, rows.of(b) + columns.of(b));
+    }
+  }
 }
 
 // Six lines are too many for a table: that axis counts line distances (6x2, 2x6).

@@ -1,7 +1,8 @@
 #include "solve/search/walking_distance.hpp"
 
+#include <algorithm>
 #include <cstdlib>
-#include <unordered_map>
+#include <deque>
 #include <vector>
 
 namespace slidegif {
@@ -10,11 +11,57 @@ namespace {
 
 using Key = WalkingDistance::Key;
 
-struct KeyHash {
-  std::size_t operator()(const Key& k) const {
-    const std::uint64_t x = k.lo * 0x9E3779B97F4A7C15ULL ^ k.hi * 0xC2B2AE3D27D4EB4FULL;
-    return static_cast<std::size_t>(x ^ (x >> 29));
+// The count states of an axis and their moves to the goal's counts, by open addressing (an
+// std::unordered_map spent a node allocation a state and a pointer chase a probe: 3x5's columns
+// took over a second, and every search node looks a key up). Key{} marks an empty slot: every
+// real key counts at least one tile.
+class CountTable {
+ public:
+  static constexpr std::uint8_t kUnreached = 0xFF;
+  struct Slot {
+    Key key;
+    std::array<std::uint8_t, 2> moves{kUnreached, kUnreached};  // by the last step's direction
+  };
+
+  CountTable() : slots_(std::size_t{1} << 12) {}
+
+  std::size_t size() const { return size_; }
+
+  // The slot of `k`, added (unreached) if new.
+  Slot& at(const Key& k) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    Slot& s = slots_[probe(k)];
+    if (s.key == Key{}) {
+      s.key = k;
+      ++size_;
+    }
+    return s;
   }
+  const Slot* find(const Key& k) const {
+    const Slot& s = slots_[probe(k)];
+    return s.key == Key{} ? nullptr : &s;
+  }
+
+ private:
+  // The slot holding `k`, or the empty one where it belongs.
+  std::size_t probe(const Key& k) const {
+    std::uint64_t x = k.lo * 0x9E3779B97F4A7C15ULL ^ k.hi * 0xC2B2AE3D27D4EB4FULL;
+    x = (x ^ (x >> 32)) * 0xD6E8FEB86659FD93ULL;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = x >> 32;; ++i) {
+      const Slot& s = slots_[i & mask];
+      if (s.key == k || s.key == Key{}) return i & mask;
+    }
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (!(s.key == Key{})) slots_[probe(s.key)] = s;
+  }
+
+  std::vector<Slot> slots_;  // a power of two, at most half full
+  std::size_t size_ = 0;
 };
 
 // Past this many count states an axis's table is given up (a safeguard: no board of at most
@@ -26,7 +73,7 @@ constexpr std::size_t kMaxTableStates = 2'000'000;
 constexpr int kBlankShift = 60;
 
 int slot_shift(int slot) {
-  return 4 * (slot % 16);
+  return 4 * static_cast<int>(static_cast<unsigned>(slot) % 16);
 }
 
 void add_to_slot(Key& k, int slot, int delta) {
@@ -96,30 +143,47 @@ class WalkingDistance::Axis {
       const auto per_move = static_cast<std::uint64_t>(std::max(1, lines_ - 1));
       return static_cast<int>((k.lo + per_move - 1) / per_move);
     }
-    return distance_.at(k);  // every reachable count state is in the table
+    const CountTable::Slot* s = distance_.find(k);
+    return s != nullptr ? std::min(s->moves[0], s->moves[1]) : 0;  // all reachable are there
   }
 
  private:
-  // Breadth-first from the goal's counts over line moves; false (no table) past
-  // kMaxTableStates.
+  // A line move is a run of one-line steps of the blank in one direction, one move however
+  // long. So the search from the goal's counts is breadth-first over (counts, the last step's
+  // direction) with costs 0 and 1: a step on in the last direction continues that move, a step
+  // the other way starts a new one. A state is expanded once per direction, a step per tile
+  // type, rather than once per whole line move (3x5's columns: 7x fewer children).
+  // False (no table) past kMaxTableStates.
   bool build_table(const Board& goal) {
-    std::vector<Key> layer{counts_key(goal.tiles().data())};
-    distance_.emplace(layer.front(), 0);
-    for (int d = 1; !layer.empty(); ++d) {
-      std::vector<Key> next;
-      for (const Key& k : layer) {
-        for (const int dir : {-1, 1}) {
-          slide_line(k, blank_line(k), dir, [&](const Key& child) {
-            if (distance_.emplace(child, static_cast<std::uint8_t>(d)).second)
-              next.push_back(child);
-          });
-        }
+    struct Node {
+      Key key;
+      int dir;  // the last step's: 0 towards line 0, 1 away from it, -1 none (the goal)
+      int moves;
+    };
+    const Key start = counts_key(goal.tiles().data());
+    distance_.at(start).moves = {0, 0};
+    std::deque<Node> open{{start, -1, 0}};
+    while (!open.empty()) {
+      const Node n = open.front();
+      open.pop_front();
+      if (n.dir >= 0 && distance_.at(n.key).moves[n.dir] < n.moves) continue;  // reached cheaper
+      for (int dir = 0; dir < 2; ++dir) {
+        const bool same_move = dir == n.dir;
+        const int moves = n.moves + (same_move ? 0 : 1);
+        step(n.key, dir, [&](const Key& child) {
+          std::uint8_t& known = distance_.at(child).moves[dir];
+          if (known <= moves) return;
+          known = static_cast<std::uint8_t>(moves);
+          if (same_move)
+            open.push_front({child, dir, moves});
+          else
+            open.push_back({child, dir, moves});
+        });
       }
       if (distance_.size() > kMaxTableStates) {
-        distance_.clear();
+        distance_ = CountTable();
         return false;
       }
-      layer.swap(next);
     }
     return true;
   }
@@ -136,11 +200,12 @@ class WalkingDistance::Axis {
     return k;
   }
 
-  // Every line move of the blank from line `blank` going `dir`: the tile it meets in each line
-  // (of any goal line that line holds) moves one line back towards where the blank was.
+  // Every one-line step of the blank going `dir` (0: towards line 0): a tile of any goal line
+  // the next line holds comes into the blank's line.
   template <class F>
-  void slide_line(const Key& k, int blank, int dir, F&& visit) const {
-    const int from = blank + dir;  // the line whose tile moves into the blank's line
+  void step(const Key& k, int dir, F&& visit) const {
+    const int blank = blank_line(k);
+    const int from = blank + (dir == 0 ? -1 : 1);  // the line whose tile moves
     if (from < 0 || from >= lines_) return;
     for (int type = 0; type < lines_; ++type) {
       if (slot_value(k, from * lines_ + type) == 0) continue;
@@ -149,7 +214,6 @@ class WalkingDistance::Axis {
       add_to_slot(child, blank * lines_ + type, 1);
       set_blank_line(child, from);
       visit(child);
-      slide_line(child, from, dir, visit);  // the same move, a line further
     }
   }
 
@@ -160,7 +224,7 @@ class WalkingDistance::Axis {
   std::array<std::uint8_t, kMaxCells> goal_line_{};
   int cells_;
   bool table_ = false;
-  std::unordered_map<Key, std::uint8_t, KeyHash> distance_;
+  CountTable distance_;
 };
 
 WalkingDistance::WalkingDistance(const Board& goal)

@@ -6,7 +6,8 @@
 // to how many tiles of each goal row every row holds, and where the blank is; a vertical line
 // move takes one tile from each row the blank passes into the row before it. The fewest such
 // moves to the goal's counts are found by a breadth-first search over the counts once per goal
-// (4x4: 24,964 count states an axis, a few milliseconds); the columns likewise.
+// (4x4: 24,964 count states an axis; both axes 16 ms, 3x5's 0.16 s, `pdb_bench wd-tables`);
+// the columns likewise.
 //
 // An axis of more than kMaxTableLines lines (a 2x6 board's six columns) has too many count
 // states: its bound is then its tiles' line distances over the longest move's tiles.
