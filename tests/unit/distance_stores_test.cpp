@@ -1,11 +1,13 @@
 // The histogram-only store's forward scan that claims neighbours in the same word
 // (FrontierStore::scan_claiming), one and two threads' variants: it visits exactly the layer,
 // closes it, claims only entries not reached before, reports each such claim once, and leaves
-// every other entry's code as it was - checked against the codes written one by one.
+// every other entry's code as it was - checked against the codes written one by one; and a
+// single claim of a two-bit store does the same.
 #include "solve/table/distance_stores.hpp"
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <set>
@@ -58,7 +60,14 @@ void check_scan(int d, std::uint64_t seed) {
         }
         return near;
       },
-      [&](std::uint64_t i) { EXPECT_TRUE(fresh.insert(i).second) << i; });
+      [&](std::uint64_t w, std::uint64_t bits) {
+        EXPECT_NE(bits, 0U) << "word " << w;
+        for (; bits != 0; bits &= bits - 1) {
+          const std::uint64_t i =
+              w * FrontierStore::kPerWord + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2;
+          EXPECT_TRUE(fresh.insert(i).second) << i;
+        }
+      });
 
   for (std::uint64_t i = 0; i < kStates; ++i) {
     if (codes[i] == open_code(d)) {
@@ -79,6 +88,37 @@ TEST(FrontierStore, ScanClaimingClosesTheLayerAndClaimsOnlyUnreachedEntries) {
       check_scan<false>(d, seed);
       check_scan<true>(d, seed);
     }
+  }
+}
+
+// A claim, one thread's (no branch: it writes the word whatever it finds) and two threads'
+// (an atomic operation): it gives an entry the code only if it was not reached, says so, and
+// leaves every other entry as it was.
+template <bool kShared>
+void check_claims(std::uint64_t seed) {
+  constexpr std::uint64_t kStates = 100;
+  std::mt19937_64 random(seed);
+  Mod3Store store(kStates);
+  std::vector<int> codes(kStates, kUnseen);
+  for (std::uint64_t i = 0; i < kStates; ++i) {
+    if (random() % 2 == 0) continue;
+    codes[i] = static_cast<int>(random() % 3);
+    store.set(i, codes[i]);
+  }
+  for (int n = 0; n < 300; ++n) {
+    const std::uint64_t i = random() % kStates;
+    const int d = static_cast<int>(random() % 3);
+    const bool unseen = codes[i] == kUnseen;
+    EXPECT_EQ(store.template claim<kShared>(i, d), unseen) << "entry " << i;
+    if (unseen) codes[i] = d;
+    for (std::uint64_t j = 0; j < kStates; ++j) ASSERT_EQ(store.value(j), codes[j]) << j;
+  }
+}
+
+TEST(TwoBitEntries, AClaimTakesOnlyAnUnreachedEntryAndSaysSo) {
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    check_claims<false>(seed);
+    check_claims<true>(seed);
   }
 }
 

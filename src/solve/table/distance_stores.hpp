@@ -74,9 +74,12 @@ class TwoBitEntries {
       if (((relaxed_load(word) >> s) & 3) != kUnseen) return false;
       return ((relaxed_fetch_and(word, ~clear) >> s) & 3) == kUnseen;
     } else {
-      if (((word >> s) & 3) != kUnseen) return false;
-      word &= ~clear;
-      return true;
+      // No branch: whether the entry was unseen is as hard to predict as a coin, and one
+      // thread's write of the word it has just read costs less than a mispredicted branch.
+      const std::uint64_t old = word;
+      const bool unseen = ((old >> s) & 3) == kUnseen;
+      word = old & ~(clear & (std::uint64_t{0} - static_cast<std::uint64_t>(unseen)));
+      return unseen;
     }
   }
 
@@ -130,15 +133,16 @@ class FrontierStore : public TwoBitEntries {
           f(i);
           return std::uint64_t{0};  // claims nothing
         },
-        [](std::uint64_t) {});
+        [](std::uint64_t, std::uint64_t) {});
   }
 
   // scan for a forward pass that claims the neighbours in the same word as it goes: f(index)
   // returns the entries of its word (their low bits, as matches() gives them) to claim for
   // layer distance + 1, and one atomic operation a word closes the layer's entries and makes
-  // those claims, where a claim apiece took one each; fresh(index) is called for each entry
-  // so claimed that was not reached before. A claim's clear leaves every code but "not
-  // reached" and the closed layer's as it was, so it needs no test before it.
+  // those claims, where a claim apiece took one each; fresh(w, bits) is called for each word
+  // w with entries so claimed that were not reached before (bits: their low bits). A
+  // claim's clear leaves every code but "not reached" and the closed layer's as it was, so
+  // it needs no test before it.
   template <bool kShared, class F, class Fresh>
   void scan_claiming(std::uint64_t begin, std::uint64_t end, int distance, F&& f, Fresh&& fresh) {
     const int claim_bit = (kUnseen ^ code(distance + 1)) == 1 ? 0 : 1;  // the bit it clears
@@ -156,8 +160,8 @@ class FrontierStore : public TwoBitEntries {
         old = words_[w];
         words_[w] = old & ~clear;
       }
-      for (std::uint64_t n = near & matches(old, kUnseen); n; n &= n - 1)
-        fresh(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(n)) / 2);
+      const std::uint64_t reached = near & matches(old, kUnseen);
+      if (reached != 0) fresh(w, reached);
     }
   }
 

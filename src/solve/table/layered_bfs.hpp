@@ -190,7 +190,18 @@ class LayeredBfs {
         });
         return near;
       };
-      auto fresh = [&](std::uint64_t child) { reached(child); };
+      // The entries of word w that this scan put in layer d + 1 (their low bits): counted
+      // at once, listed one by one only while the layer may still be listed.
+      auto fresh = [&](std::uint64_t w, std::uint64_t bits) {
+        const std::uint64_t first = w * Store::kPerWord;
+        bfs_.opened(first + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2, d_ + 1);
+        if (overflow) {
+          count += static_cast<std::uint64_t>(std::popcount(bits));
+          return;
+        }
+        for (; bits != 0; bits &= bits - 1)
+          reached(first + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2);
+      };
       if (bfs_.threads_ > 1)
         bfs_.store_.template scan_claiming<true>(begin, end, d_, expand, fresh);
       else
@@ -245,7 +256,14 @@ class LayeredBfs {
     void claim(std::uint64_t child) {
       const bool fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim<true>(child, d_ + 1)
                                            : bfs_.store_.template claim<false>(child, d_ + 1);
-      if (fresh) reached(child);
+      // Whether a claim was fresh is as hard to predict as a coin: once a layer is too large
+      // to list, it is counted without a branch on it.
+      if (overflow) {
+        count += fresh ? 1 : 0;
+        bfs_.opened(child, d_ + 1, fresh);
+      } else if (fresh) {
+        reached(child);
+      }
     }
 
     // Counts (and while it can, lists) a state this pass put in layer d + 1.
@@ -276,20 +294,22 @@ class LayeredBfs {
   // Whether state s is an odd number of moves from the goal.
   bool odd(std::uint64_t s) const { return odd_[static_cast<std::size_t>(s % N)]; }
 
-  // Notes that state s is in layer d, the newest: its chunk's flag for d's parity, and with
-  // distances mod 3 its bit (while forward passes need it).
-  void opened(std::uint64_t s, int d) {
+  // Notes that state s is in layer d, the newest, if `fresh`: its chunk's flag for d's
+  // parity, and with distances mod 3 its bit (while forward passes need it). Without a
+  // branch on fresh where one thread writes.
+  void opened(std::uint64_t s, int d, bool fresh = true) {
     // Read before written: the flags are shared by the threads, and a write per state would
     // move their cache line from core to core at every claim.
     std::uint8_t& flag = open_chunks_[static_cast<std::size_t>(d % 2)][s / kChunkStates];
-    if (relaxed_load(flag) == 0) relaxed_store(flag, std::uint8_t{1});
+    if ((static_cast<int>(fresh) & static_cast<int>(relaxed_load(flag) == 0)) != 0)
+      relaxed_store(flag, std::uint8_t{1});
     if constexpr (kMarked) {
       if (newest_.empty()) return;
-      const std::uint64_t bit = std::uint64_t{1} << (s % 64);
-      if (threads_ > 1)
-        relaxed_fetch_or(newest_[s / 64], bit);
-      else
+      const std::uint64_t bit = static_cast<std::uint64_t>(fresh) << (s % 64);
+      if (threads_ == 1)
         newest_[s / 64] |= bit;
+      else if (fresh)
+        relaxed_fetch_or(newest_[s / 64], bit);
     }
   }
 
