@@ -190,17 +190,18 @@ class LayeredBfs {
         });
         return near;
       };
-      // The entries of word w that this scan put in layer d + 1 (their low bits): counted
-      // at once, listed one by one only while the layer may still be listed.
+      // The entries of word w that this scan put in layer d + 1 (their low bits): listed one
+      // by one while the layer may still be listed, else counted at once (one chunk, so one
+      // flag, holds the word).
       auto fresh = [&](std::uint64_t w, std::uint64_t bits) {
         const std::uint64_t first = w * Store::kPerWord;
-        bfs_.opened(first + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2, d_ + 1);
-        if (overflow) {
-          count += static_cast<std::uint64_t>(std::popcount(bits));
+        if (!overflow) {
+          for (; bits != 0; bits &= bits - 1)
+            reached(first + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2);
           return;
         }
-        for (; bits != 0; bits &= bits - 1)
-          reached(first + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2);
+        bfs_.opened(first, d_ + 1);
+        count += static_cast<std::uint64_t>(std::popcount(bits));
       };
       if (bfs_.threads_ > 1)
         bfs_.store_.template scan_claiming<true>(begin, end, d_, expand, fresh);
