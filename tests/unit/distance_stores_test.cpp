@@ -1,12 +1,14 @@
-// The histogram-only store's forward scan that claims neighbours in the same word
-// (FrontierStore::scan_claiming), one and two threads' variants: it visits exactly the layer,
-// closes it, claims only entries not reached before, reports each such claim once, and leaves
-// every other entry's code as it was - checked against the codes written one by one; and a
-// single claim of a two-bit store does the same.
+// The two-bit stores: the explore's forward scan (FarParentStore::scan_words), one and two
+// threads' variants: it hands over exactly the layer (by the cells' parity) and which of its
+// states a far move reached, closes it, claims only entries not reached before, reports each
+// such claim once, and leaves every other entry's code as it was - checked against the codes
+// written one by one; its two claims; slidegif-mpi's FrontierStore scan; and a single claim
+// of a two-bit store.
 #include "solve/table/distance_stores.hpp"
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <random>
@@ -18,75 +20,147 @@ namespace {
 
 constexpr int kUnseen = TwoBitEntries::kUnseen;
 
-// The code FrontierStore gives a state open at `distance`.
-int open_code(int distance) {
-  return 1 + distance % 2;
+constexpr int kOpen = FarParentStore::kOpen;
+constexpr int kFar = FarParentStore::kOpenFarParent;
+constexpr std::size_t kCells = 7;  // a word's first entry is in every cell in turn
+constexpr std::array<bool, kCells> kOdd = {false, true, true, false, true, false, false};
+
+bool odd(std::uint64_t i) {
+  return kOdd[i % kCells];
+}
+
+// A store whose entry i holds codes[i]: open ones given by claims, as a search does; expanded
+// ones (0) closed by hand.
+FarParentStore store_with(const std::vector<int>& codes) {
+  FarParentStore store(codes.size());
+  store.set_odd_cells(kOdd);
+  for (std::uint64_t i = 0; i < codes.size(); ++i) {
+    if (codes[i] == kOpen) store.claim_near<false>(i, 0);
+    if (codes[i] == kFar) store.claim<false>(i, 0);
+    if (codes[i] == 0) store.data()[i / 32] &= ~(std::uint64_t{3} << (2 * (i % 32)));
+  }
+  return store;
 }
 
 template <bool kShared>
 void check_scan(int d, std::uint64_t seed) {
-  constexpr std::uint64_t kStates = 200;  // seven words, the last one partial
+  constexpr std::uint64_t kStates = 300;  // ten words, the last one partial
   std::mt19937_64 random(seed);
-  FrontierStore store(kStates);
+  // Layer d's states (open, either way reached), layer d + 1's so far, expanded ones of
+  // either parity, and states not reached.
   std::vector<int> codes(kStates, kUnseen);
   for (std::uint64_t i = 0; i < kStates; ++i) {
-    // Expanded (0), open at d, open at d + 1, or not reached (layer d - 1 long closed).
+    const bool in_d = odd(i) == (d % 2 == 1);
     const int pick = static_cast<int>(random() % 4);
-    codes[i] = pick == 0 ? 0 : pick == 1 ? open_code(d) : pick == 2 ? open_code(d + 1) : kUnseen;
-    if (codes[i] == 0) store.set(i, d - 1);
+    if (pick == 0) codes[i] = 0;
+    if (pick == 1) codes[i] = in_d ? kOpen : kFar;
+    if (pick == 2) codes[i] = in_d ? kFar : kOpen;
   }
-  // Layer d - 1 expanded: its scan closes it (d + 1's code is its, so d + 1 comes after).
-  store.scan(0, store.words(), d - 1, [](std::uint64_t) {});
-  for (std::uint64_t i = 0; i < kStates; ++i) {
-    if (codes[i] == open_code(d)) store.set(i, d);
-    if (codes[i] == open_code(d + 1)) store.set(i, d + 1);
-  }
+  FarParentStore store = store_with(codes);
   for (std::uint64_t i = 0; i < kStates; ++i) ASSERT_EQ(store.value(i), codes[i]) << i;
 
-  // Each visited state claims a random pick of its word's entries (any code at all).
+  // Each word claims a random pick of its entries as near children (any code at all).
   std::vector<int> expected = codes;
   std::set<std::uint64_t> visited;
   std::set<std::uint64_t> fresh;
-  store.template scan_claiming<kShared>(
+  store.template scan_words<kShared>(
       0, store.words(), d,
-      [&](std::uint64_t s) {
-        EXPECT_TRUE(visited.insert(s).second) << s;
+      [&](std::uint64_t w, std::uint64_t layer, std::uint64_t far_parent) {
+        EXPECT_NE(layer, 0U) << "word " << w;
+        EXPECT_EQ(far_parent & ~layer, 0U) << "word " << w;
         std::uint64_t near = 0;
-        const std::uint64_t first = s / FrontierStore::kPerWord * FrontierStore::kPerWord;
-        for (std::uint64_t i = first; i < first + FrontierStore::kPerWord && i < kStates; ++i) {
+        for (std::uint64_t j = 0; j < 32 && w * 32 + j < kStates; ++j) {
+          const std::uint64_t i = w * 32 + j;
+          const std::uint64_t bit = std::uint64_t{1} << (2 * j);
+          if ((layer & bit) != 0) {
+            EXPECT_TRUE(visited.insert(i).second) << i;
+            EXPECT_EQ((far_parent & bit) != 0, codes[i] == kFar) << "state " << i;
+          }
           if (random() % 3 != 0) continue;
-          near |= std::uint64_t{1} << (2 * (i - first));
-          if (expected[i] == kUnseen) expected[i] = open_code(d + 1);
+          near |= bit;
+          if (expected[i] == kUnseen) expected[i] = kOpen;
         }
         return near;
       },
       [&](std::uint64_t w, std::uint64_t bits) {
         EXPECT_NE(bits, 0U) << "word " << w;
         for (; bits != 0; bits &= bits - 1) {
-          const std::uint64_t i =
-              w * FrontierStore::kPerWord + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2;
+          const std::uint64_t i = w * 32 + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2;
           EXPECT_TRUE(fresh.insert(i).second) << i;
         }
       });
 
   for (std::uint64_t i = 0; i < kStates; ++i) {
-    if (codes[i] == open_code(d)) {
-      EXPECT_TRUE(visited.count(i)) << "layer state " << i << " not visited";
-      expected[i] = 0;
-    } else {
-      EXPECT_FALSE(visited.count(i)) << "state " << i << " (code " << codes[i] << ") visited";
-    }
+    const bool in_layer = (codes[i] == kOpen || codes[i] == kFar) && odd(i) == (d % 2 == 1);
+    EXPECT_EQ(visited.count(i) == 1, in_layer) << "state " << i << " (code " << codes[i] << ")";
+    if (in_layer) expected[i] = 0;
     EXPECT_EQ(store.value(i), expected[i]) << "entry " << i << " was " << codes[i];
-    const bool claimed = codes[i] == kUnseen && expected[i] != kUnseen;
+    const bool claimed = codes[i] == kUnseen && expected[i] != codes[i];
     EXPECT_EQ(fresh.count(i) == 1, claimed) << "entry " << i;
   }
 }
 
-TEST(FrontierStore, ScanClaimingClosesTheLayerAndClaimsOnlyUnreachedEntries) {
+TEST(FarParentStore, ScanClosesTheLayerAndClaimsOnlyUnreachedEntries) {
   for (int d = 1; d <= 4; ++d) {  // both parities of the layer
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
       check_scan<false>(d, seed);
       check_scan<true>(d, seed);
+    }
+  }
+}
+
+// A far move's claim marks an open state or one not reached (and says which); a near move's
+// takes only one not reached; neither touches an expanded state or another entry.
+template <bool kShared>
+void check_far_parent_claims(std::uint64_t seed) {
+  constexpr std::uint64_t kStates = 100;
+  std::mt19937_64 random(seed);
+  std::vector<int> codes(kStates, kUnseen);
+  for (std::uint64_t i = 0; i < kStates; ++i)
+    if (random() % 4 == 0) codes[i] = 0;
+  FarParentStore store = store_with(codes);
+  for (int n = 0; n < 300; ++n) {
+    const std::uint64_t i = random() % kStates;
+    const bool unseen = codes[i] == kUnseen;
+    if (random() % 2 == 0) {
+      EXPECT_EQ(store.template claim<kShared>(i, 1), unseen) << "entry " << i;
+      if (codes[i] != 0) codes[i] = kFar;
+    } else {
+      EXPECT_EQ(store.template claim_near<kShared>(i, 1), unseen) << "entry " << i;
+      if (unseen) codes[i] = kOpen;
+    }
+    for (std::uint64_t j = 0; j < kStates; ++j) ASSERT_EQ(store.value(j), codes[j]) << j;
+    EXPECT_EQ(store.at(i, 1), codes[i] != 0) << "entry " << i;
+  }
+}
+
+TEST(FarParentStore, AFarClaimMarksOpenStatesANearOneTakesOnlyUnreached) {
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    check_far_parent_claims<false>(seed);
+    check_far_parent_claims<true>(seed);
+  }
+}
+
+// slidegif-mpi's store: a scan hands over exactly layer d (its code) and closes it.
+TEST(FrontierStore, ScanHandsOverAndClosesExactlyTheLayer) {
+  constexpr std::uint64_t kStates = 200;
+  for (int d = 1; d <= 2; ++d) {
+    std::mt19937_64 random(static_cast<std::uint64_t>(d));
+    FrontierStore store(kStates);
+    std::vector<int> layer(kStates, -1);  // the layer a state is open in, if any
+    for (std::uint64_t i = 0; i < kStates; ++i) {
+      const int pick = static_cast<int>(random() % 3);  // layer d, d + 1, or not reached
+      if (pick == 2) continue;
+      layer[i] = d + pick;
+      store.set(i, layer[i]);
+    }
+    std::set<std::uint64_t> visited;
+    store.scan(0, store.words(), d, [&](std::uint64_t i) { visited.insert(i); });
+    for (std::uint64_t i = 0; i < kStates; ++i) {
+      EXPECT_EQ(visited.count(i) == 1, layer[i] == d) << i;
+      const int want = layer[i] == d ? 0 : layer[i] < 0 ? kUnseen : 1 + layer[i] % 2;
+      EXPECT_EQ(store.value(i), want) << i;
+      EXPECT_EQ(store.at(i, d + 1), layer[i] == d + 1) << i;
     }
   }
 }

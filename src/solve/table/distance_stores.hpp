@@ -1,13 +1,14 @@
 #pragma once
 // What the full search writes per state, in three kinds (full_search.hpp says when each is
 // used): two bits holding the distance mod 3 (3: not reached yet), two bits holding only
-// whether a state is reached, open or expanded, or a byte holding the distance (255: not
-// reached). All are scanned a word at a time for the states of one layer and
-// claimed with one atomic operation, so threads can share them without locks: every thread
-// that writes during a layer writes the same value, and exactly one of them sees the entry
-// change from "not reached" and counts it.
+// the search's place (not reached, open - and how it was reached - or expanded), or a byte
+// holding the distance (255: not reached). All are scanned a word at a time for the states of
+// one layer and claimed with one atomic operation, so threads can share them without locks:
+// every thread that writes during a layer writes the same value, and exactly one of them sees
+// the entry change from "not reached" and counts it.
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -94,7 +95,6 @@ class Mod3Store : public TwoBitEntries {
  public:
   static constexpr bool kExact = false;
   static constexpr bool kScanIsLayer = false;
-  static constexpr bool kClaimsInScan = false;
   using TwoBitEntries::TwoBitEntries;
 
   void set(std::uint64_t i, int distance) { set_code(i, distance % 3); }
@@ -105,15 +105,13 @@ class Mod3Store : public TwoBitEntries {
   }
 };
 
-// No distance kept, only the search's place: 1 for an open state at an even distance, 2 at
-// an odd one, 0 once expanded. For a search that wants the histogram alone: a forward scan
-// finds exactly its layer, with no bitmap marking the newest one - two thirds of Mod3Store's
-// memory while searching, and a memory access a child where Mod3Store's search needs two.
+// No distance kept, only a search's place: 1 for an open state at an even distance, 2 at an
+// odd one, 0 once expanded. slidegif-mpi's ranks keep theirs so (one thread each, its block of
+// the numbering); `explore` keeps a FarParentStore. A forward scan finds exactly its layer.
 class FrontierStore : public TwoBitEntries {
  public:
   static constexpr bool kExact = false;
   static constexpr bool kScanIsLayer = true;
-  static constexpr bool kClaimsInScan = true;  // scan_claiming below
   using TwoBitEntries::TwoBitEntries;
 
   void set(std::uint64_t i, int distance) { set_code(i, code(distance)); }
@@ -124,44 +122,15 @@ class FrontierStore : public TwoBitEntries {
   }
 
   // Calls f(index) for each state of layer `distance` in words [begin, end), then closes the
-  // word's ones (layer distance + 2 reuses the code); one thread's (slidegif-mpi's ranks).
+  // word's ones (layer distance + 2 reuses the code). One thread's.
   template <class F>
   void scan(std::uint64_t begin, std::uint64_t end, int distance, F&& f) {
-    scan_claiming<false>(
-        begin, end, distance,
-        [&](std::uint64_t i) {
-          f(i);
-          return std::uint64_t{0};  // claims nothing
-        },
-        [](std::uint64_t, std::uint64_t) {});
-  }
-
-  // scan for a forward pass that claims the neighbours in the same word as it goes: f(index)
-  // returns the entries of its word (their low bits, as matches() gives them) to claim for
-  // layer distance + 1, and one atomic operation a word closes the layer's entries and makes
-  // those claims, where a claim apiece took one each; fresh(w, bits) is called for each word
-  // w with entries so claimed that were not reached before (bits: their low bits). A
-  // claim's clear leaves every code but "not reached" and the closed layer's as it was, so
-  // it needs no test before it.
-  template <bool kShared, class F, class Fresh>
-  void scan_claiming(std::uint64_t begin, std::uint64_t end, int distance, F&& f, Fresh&& fresh) {
-    const int claim_bit = (kUnseen ^ code(distance + 1)) == 1 ? 0 : 1;  // the bit it clears
     for (std::uint64_t w = begin; w < end; ++w) {
-      const std::uint64_t hits = matches(relaxed_load(words_[w]), code(distance));
+      const std::uint64_t hits = matches(words_[w], code(distance));
       if (hits == 0) continue;
-      std::uint64_t near = 0;
-      for (std::uint64_t h = hits; h; h &= h - 1)
-        near |= f(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(h)) / 2);
-      const std::uint64_t clear = hits * 3 | near << claim_bit;
-      std::uint64_t old = 0;
-      if constexpr (kShared) {
-        old = relaxed_fetch_and(words_[w], ~clear);
-      } else {
-        old = words_[w];
-        words_[w] = old & ~clear;
-      }
-      const std::uint64_t reached = near & matches(old, kUnseen);
-      if (reached != 0) fresh(w, reached);
+      for (std::uint64_t h = hits; h != 0; h &= h - 1)
+        f(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(h)) / 2);
+      words_[w] &= ~(hits * 3);
     }
   }
 
@@ -169,12 +138,121 @@ class FrontierStore : public TwoBitEntries {
   static int code(int distance) { return 1 + distance % 2; }
 };
 
+// What a histogram-only search (`explore`) keeps: no distance, only the search's place, with a
+// state's parity told by its blank's cell instead of by its code (every move takes the blank to
+// a cell of the other colour). That frees a code to mark an open state that a far (vertical)
+// move reached: a state with one far move so marked needs not rank its far child - it is its
+// parent, expanded already. On a two-row board every state has one far move and every edge
+// joins two layers, so half of all states skip it.
+//
+// Codes: 3 not reached, 2 open, 1 open and reached by a far move, 0 expanded. A far claim
+// turns 2 into 1, which no clearing of bits does, so where threads share the store every
+// change of a word is a compare-and-swap.
+class FarParentStore : public TwoBitEntries {
+ public:
+  static constexpr bool kExact = false;
+  static constexpr bool kScanIsLayer = true;
+  static constexpr bool kMarksFarParent = true;
+  static constexpr int kOpen = 2;
+  static constexpr int kOpenFarParent = 1;
+  using TwoBitEntries::TwoBitEntries;
+
+  // odd[c]: whether a state whose blank is in cell c (its index mod the board's cells) is an
+  // odd distance from the goal. Before any scan.
+  template <std::size_t N>
+  void set_odd_cells(const std::array<bool, N>& odd) {
+    odd_entries_.assign(N, 0);
+    for (std::size_t first = 0; first < N; ++first)
+      for (std::uint64_t j = 0; j < kPerWord; ++j)
+        if (odd[(first + j) % N]) odd_entries_[first] |= std::uint64_t{1} << (2 * j);
+  }
+
+  void set(std::uint64_t i, int) { set_code(i, kOpen); }
+  // Whether state i is open. Asked by a backward pass of an unreached state's neighbours,
+  // which are at `distance` or not reached: open is enough.
+  bool at(std::uint64_t i, int) const {
+    const int v = value(i);
+    return v == kOpen || v == kOpenFarParent;
+  }
+
+  // A far move's claim: a state not reached or open becomes open and reached by a far move.
+  // True when it was not reached.
+  template <bool kShared>
+  bool claim(std::uint64_t i, int) {
+    return change<kShared>(i, [](std::uint64_t e) { return (e | e >> 1) & 1; });
+  }
+  // A near move's claim: a state not reached becomes open. True when it was not reached.
+  template <bool kShared>
+  bool claim_near(std::uint64_t i, int) {
+    return change<kShared>(i, [](std::uint64_t e) { return e == kUnseen ? kOpen : e; });
+  }
+
+  // Calls f(w, layer, far_parent) for each word w of [begin, end) with states in layer
+  // `distance` (layer: their entries' low bits; far_parent: those of them reached by a far
+  // move), which returns entries of the word to claim as near moves' children; then closes
+  // the layer's entries and makes those claims in one change of the word, and calls
+  // fresh(w, bits) with the entries so claimed that were not reached before.
+  template <bool kShared, class F, class Fresh>
+  void scan_words(std::uint64_t begin, std::uint64_t end, int distance, F&& f, Fresh&& fresh) {
+    const std::uint64_t cells = odd_entries_.size();
+    std::uint64_t first = begin * kPerWord % cells;  // the cell of word w's first entry
+    const std::uint64_t parity = distance % 2 == 1 ? 0 : kLowBits;
+    for (std::uint64_t w = begin; w < end; ++w) {
+      const std::uint64_t x = relaxed_load(words_[w]);
+      const std::uint64_t open = (x ^ x >> 1) & kLowBits;  // codes 1 and 2
+      const std::uint64_t layer = (odd_entries_[first] ^ parity) & open;
+      first += kPerWord % cells;
+      if (first >= cells) first -= cells;
+      if (layer == 0) continue;
+      const std::uint64_t near = f(w, layer, layer & ~(x >> 1));
+      std::uint64_t old = relaxed_load(words_[w]);
+      std::uint64_t reached = 0;
+      for (;;) {
+        reached = near & matches(old, kUnseen);
+        const std::uint64_t next = old & ~(layer * 3) & ~reached;  // 3 to 2: the low bit
+        if constexpr (!kShared) {
+          words_[w] = next;
+          break;
+        }
+        if (__atomic_compare_exchange_n(&words_[w], &old, next, true, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
+          break;
+      }
+      if (reached != 0) fresh(w, reached);
+    }
+  }
+
+ private:
+  static constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;
+
+  // Gives entry i the code to(its code); true when it was not reached.
+  template <bool kShared, class To>
+  bool change(std::uint64_t i, To to) {
+    std::uint64_t& word = words_[i / kPerWord];
+    const int s = shift(i);
+    std::uint64_t old = relaxed_load(word);
+    for (;;) {
+      const std::uint64_t e = (old >> s) & 3;
+      const std::uint64_t next =
+          (old & ~(std::uint64_t{3} << s)) | static_cast<std::uint64_t>(to(e)) << s;
+      if constexpr (!kShared) {
+        word = next;
+        return e == kUnseen;
+      }
+      if (next == old) return false;
+      if (__atomic_compare_exchange_n(&word, &old, next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        return e == kUnseen;
+    }
+  }
+
+  std::vector<std::uint64_t> odd_entries_;  // by the cell of a word's first entry
+};
+
 // One byte per entry: the distance itself.
 class ByteStore {
  public:
   static constexpr bool kExact = true;
   static constexpr bool kScanIsLayer = true;
-  static constexpr bool kClaimsInScan = false;
   static constexpr std::uint8_t kUnseen = 255;
   static constexpr std::uint64_t kPerWord = 8;
 

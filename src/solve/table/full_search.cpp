@@ -108,7 +108,7 @@ FullSearch full_search(const Board& goal, const FullSearchOptions& options) {
     sink = dispatch(result.index, store, result.threads, list_limit, options);
     result.mod3 = std::move(store.data());
   } else if (options.storage == DistanceStorage::None) {
-    detail::FrontierStore store(states);
+    detail::FarParentStore store(states);
     sink = dispatch(result.index, store, result.threads, list_limit, options);
   } else {
     detail::ByteStore store(states);

@@ -6,9 +6,11 @@
 //
 // Per state: the sequence is decoded once per rank (N consecutive indices share it), and from
 // the rank decoded before it when that is a few ranks back (SequenceCodec::advance).
-// Horizontal children are the neighbouring indices (FrontierStore: claimed with the word);
-// vertical children are re-ranked from the window of the sequence they rotate, and when far
-// away in the store prefetched a few states ahead of their claim.
+// Horizontal children are the neighbouring indices (with a FarParentStore, a word's at once, by
+// masks, and claimed with the word's closing); vertical children are re-ranked from the window
+// of the sequence they rotate, and when far away in the store prefetched a few states ahead of
+// their claim. With a FarParentStore a state reached by its only vertical move skips it: that
+// child is its parent - half of all states on a two-row board.
 
 #include <algorithm>
 #include <array>
@@ -50,6 +52,8 @@ class LayeredBfs {
   static constexpr bool kMarked = !Store::kScanIsLayer;
   // The states a chunk of a forward pass covers: kChunkWords words of the bitmap or the store.
   static constexpr std::uint64_t kChunkStates = kChunkWords * (kMarked ? 64 : Store::kPerWord);
+  // Whether the store marks the states reached by a far move (FarParentStore).
+  static constexpr bool kFarParents = requires { Store::kMarksFarParent; };
 
  public:
   LayeredBfs(const std::vector<std::uint8_t>& parity, Store& store, int threads,
@@ -74,6 +78,7 @@ class LayeredBfs {
       odd_[static_cast<std::size_t>(b)] = colour(b) != colour(goal_blank);
       unreached[odd_[static_cast<std::size_t>(b)] ? 1 : 0] += states_ / N;
     }
+    if constexpr (kFarParents) store_.set_odd_cells(odd_);
     if constexpr (kMarked) fill_on_huge_pages(newest_, (states_ + 63) / 64, std::uint64_t{0});
     for (auto& flags : open_chunks_) flags.assign((states_ + kChunkStates - 1) / kChunkStates, 0);
     LayerSink sink;
@@ -127,11 +132,11 @@ class LayeredBfs {
       };
       if constexpr (kMarked)
         expand_marked(begin, end, expand);
-      else if constexpr (Store::kClaimsInScan)
-        expand_claiming(begin, end);
+      else if constexpr (kFarParents)
+        expand_far_parents(begin, end);
       else
         bfs_.store_.scan(begin, end, d_, expand);
-      while (in_flight_ > 0) claim(pending_[(head_ + kPipeline - in_flight_--) % kPipeline]);
+      while (in_flight_ > 0) claim(pending_[(head_ + kPipeline - in_flight_--) % kPipeline], true);
     }
 
     // Backward: every unreached state with a neighbour at d is at d + 1. Exact with a two-bit
@@ -143,7 +148,7 @@ class LayeredBfs {
           if (bfs_.odd(s) != odd_next_) return;  // at d + 2 or further
           const bool next =
               children(s, [&](std::uint64_t child, bool) { return bfs_.store_.at(child, d_); });
-          if (next) claim(s);
+          if (next) claim(s, false);
         });
       }
     }
@@ -175,44 +180,61 @@ class LayeredBfs {
       }
     }
 
-    // A forward pass whose store claims a state's neighbours in its own word with the
-    // word's closing (FrontierStore::scan_claiming): the others are claimed one by one.
-    void expand_claiming(std::uint64_t begin, std::uint64_t end) {
-      auto expand = [&](std::uint64_t s) {
-        const std::uint64_t word = s / Store::kPerWord;
-        std::uint64_t near = 0;
-        children(s, [&](std::uint64_t child, bool far) {
-          if (!far && child / Store::kPerWord == word)
-            near |= std::uint64_t{1} << (2 * (child % Store::kPerWord));
-          else
-            push(child, far);
-          return false;
-        });
-        return near;
-      };
-      // The entries of word w that this scan put in layer d + 1 (their low bits): listed one
-      // by one while the layer may still be listed, else counted at once (one chunk, so one
-      // flag, holds the word).
-      auto fresh = [&](std::uint64_t w, std::uint64_t bits) {
+    // A forward pass over a FarParentStore, a word at a time: the near children of the word's
+    // states in layer d come from masks, and only the states that need a far child are ranked
+    // - not those with one far move that were reached by it. Skipping them by a mask, not a
+    // branch a state, matters: which ones they are is a coin toss to the branch predictor.
+    void expand_far_parents(std::uint64_t begin, std::uint64_t end) {
+      auto expand = [&](std::uint64_t w, std::uint64_t layer, std::uint64_t far_parent) {
+        const WordMasks& masks = kWordMasks[static_cast<std::size_t>(w * Store::kPerWord % N)];
+        const std::uint64_t left = layer & masks.left;
+        const std::uint64_t right = layer & masks.right;
         const std::uint64_t first = w * Store::kPerWord;
-        if (!overflow) {
-          for (; bits != 0; bits &= bits - 1)
-            reached(first + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2);
-          return;
+        if ((left & 1) != 0) claim(first - 1, false);                   // in the word before
+        if ((right >> 62) != 0) claim(first + Store::kPerWord, false);  // in the word after
+        for (std::uint64_t h = layer & (~far_parent | masks.two_far); h != 0; h &= h - 1) {
+          far_children(first + static_cast<std::uint64_t>(std::countr_zero(h)) / 2,
+                       [&](std::uint64_t child, bool) {
+                         push(child, true);
+                         return false;
+                       });
         }
-        bfs_.opened(first, d_ + 1);
-        count += static_cast<std::uint64_t>(std::popcount(bits));
+        return left >> 2 | right << 2;
       };
+      auto fresh = [&](std::uint64_t w, std::uint64_t bits) { note_fresh(w, bits); };
       if (bfs_.threads_ > 1)
-        bfs_.store_.template scan_claiming<true>(begin, end, d_, expand, fresh);
+        bfs_.store_.template scan_words<true>(begin, end, d_, expand, fresh);
       else
-        bfs_.store_.template scan_claiming<false>(begin, end, d_, expand, fresh);
+        bfs_.store_.template scan_words<false>(begin, end, d_, expand, fresh);
+    }
+
+    // The entries of word w that this scan put in layer d + 1 (their low bits): listed one
+    // by one while the layer may still be listed, else counted at once (one chunk, so one
+    // flag, holds the word).
+    void note_fresh(std::uint64_t w, std::uint64_t bits) {
+      const std::uint64_t first = w * Store::kPerWord;
+      if (!overflow) {
+        for (; bits != 0; bits &= bits - 1)
+          reached(first + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2);
+        return;
+      }
+      bfs_.opened(first, d_ + 1);
+      count += static_cast<std::uint64_t>(std::popcount(bits));
     }
 
     // Calls visit(child, far) for each neighbour of state s until it returns true; far: not
     // next to s in the store. Returns whether a call returned true.
     template <class Visit>
     bool children(std::uint64_t s, Visit&& visit) {
+      const int col = static_cast<int>(s % N) % C;
+      if (col > 0 && visit(s - 1, false)) return true;
+      if (col + 1 < C && visit(s + 1, false)) return true;
+      return far_children(s, visit);
+    }
+
+    // children's far part: the vertical moves, ranked.
+    template <class Visit>
+    bool far_children(std::uint64_t s, Visit&& visit) {
       const std::uint64_t rank = s / N;
       const int b = static_cast<int>(s % N);
       if (rank != rank_) {
@@ -223,9 +245,6 @@ class LayeredBfs {
         rank_ = rank;
       }
       const int which = row_.parity ^ bfs_.parity_[static_cast<std::size_t>(b)];
-      const int col = b % C;
-      if (col > 0 && visit(s - 1, false)) return true;
-      if (col + 1 < C && visit(s + 1, false)) return true;
       if (b >= C) {  // up: the window q[b-C .. b) rotates left
         const int w = b - C;
         const std::uint64_t child = Codec::template rotate_left<C>(row_, which, rank, w) * N;
@@ -241,12 +260,12 @@ class LayeredBfs {
     // Children far away in the store are prefetched and claimed kPipeline children later.
     void push(std::uint64_t child, bool far) {
       if (!far) {
-        claim(child);
+        claim(child, false);
         return;
       }
       bfs_.store_.prefetch(child);
       if (in_flight_ == kPipeline) {
-        claim(pending_[head_]);
+        claim(pending_[head_], true);
         --in_flight_;
       }
       pending_[head_] = child;
@@ -254,9 +273,17 @@ class LayeredBfs {
       ++in_flight_;
     }
 
-    void claim(std::uint64_t child) {
-      const bool fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim<true>(child, d_ + 1)
-                                           : bfs_.store_.template claim<false>(child, d_ + 1);
+    // far: by a far move, which a FarParentStore marks (the others ignore it).
+    void claim(std::uint64_t child, bool far) {
+      bool fresh = false;
+      if constexpr (kFarParents) {
+        if (!far)
+          fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim_near<true>(child, d_ + 1)
+                                    : bfs_.store_.template claim_near<false>(child, d_ + 1);
+      }
+      if (!kFarParents || far)
+        fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim<true>(child, d_ + 1)
+                                  : bfs_.store_.template claim<false>(child, d_ + 1);
       // Whether a claim was fresh is as hard to predict as a coin: once a layer is too large
       // to list, it is counted without a branch on it.
       if (overflow) {
@@ -290,6 +317,29 @@ class LayeredBfs {
     int head_ = 0;
     int in_flight_ = 0;
   };
+
+  // For a word whose first entry's state has its blank in cell c (its index mod N), the
+  // entries (their low bits) whose states have a neighbour left of the blank in its row, one
+  // right of it, and two far moves (up and down).
+  struct WordMasks {
+    std::uint64_t left = 0;
+    std::uint64_t right = 0;
+    std::uint64_t two_far = 0;
+  };
+  static constexpr std::array<WordMasks, N> kWordMasks = [] {
+    std::array<WordMasks, N> all{};
+    for (int c = 0; c < N; ++c) {
+      for (int j = 0; j < 32; ++j) {
+        const int b = (c + j) % N;
+        const std::uint64_t bit = std::uint64_t{1} << (2 * j);
+        WordMasks& m = all[static_cast<std::size_t>(c)];
+        if (b % C > 0) m.left |= bit;
+        if (b % C + 1 < C) m.right |= bit;
+        if (b >= C && b + C < N) m.two_far |= bit;
+      }
+    }
+    return all;
+  }();
 
   static int colour(int cell) { return (cell / C + cell % C) % 2; }
   // Whether state s is an odd number of moves from the goal.
