@@ -65,7 +65,8 @@ void check_scan(int d, std::uint64_t seed) {
   std::set<std::uint64_t> fresh;
   store.template scan_words<kShared>(
       0, store.words(), d,
-      [&](std::uint64_t w, std::uint64_t layer, std::uint64_t far_parent) {
+      [&](std::uint64_t w, std::uint64_t cell, std::uint64_t layer, std::uint64_t far_parent) {
+        EXPECT_EQ(cell, w * 32 % kCells) << "word " << w;
         EXPECT_NE(layer, 0U) << "word " << w;
         EXPECT_EQ(far_parent & ~layer, 0U) << "word " << w;
         std::uint64_t near = 0;

@@ -110,8 +110,6 @@ class Mod3Store : public TwoBitEntries {
 // the numbering); `explore` keeps a FarParentStore. A forward scan finds exactly its layer.
 class FrontierStore : public TwoBitEntries {
  public:
-  static constexpr bool kExact = false;
-  static constexpr bool kScanIsLayer = true;
   using TwoBitEntries::TwoBitEntries;
 
   void set(std::uint64_t i, int distance) { set_code(i, code(distance)); }
@@ -141,7 +139,7 @@ class FrontierStore : public TwoBitEntries {
 // What a histogram-only search (`explore`) keeps: no distance, only the search's place, with a
 // state's parity told by its blank's cell instead of by its code (every move takes the blank to
 // a cell of the other colour). That frees a code to mark an open state that a far (vertical)
-// move reached: a state with one far move so marked needs not rank its far child - it is its
+// move reached: a state with one far move so marked need not rank its far child - it is its
 // parent, expanded already. On a two-row board every state has one far move and every edge
 // joins two layers, so half of all states skip it.
 //
@@ -187,9 +185,10 @@ class FarParentStore : public TwoBitEntries {
     return change<kShared>(i, [](std::uint64_t e) { return e == kUnseen ? kOpen : e; });
   }
 
-  // Calls f(w, layer, far_parent) for each word w of [begin, end) with states in layer
-  // `distance` (layer: their entries' low bits; far_parent: those of them reached by a far
-  // move), which returns entries of the word to claim as near moves' children; then closes
+  // Calls f(w, cell, layer, far_parent) for each word w of [begin, end) with states in layer
+  // `distance` (cell: the blank's cell in the state of w's first entry; layer: the layer's
+  // entries' low bits; far_parent: those of them reached by a far move), which returns
+  // entries of the word to claim as near moves' children; then closes
   // the layer's entries and makes those claims in one change of the word, and calls
   // fresh(w, bits) with the entries so claimed that were not reached before.
   template <bool kShared, class F, class Fresh>
@@ -201,10 +200,11 @@ class FarParentStore : public TwoBitEntries {
       const std::uint64_t x = relaxed_load(words_[w]);
       const std::uint64_t open = (x ^ x >> 1) & kLowBits;  // codes 1 and 2
       const std::uint64_t layer = (odd_entries_[first] ^ parity) & open;
+      const std::uint64_t cell = first;
       first += kPerWord % cells;
       if (first >= cells) first -= cells;
       if (layer == 0) continue;
-      const std::uint64_t near = f(w, layer, layer & ~(x >> 1));
+      const std::uint64_t near = f(w, cell, layer, layer & ~(x >> 1));
       std::uint64_t old = relaxed_load(words_[w]);
       std::uint64_t reached = 0;
       for (;;) {

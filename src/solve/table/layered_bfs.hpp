@@ -185,8 +185,9 @@ class LayeredBfs {
     // - not those with one far move that were reached by it. Skipping them by a mask, not a
     // branch a state, matters: which ones they are is a coin toss to the branch predictor.
     void expand_far_parents(std::uint64_t begin, std::uint64_t end) {
-      auto expand = [&](std::uint64_t w, std::uint64_t layer, std::uint64_t far_parent) {
-        const WordMasks& masks = kWordMasks[static_cast<std::size_t>(w * Store::kPerWord % N)];
+      auto expand = [&](std::uint64_t w, std::uint64_t cell, std::uint64_t layer,
+                        std::uint64_t far_parent) {
+        const WordMasks& masks = kWordMasks[cell];
         const std::uint64_t left = layer & masks.left;
         const std::uint64_t right = layer & masks.right;
         const std::uint64_t first = w * Store::kPerWord;
@@ -275,15 +276,18 @@ class LayeredBfs {
 
     // far: by a far move, which a FarParentStore marks (the others ignore it).
     void claim(std::uint64_t child, bool far) {
+      const bool shared = bfs_.threads_ > 1;
       bool fresh = false;
       if constexpr (kFarParents) {
-        if (!far)
-          fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim_near<true>(child, d_ + 1)
-                                    : bfs_.store_.template claim_near<false>(child, d_ + 1);
+        if (!far) {
+          fresh = shared ? bfs_.store_.template claim_near<true>(child, d_ + 1)
+                         : bfs_.store_.template claim_near<false>(child, d_ + 1);
+        }
       }
-      if (!kFarParents || far)
-        fresh = bfs_.threads_ > 1 ? bfs_.store_.template claim<true>(child, d_ + 1)
-                                  : bfs_.store_.template claim<false>(child, d_ + 1);
+      if (far || !kFarParents) {
+        fresh = shared ? bfs_.store_.template claim<true>(child, d_ + 1)
+                       : bfs_.store_.template claim<false>(child, d_ + 1);
+      }
       // Whether a claim was fresh is as hard to predict as a coin: once a layer is too large
       // to list, it is counted without a branch on it.
       if (overflow) {
