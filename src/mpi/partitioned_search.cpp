@@ -171,7 +171,7 @@ PartitionedSearch partitioned_search(const Board& goal, MPI_Comm comm,
   for (int d = 0; reached < states; ++d) {
     std::uint64_t fresh = 0;
     auto claim_here = [&](std::uint64_t j) {
-      if (states_here.claim<false>(j - begin, d + 1)) ++fresh;
+      if (states_here.claim(j - begin, d + 1)) ++fresh;
     };
     auto claim = [&](std::uint64_t j) {
       ++children;

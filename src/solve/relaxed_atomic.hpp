@@ -20,13 +20,5 @@ template <class T>
 T relaxed_fetch_or(T& x, T bits) {
   return __atomic_fetch_or(&x, bits, __ATOMIC_RELAXED);
 }
-template <class T>
-T relaxed_fetch_and(T& x, T bits) {
-  return __atomic_fetch_and(&x, bits, __ATOMIC_RELAXED);
-}
-template <class T>
-T relaxed_exchange(T& x, T value) {
-  return __atomic_exchange_n(&x, value, __ATOMIC_RELAXED);
-}
 
 }  // namespace slidegif

@@ -1,9 +1,8 @@
-// The two-bit stores: the explore's forward scan (FarParentStore::scan_words), one and two
-// threads' variants: it hands over exactly the layer (by the cells' parity) and which of its
-// states a far move reached, closes it, claims only entries not reached before, reports each
-// such claim once, and leaves every other entry's code as it was - checked against the codes
-// written one by one; its two claims; slidegif-mpi's FrontierStore scan; and a single claim
-// of a two-bit store.
+// The two-bit stores: the explore's forward scan (FarParentStore::scan_words): it hands over
+// exactly the layer (by the cells' parity) and which of its states a far move reached, closes it,
+// claims only entries not reached before, reports each such claim once, and leaves every other
+// entry's code as it was - checked against the codes written one by one; its two claims;
+// slidegif-mpi's FrontierStore scan; and a single claim of a two-bit store.
 #include "solve/table/distance_stores.hpp"
 
 #include <gtest/gtest.h>
@@ -35,14 +34,13 @@ FarParentStore store_with(const std::vector<int>& codes) {
   FarParentStore store(codes.size());
   store.set_odd_cells(kOdd);
   for (std::uint64_t i = 0; i < codes.size(); ++i) {
-    if (codes[i] == kOpen) store.claim_near<false>(i, 0);
-    if (codes[i] == kFar) store.claim<false>(i, 0);
+    if (codes[i] == kOpen) store.claim_near(i, 0);
+    if (codes[i] == kFar) store.claim(i, 0);
     if (codes[i] == 0) store.data()[i / 32] &= ~(std::uint64_t{3} << (2 * (i % 32)));
   }
   return store;
 }
 
-template <bool kShared>
 void check_scan(int d, std::uint64_t seed) {
   constexpr std::uint64_t kStates = 300;  // ten words, the last one partial
   std::mt19937_64 random(seed);
@@ -63,10 +61,12 @@ void check_scan(int d, std::uint64_t seed) {
   std::vector<int> expected = codes;
   std::set<std::uint64_t> visited;
   std::set<std::uint64_t> fresh;
-  store.template scan_words<kShared>(
+  std::uint64_t scanned = ~std::uint64_t{0};  // the word f was last called for
+  store.scan_words(
       0, store.words(), d,
       [&](std::uint64_t w, std::uint64_t cell, std::uint64_t layer, std::uint64_t far_parent) {
         EXPECT_EQ(cell, w * 32 % kCells) << "word " << w;
+        scanned = w;
         EXPECT_NE(layer, 0U) << "word " << w;
         EXPECT_EQ(far_parent & ~layer, 0U) << "word " << w;
         std::uint64_t near = 0;
@@ -84,7 +84,8 @@ void check_scan(int d, std::uint64_t seed) {
         return near;
       },
       [&](std::uint64_t w, std::uint64_t bits) {
-        EXPECT_NE(bits, 0U) << "word " << w;
+        EXPECT_EQ(w, scanned) << "fresh claims of a word not scanned just before";
+        scanned = ~std::uint64_t{0};
         for (; bits != 0; bits &= bits - 1) {
           const std::uint64_t i = w * 32 + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2;
           EXPECT_TRUE(fresh.insert(i).second) << i;
@@ -103,16 +104,12 @@ void check_scan(int d, std::uint64_t seed) {
 
 TEST(FarParentStore, ScanClosesTheLayerAndClaimsOnlyUnreachedEntries) {
   for (int d = 1; d <= 4; ++d) {  // both parities of the layer
-    for (std::uint64_t seed = 0; seed < 20; ++seed) {
-      check_scan<false>(d, seed);
-      check_scan<true>(d, seed);
-    }
+    for (std::uint64_t seed = 0; seed < 20; ++seed) check_scan(d, seed);
   }
 }
 
 // A far move's claim marks an open state or one not reached (and says which); a near move's
 // takes only one not reached; neither touches an expanded state or another entry.
-template <bool kShared>
 void check_far_parent_claims(std::uint64_t seed) {
   constexpr std::uint64_t kStates = 100;
   std::mt19937_64 random(seed);
@@ -124,10 +121,10 @@ void check_far_parent_claims(std::uint64_t seed) {
     const std::uint64_t i = random() % kStates;
     const bool unseen = codes[i] == kUnseen;
     if (random() % 2 == 0) {
-      EXPECT_EQ(store.template claim<kShared>(i, 1), unseen) << "entry " << i;
+      EXPECT_EQ(store.claim(i, 1), unseen) << "entry " << i;
       if (codes[i] != 0) codes[i] = kFar;
     } else {
-      EXPECT_EQ(store.template claim_near<kShared>(i, 1), unseen) << "entry " << i;
+      EXPECT_EQ(store.claim_near(i, 1), unseen) << "entry " << i;
       if (unseen) codes[i] = kOpen;
     }
     for (std::uint64_t j = 0; j < kStates; ++j) ASSERT_EQ(store.value(j), codes[j]) << j;
@@ -136,10 +133,7 @@ void check_far_parent_claims(std::uint64_t seed) {
 }
 
 TEST(FarParentStore, AFarClaimMarksOpenStatesANearOneTakesOnlyUnreached) {
-  for (std::uint64_t seed = 0; seed < 10; ++seed) {
-    check_far_parent_claims<false>(seed);
-    check_far_parent_claims<true>(seed);
-  }
+  for (std::uint64_t seed = 0; seed < 10; ++seed) check_far_parent_claims(seed);
 }
 
 // slidegif-mpi's store: a scan hands over exactly layer d (its code) and closes it.
@@ -166,10 +160,8 @@ TEST(FrontierStore, ScanHandsOverAndClosesExactlyTheLayer) {
   }
 }
 
-// A claim, one thread's (no branch: it writes the word whatever it finds) and two threads'
-// (an atomic operation): it gives an entry the code only if it was not reached, says so, and
-// leaves every other entry as it was.
-template <bool kShared>
+// A claim (no branch: it writes the word whatever it finds) gives an entry the code only if
+// it was not reached, says so, and leaves every other entry as it was.
 void check_claims(std::uint64_t seed) {
   constexpr std::uint64_t kStates = 100;
   std::mt19937_64 random(seed);
@@ -184,17 +176,14 @@ void check_claims(std::uint64_t seed) {
     const std::uint64_t i = random() % kStates;
     const int d = static_cast<int>(random() % 3);
     const bool unseen = codes[i] == kUnseen;
-    EXPECT_EQ(store.template claim<kShared>(i, d), unseen) << "entry " << i;
+    EXPECT_EQ(store.claim(i, d), unseen) << "entry " << i;
     if (unseen) codes[i] = d;
     for (std::uint64_t j = 0; j < kStates; ++j) ASSERT_EQ(store.value(j), codes[j]) << j;
   }
 }
 
 TEST(TwoBitEntries, AClaimTakesOnlyAnUnreachedEntryAndSaysSo) {
-  for (std::uint64_t seed = 0; seed < 10; ++seed) {
-    check_claims<false>(seed);
-    check_claims<true>(seed);
-  }
+  for (std::uint64_t seed = 0; seed < 10; ++seed) check_claims(seed);
 }
 
 }  // namespace

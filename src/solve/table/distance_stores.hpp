@@ -3,9 +3,8 @@
 // used): two bits holding the distance mod 3 (3: not reached yet), two bits holding only
 // the search's place (not reached, open - and how it was reached - or expanded), or a byte
 // holding the distance (255: not reached). All are scanned a word at a time for the states of
-// one layer and claimed with one atomic operation, so threads can share them without locks:
-// every thread that writes during a layer writes the same value, and exactly one of them sees
-// the entry change from "not reached" and counts it.
+// one layer. Threads share a store by owning its words (layered_bfs.hpp deals out blocks of
+// them): only a word's owner reads or writes it, so no operation is atomic.
 
 #include <algorithm>
 #include <array>
@@ -15,7 +14,6 @@
 #include <vector>
 
 #include "solve/huge_pages.hpp"
-#include "solve/relaxed_atomic.hpp"
 
 namespace slidegif::detail {
 
@@ -36,7 +34,7 @@ class TwoBitEntries {
 
   // The code of entry i.
   int value(std::uint64_t i) const {
-    const std::uint64_t word = relaxed_load(words_[i / kPerWord]);
+    const std::uint64_t word = words_[i / kPerWord];
     return static_cast<int>((word >> shift(i)) & 3);
   }
 
@@ -45,7 +43,7 @@ class TwoBitEntries {
   template <class F>
   void scan_unseen(std::uint64_t begin, std::uint64_t end, F&& f) const {
     for (std::uint64_t w = begin; w < end; ++w) {
-      for (std::uint64_t hits = matches(relaxed_load(words_[w]), kUnseen); hits; hits &= hits - 1) {
+      for (std::uint64_t hits = matches(words_[w], kUnseen); hits; hits &= hits - 1) {
         const std::uint64_t i =
             w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(hits)) / 2;
         if (i < states_) f(i);
@@ -61,27 +59,21 @@ class TwoBitEntries {
   }
 
   void set_code(std::uint64_t i, int code) {
-    words_[i / kPerWord] &= ~(static_cast<std::uint64_t>(kUnseen ^ code) << shift(i));
+    std::uint64_t& word = words_[i / kPerWord];
+    word = word & ~(static_cast<std::uint64_t>(kUnseen ^ code) << shift(i));
   }
 
-  // Gives entry i `code` if it was not reached; true when this call did it. Every change a
-  // search makes clears bits, so threads' fetch_ands never undo one another.
-  template <bool kShared>
+  // Gives entry i `code` if it was not reached; true when this call did it. No branch:
+  // whether the entry was unseen is as hard to predict as a coin, and a write of the word
+  // just read costs less than a mispredicted branch.
   bool claim_code(std::uint64_t i, int code) {
     std::uint64_t& word = words_[i / kPerWord];
     const int s = shift(i);
     const std::uint64_t clear = static_cast<std::uint64_t>(kUnseen ^ code) << s;
-    if constexpr (kShared) {
-      if (((relaxed_load(word) >> s) & 3) != kUnseen) return false;
-      return ((relaxed_fetch_and(word, ~clear) >> s) & 3) == kUnseen;
-    } else {
-      // No branch: whether the entry was unseen is as hard to predict as a coin, and one
-      // thread's write of the word it has just read costs less than a mispredicted branch.
-      const std::uint64_t old = word;
-      const bool unseen = ((old >> s) & 3) == kUnseen;
-      word = old & ~(clear & (std::uint64_t{0} - static_cast<std::uint64_t>(unseen)));
-      return unseen;
-    }
+    const std::uint64_t old = word;
+    const bool unseen = ((old >> s) & 3) == kUnseen;
+    word = old & ~(clear & (std::uint64_t{0} - static_cast<std::uint64_t>(unseen)));
+    return unseen;
   }
 
   static int shift(std::uint64_t i) { return static_cast<int>(i % kPerWord) * 2; }
@@ -99,10 +91,7 @@ class Mod3Store : public TwoBitEntries {
 
   void set(std::uint64_t i, int distance) { set_code(i, distance % 3); }
   bool at(std::uint64_t i, int distance) const { return value(i) == distance % 3; }
-  template <bool kShared>
-  bool claim(std::uint64_t i, int distance) {
-    return claim_code<kShared>(i, distance % 3);
-  }
+  bool claim(std::uint64_t i, int distance) { return claim_code(i, distance % 3); }
 };
 
 // No distance kept, only a search's place: 1 for an open state at an even distance, 2 at an
@@ -114,10 +103,7 @@ class FrontierStore : public TwoBitEntries {
 
   void set(std::uint64_t i, int distance) { set_code(i, code(distance)); }
   bool at(std::uint64_t i, int distance) const { return value(i) == code(distance); }
-  template <bool kShared>
-  bool claim(std::uint64_t i, int distance) {
-    return claim_code<kShared>(i, code(distance));
-  }
+  bool claim(std::uint64_t i, int distance) { return claim_code(i, code(distance)); }
 
   // Calls f(index) for each state of layer `distance` in words [begin, end), then closes the
   // word's ones (layer distance + 2 reuses the code). One thread's.
@@ -128,7 +114,7 @@ class FrontierStore : public TwoBitEntries {
       if (hits == 0) continue;
       for (std::uint64_t h = hits; h != 0; h &= h - 1)
         f(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(h)) / 2);
-      words_[w] &= ~(hits * 3);
+      words_[w] = words_[w] & ~(hits * 3);
     }
   }
 
@@ -143,9 +129,7 @@ class FrontierStore : public TwoBitEntries {
 // parent, expanded already. On a two-row board every state has one far move and every edge
 // joins two layers, so half of all states skip it.
 //
-// Codes: 3 not reached, 2 open, 1 open and reached by a far move, 0 expanded. A far claim
-// turns 2 into 1, which no clearing of bits does, so where threads share the store every
-// change of a word is a compare-and-swap.
+// Codes: 3 not reached, 2 open, 1 open and reached by a far move, 0 expanded.
 class FarParentStore : public TwoBitEntries {
  public:
   static constexpr bool kExact = false;
@@ -175,14 +159,12 @@ class FarParentStore : public TwoBitEntries {
 
   // A far move's claim: a state not reached or open becomes open and reached by a far move.
   // True when it was not reached.
-  template <bool kShared>
   bool claim(std::uint64_t i, int) {
-    return change<kShared>(i, [](std::uint64_t e) { return (e | e >> 1) & 1; });
+    return change(i, [](std::uint64_t e) { return (e | e >> 1) & 1; });
   }
   // A near move's claim: a state not reached becomes open. True when it was not reached.
-  template <bool kShared>
   bool claim_near(std::uint64_t i, int) {
-    return change<kShared>(i, [](std::uint64_t e) { return e == kUnseen ? kOpen : e; });
+    return change(i, [](std::uint64_t e) { return e == kUnseen ? kOpen : e; });
   }
 
   // Calls f(w, cell, layer, far_parent) for each word w of [begin, end) with states in layer
@@ -190,14 +172,14 @@ class FarParentStore : public TwoBitEntries {
   // entries' low bits; far_parent: those of them reached by a far move), which returns
   // entries of the word to claim as near moves' children; then closes
   // the layer's entries and makes those claims in one change of the word, and calls
-  // fresh(w, bits) with the entries so claimed that were not reached before.
-  template <bool kShared, class F, class Fresh>
+  // fresh(w, bits) with the entries so claimed that were not reached before (maybe none).
+  template <class F, class Fresh>
   void scan_words(std::uint64_t begin, std::uint64_t end, int distance, F&& f, Fresh&& fresh) {
     const std::uint64_t cells = odd_entries_.size();
     std::uint64_t first = begin * kPerWord % cells;  // the cell of word w's first entry
     const std::uint64_t parity = distance % 2 == 1 ? 0 : kLowBits;
     for (std::uint64_t w = begin; w < end; ++w) {
-      const std::uint64_t x = relaxed_load(words_[w]);
+      const std::uint64_t x = words_[w];
       const std::uint64_t open = (x ^ x >> 1) & kLowBits;  // codes 1 and 2
       const std::uint64_t layer = (odd_entries_[first] ^ parity) & open;
       const std::uint64_t cell = first;
@@ -205,20 +187,10 @@ class FarParentStore : public TwoBitEntries {
       if (first >= cells) first -= cells;
       if (layer == 0) continue;
       const std::uint64_t near = f(w, cell, layer, layer & ~(x >> 1));
-      std::uint64_t old = relaxed_load(words_[w]);
-      std::uint64_t reached = 0;
-      for (;;) {
-        reached = near & matches(old, kUnseen);
-        const std::uint64_t next = old & ~(layer * 3) & ~reached;  // 3 to 2: the low bit
-        if constexpr (!kShared) {
-          words_[w] = next;
-          break;
-        }
-        if (__atomic_compare_exchange_n(&words_[w], &old, next, true, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED))
-          break;
-      }
-      if (reached != 0) fresh(w, reached);
+      const std::uint64_t old = words_[w];  // f may have claimed entries of the word
+      const std::uint64_t reached = near & matches(old, kUnseen);
+      words_[w] = old & ~(layer * 3) & ~reached;  // 3 to 2: the low bit
+      fresh(w, reached);                          // no branch on whether there are any: a coin toss
     }
   }
 
@@ -226,23 +198,14 @@ class FarParentStore : public TwoBitEntries {
   static constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;
 
   // Gives entry i the code to(its code); true when it was not reached.
-  template <bool kShared, class To>
+  template <class To>
   bool change(std::uint64_t i, To to) {
     std::uint64_t& word = words_[i / kPerWord];
     const int s = shift(i);
-    std::uint64_t old = relaxed_load(word);
-    for (;;) {
-      const std::uint64_t e = (old >> s) & 3;
-      const std::uint64_t next =
-          (old & ~(std::uint64_t{3} << s)) | static_cast<std::uint64_t>(to(e)) << s;
-      if constexpr (!kShared) {
-        word = next;
-        return e == kUnseen;
-      }
-      if (next == old) return false;
-      if (__atomic_compare_exchange_n(&word, &old, next, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-        return e == kUnseen;
-    }
+    const std::uint64_t old = word;
+    const std::uint64_t e = (old >> s) & 3;
+    word = (old & ~(std::uint64_t{3} << s)) | static_cast<std::uint64_t>(to(e)) << s;
+    return e == kUnseen;
   }
 
   std::vector<std::uint64_t> odd_entries_;  // by the cell of a word's first entry
@@ -273,7 +236,7 @@ class ByteStore {
     const std::uint64_t pattern = 0x0101010101010101ULL * static_cast<std::uint64_t>(distance);
     const auto* words = reinterpret_cast<const std::uint64_t*>(bytes_.data());
     for (std::uint64_t w = begin; w < end; ++w) {
-      const std::uint64_t x = relaxed_load(words[w]) ^ pattern;
+      const std::uint64_t x = words[w] ^ pattern;
       // The high bit of each byte of x that is zero (exact: no borrow between bytes).
       std::uint64_t hits = ~(((x & kLow7) + kLow7) | x | kLow7);
       while (hits) {
@@ -283,17 +246,11 @@ class ByteStore {
     }
   }
 
-  template <bool kShared>
   bool claim(std::uint64_t i, int distance) {
     std::uint8_t& byte = bytes_[i];
-    if constexpr (kShared) {
-      if (relaxed_load(byte) != kUnseen) return false;
-      return relaxed_exchange(byte, static_cast<std::uint8_t>(distance)) == kUnseen;
-    } else {
-      if (byte != kUnseen) return false;
-      byte = static_cast<std::uint8_t>(distance);
-      return true;
-    }
+    if (byte != kUnseen) return false;
+    byte = static_cast<std::uint8_t>(distance);
+    return true;
   }
 
  private:

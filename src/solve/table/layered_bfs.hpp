@@ -1,8 +1,12 @@
 #pragma once
 // The full breadth-first search's engine (full_search.hpp is the interface): each layer is
 // found by a scan and each of its states expanded in place - no queue, so the memory is the
-// store, plus with distances mod 3 a bit a state marking the newest layer. Threads take chunks
-// of the scan in turn.
+// store, plus with distances mod 3 a bit a state marking the newest layer.
+//
+// Threads: each owns every T-th block of chunks of the store, scans only its blocks, and is
+// the only one to write their words; a child in another thread's block is handed to that
+// thread (handover.hpp), which claims it. So a claim is a plain read and write of a word in
+// the claimer's cache, not an atomic operation on a line the other core may hold.
 //
 // Per state: the sequence is decoded once per rank (N consecutive indices share it), and from
 // the rank decoded before it when that is a few ranks back (SequenceCodec::advance).
@@ -23,8 +27,8 @@
 
 #include "slidegif/board.hpp"
 #include "solve/huge_pages.hpp"
-#include "solve/relaxed_atomic.hpp"
 #include "solve/table/distance_stores.hpp"
+#include "solve/table/handover.hpp"
 #include "solve/table/sequence_codec.hpp"
 
 namespace slidegif::detail {
@@ -63,7 +67,8 @@ class LayeredBfs {
         threads_(std::max(1, threads)),
         states_(states),
         list_limit_(list_limit),
-        progress_(progress) {
+        progress_(progress),
+        handover_(threads_, ring_slots(threads_)) {
     for (int c = 0; c < N; ++c)
       parity_[static_cast<std::size_t>(c)] = parity[static_cast<std::size_t>(c)];
   }
@@ -81,6 +86,16 @@ class LayeredBfs {
     if constexpr (kFarParents) store_.set_odd_cells(odd_);
     if constexpr (kMarked) fill_on_huge_pages(newest_, (states_ + 63) / 64, std::uint64_t{0});
     for (auto& flags : open_chunks_) flags.assign((states_ + kChunkStates - 1) / kChunkStates, 0);
+    // Blocks as large as leave each thread 64 or more (balance), up to 64 chunks (a 2x7
+    // store's vertical moves of the last entries stay within a few chunks).
+    const std::uint64_t chunks = open_chunks_[0].size();
+    const auto enough = 64 * static_cast<std::uint64_t>(threads_);
+    for (block_chunks_ = 1; block_chunks_ < 64 && chunks / (2 * block_chunks_) >= enough;)
+      block_chunks_ *= 2;
+    block_shift_ = std::countr_zero(kChunkStates * block_chunks_);
+    const auto t = static_cast<std::uint64_t>(threads_);
+    divide_ = (t & (t - 1)) != 0;
+    owner_mask_ = t - 1;
     LayerSink sink;
     store_.set(goal, 0);
     opened(goal, 0);
@@ -119,7 +134,8 @@ class LayeredBfs {
   // One thread's share of a layer; a cache line of its own, as it is written at every state.
   class alignas(64) Worker {
    public:
-    Worker(LayeredBfs& bfs, int d) : bfs_(bfs), d_(d), odd_next_(d % 2 == 0) {}
+    Worker(LayeredBfs& bfs, int d, int me)
+        : bfs_(bfs), d_(d), odd_next_(d % 2 == 0), me_(me), port_(bfs.handover_, me) {}
 
     // Forward: every state of layer d claims its unreached children for d + 1. Words are the
     // bitmap's with distances mod 3, else the store's.
@@ -136,7 +152,16 @@ class LayeredBfs {
         expand_far_parents(begin, end);
       else
         bfs_.store_.scan(begin, end, d_, expand);
-      while (in_flight_ > 0) claim(pending_[(head_ + kPipeline - in_flight_--) % kPipeline], true);
+      drain();
+    }
+
+    // Claims what other threads have sent so far (during a pass), or until all are done.
+    void receive() {
+      port_.receive([this](std::uint64_t v) { take(v); });
+    }
+    void finish() {
+      port_.finish([this](std::uint64_t v) { take(v); });
+      drain();
     }
 
     // Backward: every unreached state with a neighbour at d is at d + 1. Exact with a two-bit
@@ -164,7 +189,7 @@ class LayeredBfs {
     void expand_marked(std::uint64_t begin, std::uint64_t end, F& expand) {
       for (std::uint64_t w = begin; w < end; ++w) {
         std::uint64_t& word = bfs_.newest_[w];
-        std::uint64_t bits = relaxed_load(word);
+        std::uint64_t bits = word;
         std::uint64_t done = 0;
         for (; bits != 0; bits &= bits - 1) {
           const std::uint64_t s = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
@@ -172,11 +197,7 @@ class LayeredBfs {
           done |= bits & (~bits + 1);
           expand(s);
         }
-        if (done == 0) continue;
-        if (bfs_.threads_ > 1)
-          relaxed_fetch_and(word, ~done);
-        else
-          word &= ~done;
+        word &= ~done;
       }
     }
 
@@ -191,8 +212,8 @@ class LayeredBfs {
         const std::uint64_t left = layer & masks.left;
         const std::uint64_t right = layer & masks.right;
         const std::uint64_t first = w * Store::kPerWord;
-        if ((left & 1) != 0) claim(first - 1, false);                   // in the word before
-        if ((right >> 62) != 0) claim(first + Store::kPerWord, false);  // in the word after
+        if ((left & 1) != 0) push(first - 1, false);                   // in the word before
+        if ((right >> 62) != 0) push(first + Store::kPerWord, false);  // in the word after
         for (std::uint64_t h = layer & (~far_parent | masks.two_far); h != 0; h &= h - 1) {
           far_children(first + static_cast<std::uint64_t>(std::countr_zero(h)) / 2,
                        [&](std::uint64_t child, bool) {
@@ -203,15 +224,12 @@ class LayeredBfs {
         return left >> 2 | right << 2;
       };
       auto fresh = [&](std::uint64_t w, std::uint64_t bits) { note_fresh(w, bits); };
-      if (bfs_.threads_ > 1)
-        bfs_.store_.template scan_words<true>(begin, end, d_, expand, fresh);
-      else
-        bfs_.store_.template scan_words<false>(begin, end, d_, expand, fresh);
+      bfs_.store_.scan_words(begin, end, d_, expand, fresh);
     }
 
-    // The entries of word w that this scan put in layer d + 1 (their low bits): listed one
-    // by one while the layer may still be listed, else counted at once (one chunk, so one
-    // flag, holds the word).
+    // The entries of word w that this scan put in layer d + 1 (their low bits; maybe none):
+    // listed one by one while the layer may still be listed, else counted at once (one chunk,
+    // so one flag, holds the word) without a branch on whether there are any.
     void note_fresh(std::uint64_t w, std::uint64_t bits) {
       const std::uint64_t first = w * Store::kPerWord;
       if (!overflow) {
@@ -219,7 +237,7 @@ class LayeredBfs {
           reached(first + static_cast<std::uint64_t>(std::countr_zero(bits)) / 2);
         return;
       }
-      bfs_.opened(first, d_ + 1);
+      bfs_.opened(first, d_ + 1, bits != 0);
       count += static_cast<std::uint64_t>(std::popcount(bits));
     }
 
@@ -258,8 +276,30 @@ class LayeredBfs {
       return false;
     }
 
-    // Children far away in the store are prefetched and claimed kPipeline children later.
+    // A child in another thread's block is sent to it; children far away in the store are
+    // prefetched and claimed kPipeline children later.
     void push(std::uint64_t child, bool far) {
+      const int owner = bfs_.owner(child);
+      if (owner == me_) {
+        own(child, far);
+        return;
+      }
+      send(owner, child | static_cast<std::uint64_t>(far) << kFarBit);
+    }
+
+    // Out of line: one thread never sends, and the loop that expands states stays small.
+    [[gnu::noinline]] void send(int owner, std::uint64_t v) {
+      port_.send(owner, v, [this](std::uint64_t u) { take(u); });
+    }
+
+    // A child another thread sent.
+    void take(std::uint64_t v) { own(v & ~(std::uint64_t{1} << kFarBit), (v >> kFarBit) != 0); }
+
+    void drain() {
+      while (in_flight_ > 0) claim(pending_[(head_ + kPipeline - in_flight_--) % kPipeline], true);
+    }
+
+    void own(std::uint64_t child, bool far) {
       if (!far) {
         claim(child, false);
         return;
@@ -276,18 +316,11 @@ class LayeredBfs {
 
     // far: by a far move, which a FarParentStore marks (the others ignore it).
     void claim(std::uint64_t child, bool far) {
-      const bool shared = bfs_.threads_ > 1;
       bool fresh = false;
       if constexpr (kFarParents) {
-        if (!far) {
-          fresh = shared ? bfs_.store_.template claim_near<true>(child, d_ + 1)
-                         : bfs_.store_.template claim_near<false>(child, d_ + 1);
-        }
+        if (!far) fresh = bfs_.store_.claim_near(child, d_ + 1);
       }
-      if (far || !kFarParents) {
-        fresh = shared ? bfs_.store_.template claim<true>(child, d_ + 1)
-                       : bfs_.store_.template claim<false>(child, d_ + 1);
-      }
+      if (far || !kFarParents) fresh = bfs_.store_.claim(child, d_ + 1);
       // Whether a claim was fresh is as hard to predict as a coin: once a layer is too large
       // to list, it is counted without a branch on it.
       if (overflow) {
@@ -320,7 +353,28 @@ class LayeredBfs {
     std::array<std::uint64_t, kPipeline> pending_{};
     int head_ = 0;
     int in_flight_ = 0;
+    int me_;
+    Handover::Port port_;
   };
+
+  // A sent child's top bit: whether a far move reached it (indices are far smaller).
+  static constexpr int kFarBit = 63;
+
+  // A handover ring's slots: 64 Ki for two threads (512 KB; a 2x7 chunk sends a few
+  // thousand), fewer for more threads (a ring per pair), none to spare for one.
+  static std::uint64_t ring_slots(int threads) {
+    if (threads == 1) return 1;
+    const std::uint64_t slots = (std::uint64_t{1} << 17) / static_cast<std::uint64_t>(threads);
+    return std::bit_floor(std::max<std::uint64_t>(1024, slots));
+  }
+
+  // The thread that owns state s's block (and its word of the store or the bitmap). It runs
+  // at every child: with a power of two of threads (one included) no division.
+  int owner(std::uint64_t s) const {
+    const std::uint64_t block = s >> block_shift_;
+    return static_cast<int>(divide_ ? block % static_cast<std::uint64_t>(threads_)
+                                    : block & owner_mask_);
+  }
 
   // For a word whose first entry's state has its blank in cell c (its index mod N), the
   // entries (their low bits) whose states have a neighbour left of the blank in its row, one
@@ -351,59 +405,74 @@ class LayeredBfs {
 
   // Notes that state s is in layer d, the newest, if `fresh`: its chunk's flag for d's
   // parity, and with distances mod 3 its bit (while forward passes need it). Without a
-  // branch on fresh where one thread writes.
+  // branch on fresh.
   void opened(std::uint64_t s, int d, bool fresh = true) {
-    // Read before written: the flags are shared by the threads, and a write per state would
-    // move their cache line from core to core at every claim.
+    // Read before written: a cache line of flags holds other threads' chunks' too, and a
+    // write per state would move it from core to core at every claim.
     std::uint8_t& flag = open_chunks_[static_cast<std::size_t>(d % 2)][s / kChunkStates];
-    if ((static_cast<int>(fresh) & static_cast<int>(relaxed_load(flag) == 0)) != 0)
-      relaxed_store(flag, std::uint8_t{1});
+    if ((static_cast<int>(fresh) & static_cast<int>(flag == 0)) != 0) flag = 1;
     if constexpr (kMarked) {
       if (newest_.empty()) return;
-      const std::uint64_t bit = static_cast<std::uint64_t>(fresh) << (s % 64);
-      if (threads_ == 1)
-        newest_[s / 64] |= bit;
-      else if (fresh)
-        relaxed_fetch_or(newest_[s / 64], bit);
+      newest_[s / 64] |= static_cast<std::uint64_t>(fresh) << (s % 64);
+    }
+  }
+
+  // Calls f(begin, end) for the chunks of words [0, words), chunk_words long, that lie in
+  // thread t's blocks (of `threads`' - with one, all), in order.
+  template <class F>
+  void own_chunks(int t, int threads, std::uint64_t words, std::uint64_t chunk_words, F&& f) const {
+    const std::uint64_t block_words = chunk_words * block_chunks_;
+    const std::uint64_t stride = block_words * static_cast<std::uint64_t>(threads);
+    for (std::uint64_t block = static_cast<std::uint64_t>(t) * block_words; block < words;
+         block += stride) {
+      const std::uint64_t block_end = std::min(words, block + block_words);
+      for (std::uint64_t begin = block; begin < block_end; begin += chunk_words)
+        f(begin, std::min(block_end, begin + chunk_words));
     }
   }
 
   Layer expand(int d, std::uint64_t reached, bool backward) {
-    std::atomic<std::uint64_t> next_chunk{0};
     std::atomic<std::uint64_t> added{0};
     const std::uint64_t words = kMarked && !backward ? newest_.size() : store_.words();
+    // A backward pass reads the neighbours of its states, in any thread's blocks; on one
+    // thread no word is read while another writes it. It tests few states (on 2x7 51 M in
+    // all, a thousandth of the search).
+    const int threads = backward ? 1 : threads_;
     std::vector<Worker> workers;
-    workers.reserve(static_cast<std::size_t>(threads_));
-    for (int t = 0; t < threads_; ++t) workers.emplace_back(*this, d);
+    workers.reserve(static_cast<std::size_t>(threads));
+    for (int t = 0; t < threads; ++t) workers.emplace_back(*this, d, t);
+    handover_.clear();
+    // A backward pass reads the store's words, which may hold fewer states than the bitmap's.
+    const std::uint64_t chunk_words =
+        kMarked && backward ? kChunkStates / Store::kPerWord : kChunkWords;
     auto work = [&](int t) {
       Worker& me = workers[static_cast<std::size_t>(t)];
-      for (;;) {
-        const std::uint64_t begin = next_chunk.fetch_add(kChunkWords, std::memory_order_relaxed);
-        if (begin >= words) break;
+      own_chunks(t, threads, words, chunk_words, [&](std::uint64_t begin, std::uint64_t end) {
         if (!backward) {
           // A chunk no state of layer d was put in is skipped unread: the first and last
           // layers touch few chunks, and a scan of a 2x7 store reads 10.9 GB. Only this
           // thread reads or writes the flag of d's parity during this pass.
           std::uint8_t& open = open_chunks_[static_cast<std::size_t>(d % 2)][begin / kChunkWords];
-          if (open == 0) continue;
+          if (open == 0) return;
           open = 0;
         }
         const std::uint64_t before = me.count;
-        const std::uint64_t end = std::min(words, begin + kChunkWords);
         if (backward)
           me.collect_words(begin, end);
         else
           me.expand_words(begin, end);
+        if (threads > 1) me.receive();
         added.fetch_add(me.count - before, std::memory_order_relaxed);
         // One thread reports, so the callback need not be thread-safe.
         if (t == 0 && progress_) {
           progress_(static_cast<double>(reached + added.load(std::memory_order_relaxed)) /
                     static_cast<double>(states_));
         }
-      }
+      });
+      if (threads > 1) me.finish();
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads_; ++t) pool.emplace_back(work, t);
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
     work(0);
     for (auto& th : pool) th.join();
 
@@ -429,6 +498,11 @@ class LayeredBfs {
   std::vector<std::uint64_t> newest_;  // with kMarked, a bit a state: in the newest layer
   // By parity, a byte a chunk: whether a state of the open layer of that parity was put in it.
   std::array<std::vector<std::uint8_t>, 2> open_chunks_;
+  std::uint64_t block_chunks_ = 1;  // chunks a block; thread t owns blocks t, t + T, ...
+  int block_shift_ = 0;             // a state's block: its index shifted so far
+  bool divide_ = false;             // whether T is not a power of two
+  std::uint64_t owner_mask_ = 0;    // T - 1, a block's owner when T is a power of two
+  Handover handover_;
 };
 
 }  // namespace slidegif::detail
