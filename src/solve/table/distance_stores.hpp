@@ -59,7 +59,7 @@ class TwoBitEntries {
 
   void set_code(std::uint64_t i, int code) {
     std::uint64_t& word = words_[i / kPerWord];
-    word = word & ~(static_cast<std::uint64_t>(kUnseen ^ code) << shift(i));
+    word &= ~(static_cast<std::uint64_t>(kUnseen ^ code) << shift(i));
   }
 
   // Gives entry i `code` if it was not reached; true when this call did it. No branch:
@@ -113,7 +113,7 @@ class FrontierStore : public TwoBitEntries {
       if (hits == 0) continue;
       for (std::uint64_t h = hits; h != 0; h &= h - 1)
         f(w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(h)) / 2);
-      words_[w] = words_[w] & ~(hits * 3);
+      words_[w] &= ~(hits * 3);
     }
   }
 
@@ -189,7 +189,8 @@ class FarParentStore : public TwoBitEntries {
       const std::uint64_t old = words_[w];  // f may have claimed entries of the word
       const std::uint64_t reached = near & matches(old, kUnseen);
       words_[w] = old & ~(layer * 3) & ~reached;  // 3 to 2: the low bit
-      fresh(w, reached);                          // no branch on whether there are any: a coin toss
+      // No branch on whether there are any: that is a coin toss.
+      fresh(w, reached);
     }
   }
 
