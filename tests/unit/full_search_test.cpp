@@ -58,8 +58,8 @@ TEST(FullSearch, EveryStateGetsItsReferenceDistance) {
 }
 
 TEST(FullSearch, WithoutDistancesFindsTheSameLayers) {
-  // The histogram-only store closes states as it expands them and switches to the backward
-  // step near the end: its layers must be Mod3's (checked above against the reference BFS).
+  // The histogram-only store closes states as it expands them: its layers must be Mod3's
+  // (checked above against the reference BFS).
   // 4x2 and 5x2 have rows with two vertical moves, which no mark of a vertical parent skips.
   for (const char* text : {"12/30", "123/450", "12/34/50", "1234/5670", "283/104/765", "02/31",
                            "1204/5673", "12345/67890", "12/34/56/70", "12/34/56/78/90"}) {

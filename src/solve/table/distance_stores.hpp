@@ -23,8 +23,9 @@ class TwoBitEntries {
   static constexpr std::uint64_t kPerWord = 32;
   static constexpr int kUnseen = 3;
 
-  explicit TwoBitEntries(std::uint64_t states) : states_(states) {
-    fill_on_huge_pages(words_, (states + kPerWord - 1) / kPerWord, ~std::uint64_t{0});
+  // threads: how many back the store's memory at once (huge_pages.hpp).
+  explicit TwoBitEntries(std::uint64_t states, int threads = 1) {
+    fill_on_huge_pages(words_, (states + kPerWord - 1) / kPerWord, ~std::uint64_t{0}, threads);
   }
 
   std::uint64_t words() const { return words_.size(); }
@@ -35,19 +36,6 @@ class TwoBitEntries {
   int value(std::uint64_t i) const {
     const std::uint64_t word = words_[i / kPerWord];
     return static_cast<int>((word >> shift(i)) & 3);
-  }
-
-  // Calls f(index) for each entry of words [begin, end) not reached yet (the last word's
-  // padding left out).
-  template <class F>
-  void scan_unseen(std::uint64_t begin, std::uint64_t end, F&& f) const {
-    for (std::uint64_t w = begin; w < end; ++w) {
-      for (std::uint64_t hits = matches(words_[w], kUnseen); hits; hits &= hits - 1) {
-        const std::uint64_t i =
-            w * kPerWord + static_cast<std::uint64_t>(std::countr_zero(hits)) / 2;
-        if (i < states_) f(i);
-      }
-    }
   }
 
  protected:
@@ -76,7 +64,6 @@ class TwoBitEntries {
   }
 
   static int shift(std::uint64_t i) { return static_cast<int>(i % kPerWord) * 2; }
-  std::uint64_t states_;
   std::vector<std::uint64_t> words_;
 };
 
@@ -84,7 +71,6 @@ class TwoBitEntries {
 // for layer d also finds layers d - 3, d - 6..., so the search marks its newest layer apart.
 class Mod3Store : public TwoBitEntries {
  public:
-  static constexpr bool kExact = false;
   static constexpr bool kScanIsLayer = false;
   using TwoBitEntries::TwoBitEntries;
 
@@ -131,7 +117,6 @@ class FrontierStore : public TwoBitEntries {
 // Codes: 3 not reached, 2 open, 1 open and reached by a far move, 0 expanded.
 class FarParentStore : public TwoBitEntries {
  public:
-  static constexpr bool kExact = false;
   static constexpr bool kScanIsLayer = true;
   static constexpr bool kMarksFarParent = true;
   static constexpr int kOpen = 2;
@@ -149,12 +134,6 @@ class FarParentStore : public TwoBitEntries {
   }
 
   void set(std::uint64_t i, int) { set_code(i, kOpen); }
-  // Whether state i is open. Asked by a backward pass of an unreached state's neighbours,
-  // which are at `distance` or not reached: open is enough.
-  bool at(std::uint64_t i, int) const {
-    const int v = value(i);
-    return v == kOpen || v == kOpenFarParent;
-  }
 
   // A far move's claim: a state not reached or open becomes open and reached by a far move.
   // True when it was not reached.
@@ -214,14 +193,13 @@ class FarParentStore : public TwoBitEntries {
 // One byte per entry: the distance itself.
 class ByteStore {
  public:
-  static constexpr bool kExact = true;
   static constexpr bool kScanIsLayer = true;
   static constexpr std::uint8_t kUnseen = 255;
   static constexpr std::uint64_t kPerWord = 8;
 
   // Whole words, so the scan reads 8 entries at once; the tail past `states` stays unseen.
-  explicit ByteStore(std::uint64_t states) {
-    fill_on_huge_pages(bytes_, (states + kPerWord - 1) / kPerWord * kPerWord, kUnseen);
+  explicit ByteStore(std::uint64_t states, int threads = 1) {
+    fill_on_huge_pages(bytes_, (states + kPerWord - 1) / kPerWord * kPerWord, kUnseen, threads);
   }
 
   std::uint64_t words() const { return bytes_.size() / kPerWord; }

@@ -104,14 +104,14 @@ FullSearch full_search(const Board& goal, const FullSearchOptions& options) {
     result.threads = 1;
     sink = detail::line_move_search(result.index, result.distance, list_limit, options.progress);
   } else if (options.storage == DistanceStorage::Mod3) {
-    detail::Mod3Store store(states);
+    detail::Mod3Store store(states, result.threads);
     sink = dispatch(result.index, store, result.threads, list_limit, options);
     result.mod3 = std::move(store.data());
   } else if (options.storage == DistanceStorage::None) {
-    detail::FarParentStore store(states);
+    detail::FarParentStore store(states, result.threads);
     sink = dispatch(result.index, store, result.threads, list_limit, options);
   } else {
-    detail::ByteStore store(states);
+    detail::ByteStore store(states, result.threads);
     sink = dispatch(result.index, store, result.threads, list_limit, options);
     result.distance = std::move(store.data());
     result.distance.resize(states);

@@ -3,10 +3,11 @@
 // found by a scan and each of its states expanded in place - no queue, so the memory is the
 // store, plus with distances mod 3 a bit a state marking the newest layer.
 //
-// Threads: each owns every T-th block of chunks of the store, scans only its blocks, and is
-// the only one to write their words; a child in another thread's block is handed to that
-// thread (handover.hpp), which claims it. So a claim is a plain read and write of a word in
-// the claimer's cache, not an atomic operation on a line the other core may hold.
+// Threads: each owns blocks of chunks of the store (dealt anew at each pass, more to those that
+// went faster: block_owners.hpp), scans only its blocks, and is the only one to write their
+// words; a child in another thread's block is handed to that thread (handover.hpp), which
+// claims it. So a claim is a plain read and write of a word in the claimer's cache, not an
+// atomic operation on a line the other core may hold.
 //
 // Per state: the sequence is decoded once per rank (N consecutive indices share it), and from
 // the rank decoded before it when that is a few ranks back (SequenceCodec::advance).
@@ -20,6 +21,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <thread>
@@ -27,6 +29,7 @@
 
 #include "slidegif/board.hpp"
 #include "solve/huge_pages.hpp"
+#include "solve/table/block_owners.hpp"
 #include "solve/table/distance_stores.hpp"
 #include "solve/table/handover.hpp"
 #include "solve/table/sequence_codec.hpp"
@@ -60,31 +63,33 @@ class LayeredBfs {
   static constexpr bool kFarParents = requires { Store::kMarksFarParent; };
 
  public:
+  // shortest_timed: the shortest pass whose times move the threads' shares (block_owners.hpp).
   LayeredBfs(const std::vector<std::uint8_t>& parity, Store& store, int threads,
              std::uint64_t states, std::uint64_t list_limit,
-             const std::function<void(double)>& progress)
+             const std::function<void(double)>& progress, double shortest_timed = 0.1)
       : store_(store),
         threads_(std::max(1, threads)),
         states_(states),
         list_limit_(list_limit),
         progress_(progress),
+        shortest_timed_(shortest_timed),
         handover_(threads_, ring_slots(threads_)) {
     for (int c = 0; c < N; ++c)
       parity_[static_cast<std::size_t>(c)] = parity[static_cast<std::size_t>(c)];
   }
 
   LayerSink run(std::uint64_t goal) {
-    // Every move takes the blank to a cell of the other colour of a chessboard, so a state's
-    // distance is odd exactly when its blank is on the other colour than the goal's. The
-    // backward step looks only at unreached states of the next layer's colour.
-    const int goal_blank = static_cast<int>(goal % N);
-    std::array<std::uint64_t, 2> unreached{};  // by parity
-    for (int b = 0; b < N; ++b) {
-      odd_[static_cast<std::size_t>(b)] = colour(b) != colour(goal_blank);
-      unreached[odd_[static_cast<std::size_t>(b)] ? 1 : 0] += states_ / N;
+    if constexpr (kFarParents) {
+      // Every move takes the blank to a cell of the other colour of a chessboard, so a
+      // state's distance is odd exactly when its blank is on the other colour than the goal's.
+      const int goal_blank = static_cast<int>(goal % N);
+      std::array<bool, N> odd{};
+      for (int b = 0; b < N; ++b)
+        odd[static_cast<std::size_t>(b)] = colour(b) != colour(goal_blank);
+      store_.set_odd_cells(odd);
     }
-    if constexpr (kFarParents) store_.set_odd_cells(odd_);
-    if constexpr (kMarked) fill_on_huge_pages(newest_, (states_ + 63) / 64, std::uint64_t{0});
+    if constexpr (kMarked)
+      fill_on_huge_pages(newest_, (states_ + 63) / 64, std::uint64_t{0}, threads_);
     for (auto& flags : open_chunks_) flags.assign((states_ + kChunkStates - 1) / kChunkStates, 0);
     // Blocks as large as leave each thread 64 or more (balance), up to 64 chunks (a 2x7
     // store's vertical moves of the last entries stay within a few chunks).
@@ -93,29 +98,18 @@ class LayeredBfs {
     for (block_chunks_ = 1; block_chunks_ < 64 && chunks / (2 * block_chunks_) >= enough;)
       block_chunks_ *= 2;
     block_shift_ = std::countr_zero(kChunkStates * block_chunks_);
-    const auto t = static_cast<std::uint64_t>(threads_);
-    divide_ = (t & (t - 1)) != 0;
-    owner_mask_ = t - 1;
+    owners_ = BlockOwners((chunks + block_chunks_ - 1) / block_chunks_, threads_, shortest_timed_);
     LayerSink sink;
     store_.set(goal, 0);
     opened(goal, 0);
-    --unreached[0];
     sink.histogram.push_back(1);
     sink.lists.push_back({goal});
     sink.listed.push_back(true);
     std::uint64_t reached = 1;
-    bool backward = false;
     for (int d = 0;; ++d) {
-      // Forward expands layer d; backward tests the unreached states of d + 1's colour, and
-      // once cheaper stays so (the unreached only get fewer).
-      const auto next_parity = static_cast<std::size_t>((d + 1) % 2);
-      backward = backward || (!Store::kExact &&
-                              unreached[next_parity] < sink.histogram[static_cast<std::size_t>(d)]);
-      if (backward && kMarked) std::vector<std::uint64_t>().swap(newest_);
-      Layer layer = expand(d, reached, backward);
+      Layer layer = expand(d, reached);
       if (layer.count == 0) break;
       reached += layer.count;
-      unreached[next_parity] -= layer.count;
       sink.histogram.push_back(layer.count);
       sink.listed.push_back(layer.listed);
       sink.lists.push_back(std::move(layer.list));
@@ -134,18 +128,12 @@ class LayeredBfs {
   // One thread's share of a layer; a cache line of its own, as it is written at every state.
   class alignas(64) Worker {
    public:
-    Worker(LayeredBfs& bfs, int d, int me)
-        : bfs_(bfs), d_(d), odd_next_(d % 2 == 0), me_(me), port_(bfs.handover_, me) {}
+    Worker(LayeredBfs& bfs, int d, int me) : bfs_(bfs), d_(d), me_(me), port_(bfs.handover_, me) {}
 
-    // Forward: every state of layer d claims its unreached children for d + 1. Words are the
-    // bitmap's with distances mod 3, else the store's.
+    // Every state of layer d claims its unreached children for d + 1. Words are the bitmap's
+    // with distances mod 3, else the store's.
     void expand_words(std::uint64_t begin, std::uint64_t end) {
-      auto expand = [&](std::uint64_t s) {
-        children(s, [&](std::uint64_t child, bool far) {
-          push(child, far);
-          return false;
-        });
-      };
+      auto expand = [&](std::uint64_t s) { children(s); };
       if constexpr (kMarked)
         expand_marked(begin, end, expand);
       else if constexpr (kFarParents)
@@ -162,20 +150,6 @@ class LayeredBfs {
     void finish() {
       port_.finish([this](std::uint64_t v) { take(v); });
       drain();
-    }
-
-    // Backward: every unreached state with a neighbour at d is at d + 1. Exact with a two-bit
-    // store's codes (an unreached state's neighbours are at d or further, and those past d are
-    // unreached), and cheaper than forward once the unreached states are fewer than layer d.
-    void collect_words(std::uint64_t begin, std::uint64_t end) {
-      if constexpr (!Store::kExact) {
-        bfs_.store_.scan_unseen(begin, end, [&](std::uint64_t s) {
-          if (bfs_.odd(s) != odd_next_) return;  // at d + 2 or further
-          const bool next =
-              children(s, [&](std::uint64_t child, bool) { return bfs_.store_.at(child, d_); });
-          if (next) claim(s, false);
-        });
-      }
     }
 
     std::uint64_t count = 0;
@@ -215,11 +189,7 @@ class LayeredBfs {
         if ((left & 1) != 0) push(first - 1, false);                   // in the word before
         if ((right >> 62) != 0) push(first + Store::kPerWord, false);  // in the word after
         for (std::uint64_t h = layer & (~far_parent | masks.two_far); h != 0; h &= h - 1) {
-          far_children(first + static_cast<std::uint64_t>(std::countr_zero(h)) / 2,
-                       [&](std::uint64_t child, bool) {
-                         push(child, true);
-                         return false;
-                       });
+          far_children(first + static_cast<std::uint64_t>(std::countr_zero(h)) / 2);
         }
         return left >> 2 | right << 2;
       };
@@ -241,19 +211,16 @@ class LayeredBfs {
       count += static_cast<std::uint64_t>(std::popcount(bits));
     }
 
-    // Calls visit(child, far) for each neighbour of state s until it returns true; far: not
-    // next to s in the store. Returns whether a call returned true.
-    template <class Visit>
-    bool children(std::uint64_t s, Visit&& visit) {
+    // Pushes each neighbour of state s.
+    void children(std::uint64_t s) {
       const int col = static_cast<int>(s % N) % C;
-      if (col > 0 && visit(s - 1, false)) return true;
-      if (col + 1 < C && visit(s + 1, false)) return true;
-      return far_children(s, visit);
+      if (col > 0) push(s - 1, false);
+      if (col + 1 < C) push(s + 1, false);
+      far_children(s);
     }
 
-    // children's far part: the vertical moves, ranked.
-    template <class Visit>
-    bool far_children(std::uint64_t s, Visit&& visit) {
+    // children's far part: the vertical moves, ranked (far: not next to s in the store).
+    void far_children(std::uint64_t s) {
       const std::uint64_t rank = s / N;
       const int b = static_cast<int>(s % N);
       if (rank != rank_) {
@@ -267,13 +234,12 @@ class LayeredBfs {
       if (b >= C) {  // up: the window q[b-C .. b) rotates left
         const int w = b - C;
         const std::uint64_t child = Codec::template rotate_left<C>(row_, which, rank, w) * N;
-        if (visit(child + static_cast<std::uint64_t>(w), true)) return true;
+        push(child + static_cast<std::uint64_t>(w), true);
       }
       if (b + C < N) {  // down: the window q[b .. b+C) rotates right
         const std::uint64_t child = Codec::template rotate_right<C>(row_, which, rank, b) * N;
-        if (visit(child + static_cast<std::uint64_t>(b + C), true)) return true;
+        push(child + static_cast<std::uint64_t>(b + C), true);
       }
-      return false;
     }
 
     // A child in another thread's block is sent to it; children far away in the store are
@@ -347,7 +313,6 @@ class LayeredBfs {
 
     LayeredBfs& bfs_;
     int d_;
-    bool odd_next_;  // whether layer d + 1 is odd
     Row row_{};
     std::uint64_t rank_ = ~0ULL;
     std::array<std::uint64_t, kPipeline> pending_{};
@@ -368,13 +333,9 @@ class LayeredBfs {
     return std::bit_floor(std::max<std::uint64_t>(1024, slots));
   }
 
-  // The thread that owns state s's block (and its word of the store or the bitmap). It runs
-  // at every child: with a power of two of threads (one included) no division.
-  int owner(std::uint64_t s) const {
-    const std::uint64_t block = s >> block_shift_;
-    return static_cast<int>(divide_ ? block % static_cast<std::uint64_t>(threads_)
-                                    : block & owner_mask_);
-  }
+  // The thread that owns state s's block (and its word of the store or the bitmap) in this
+  // pass. It runs at every child: a shift and a look-up in a table of a few KB.
+  int owner(std::uint64_t s) const { return owners_[s >> block_shift_]; }
 
   // For a word whose first entry's state has its blank in cell c (its index mod N), the
   // entries (their low bits) whose states have a neighbour left of the blank in its row, one
@@ -400,68 +361,53 @@ class LayeredBfs {
   }();
 
   static int colour(int cell) { return (cell / C + cell % C) % 2; }
-  // Whether state s is an odd number of moves from the goal.
-  bool odd(std::uint64_t s) const { return odd_[static_cast<std::size_t>(s % N)]; }
 
   // Notes that state s is in layer d, the newest, if `fresh`: its chunk's flag for d's
-  // parity, and with distances mod 3 its bit (while forward passes need it). Without a
-  // branch on fresh.
+  // parity, and with distances mod 3 its bit. Without a branch on fresh.
   void opened(std::uint64_t s, int d, bool fresh = true) {
     // Read before written: a cache line of flags holds other threads' chunks' too, and a
     // write per state would move it from core to core at every claim.
     std::uint8_t& flag = open_chunks_[static_cast<std::size_t>(d % 2)][s / kChunkStates];
     if ((static_cast<int>(fresh) & static_cast<int>(flag == 0)) != 0) flag = 1;
-    if constexpr (kMarked) {
-      if (newest_.empty()) return;
-      newest_[s / 64] |= static_cast<std::uint64_t>(fresh) << (s % 64);
-    }
+    if constexpr (kMarked) newest_[s / 64] |= static_cast<std::uint64_t>(fresh) << (s % 64);
   }
 
-  // Calls f(begin, end) for the chunks of words [0, words), chunk_words long, that lie in
-  // thread t's blocks (of `threads`' - with one, all), in order.
+  // Calls f(begin, end) for the chunks of words [0, words) that lie in thread t's blocks, in
+  // order.
   template <class F>
-  void own_chunks(int t, int threads, std::uint64_t words, std::uint64_t chunk_words, F&& f) const {
+  void own_chunks(int t, std::uint64_t words, F&& f) const {
+    constexpr std::uint64_t chunk_words = kChunkWords;
     const std::uint64_t block_words = chunk_words * block_chunks_;
-    const std::uint64_t stride = block_words * static_cast<std::uint64_t>(threads);
-    for (std::uint64_t block = static_cast<std::uint64_t>(t) * block_words; block < words;
-         block += stride) {
-      const std::uint64_t block_end = std::min(words, block + block_words);
-      for (std::uint64_t begin = block; begin < block_end; begin += chunk_words)
+    for (std::uint64_t b = 0; b < owners_.blocks(); ++b) {
+      if (owners_[b] != t) continue;
+      const std::uint64_t block_end = std::min(words, (b + 1) * block_words);
+      for (std::uint64_t begin = b * block_words; begin < block_end; begin += chunk_words)
         f(begin, std::min(block_end, begin + chunk_words));
     }
   }
 
-  Layer expand(int d, std::uint64_t reached, bool backward) {
+  // Expands layer d into d + 1, every thread its blocks.
+  Layer expand(int d, std::uint64_t reached) {
     std::atomic<std::uint64_t> added{0};
-    const std::uint64_t words = kMarked && !backward ? newest_.size() : store_.words();
-    // A backward pass reads the neighbours of its states, in any thread's blocks; on one
-    // thread no word is read while another writes it. It tests few states (on 2x7 51 M in
-    // all, a thousandth of the search).
-    const int threads = backward ? 1 : threads_;
+    const std::uint64_t words = kMarked ? newest_.size() : store_.words();
     std::vector<Worker> workers;
-    workers.reserve(static_cast<std::size_t>(threads));
-    for (int t = 0; t < threads; ++t) workers.emplace_back(*this, d, t);
+    workers.reserve(static_cast<std::size_t>(threads_));
+    for (int t = 0; t < threads_; ++t) workers.emplace_back(*this, d, t);
     handover_.clear();
-    // A backward pass reads the store's words, which may hold fewer states than the bitmap's.
-    const std::uint64_t chunk_words =
-        kMarked && backward ? kChunkStates / Store::kPerWord : kChunkWords;
+    std::vector<double> busy(static_cast<std::size_t>(threads_));
     auto work = [&](int t) {
+      const auto started = std::chrono::steady_clock::now();
       Worker& me = workers[static_cast<std::size_t>(t)];
-      own_chunks(t, threads, words, chunk_words, [&](std::uint64_t begin, std::uint64_t end) {
-        if (!backward) {
-          // A chunk no state of layer d was put in is skipped unread: the first and last
-          // layers touch few chunks, and a scan of a 2x7 store reads 10.9 GB. Only this
-          // thread reads or writes the flag of d's parity during this pass.
-          std::uint8_t& open = open_chunks_[static_cast<std::size_t>(d % 2)][begin / kChunkWords];
-          if (open == 0) return;
-          open = 0;
-        }
+      own_chunks(t, words, [&](std::uint64_t begin, std::uint64_t end) {
+        // A chunk no state of layer d was put in is skipped unread: the first and last layers
+        // touch few chunks, and a scan of a 2x7 store reads 10.9 GB. Only this thread reads or
+        // writes the flag of d's parity during this pass.
+        std::uint8_t& open = open_chunks_[static_cast<std::size_t>(d % 2)][begin / kChunkWords];
+        if (open == 0) return;
+        open = 0;
         const std::uint64_t before = me.count;
-        if (backward)
-          me.collect_words(begin, end);
-        else
-          me.expand_words(begin, end);
-        if (threads > 1) me.receive();
+        me.expand_words(begin, end);
+        if (threads_ > 1) me.receive();
         added.fetch_add(me.count - before, std::memory_order_relaxed);
         // One thread reports, so the callback need not be thread-safe.
         if (t == 0 && progress_) {
@@ -469,12 +415,16 @@ class LayeredBfs {
                     static_cast<double>(states_));
         }
       });
-      if (threads > 1) me.finish();
+      // The time over its own blocks, the wait for the others left out: the next shares.
+      busy[static_cast<std::size_t>(t)] =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (threads_ > 1) me.finish();
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    for (int t = 1; t < threads_; ++t) pool.emplace_back(work, t);
     work(0);
     for (auto& th : pool) th.join();
+    owners_.rebalance(busy);
 
     Layer layer;
     for (auto& w : workers) {
@@ -493,15 +443,14 @@ class LayeredBfs {
   std::uint64_t states_;
   std::uint64_t list_limit_;
   const std::function<void(double)>& progress_;
+  double shortest_timed_;
   std::array<std::uint8_t, N> parity_{};
-  std::array<bool, N> odd_{};
   std::vector<std::uint64_t> newest_;  // with kMarked, a bit a state: in the newest layer
   // By parity, a byte a chunk: whether a state of the open layer of that parity was put in it.
   std::array<std::vector<std::uint8_t>, 2> open_chunks_;
-  std::uint64_t block_chunks_ = 1;  // chunks a block; thread t owns blocks t, t + T, ...
+  std::uint64_t block_chunks_ = 1;  // chunks a block
   int block_shift_ = 0;             // a state's block: its index shifted so far
-  bool divide_ = false;             // whether T is not a power of two
-  std::uint64_t owner_mask_ = 0;    // T - 1, a block's owner when T is a power of two
+  BlockOwners owners_{0, 1};        // whose each block is in the pass under way
   Handover handover_;
 };
 
