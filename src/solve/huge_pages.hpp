@@ -11,8 +11,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <thread>
 #include <vector>
+
+#include "solve/parallel_blocks.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -36,15 +37,12 @@ void fill_on_huge_pages(std::vector<T>& table, std::size_t size, T value, int th
   const auto pages = static_cast<std::uintptr_t>(last > first ? (last - first) / kHuge : 0);
   const auto parts = static_cast<std::uintptr_t>(std::max(1, threads));
   if (parts > 1 && pages >= parts) {
-    auto populate = [&](std::uintptr_t part) {
+    sum_over_blocks(parts, threads, [&](int, std::uint64_t part) {
       const std::uintptr_t from = first + pages * part / parts * kHuge;
       const std::uintptr_t to = first + pages * (part + 1) / parts * kHuge;
       ::madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);
-    };
-    std::vector<std::thread> pool;
-    for (std::uintptr_t part = 1; part < parts; ++part) pool.emplace_back(populate, part);
-    populate(0);
-    for (auto& thread : pool) thread.join();
+      return std::uint64_t{0};
+    });
   }
 #endif
 #endif

@@ -42,7 +42,8 @@ class BlockOwners {
   // times are noisy), and the blocks are dealt anew. Passes too short to time say nothing.
   void rebalance(const std::vector<double>& seconds) {
     if (shares_.size() < 2 || seconds.size() != shares_.size()) return;
-    if (*std::min_element(seconds.begin(), seconds.end()) < shortest_timed_) return;
+    const double shortest = *std::min_element(seconds.begin(), seconds.end());
+    if (shortest < shortest_timed_ || shortest <= 0) return;  // no speed from no time
     double total = 0;
     std::vector<double> speed(shares_.size());
     for (std::size_t t = 0; t < shares_.size(); ++t) total += speed[t] = shares_[t] / seconds[t];

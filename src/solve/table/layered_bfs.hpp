@@ -72,10 +72,17 @@ class LayeredBfs {
         states_(states),
         list_limit_(list_limit),
         progress_(progress),
-        shortest_timed_(shortest_timed),
         handover_(threads_, ring_slots(threads_)) {
     for (int c = 0; c < N; ++c)
       parity_[static_cast<std::size_t>(c)] = parity[static_cast<std::size_t>(c)];
+    // Blocks as large as leave each thread 64 or more (balance), up to 64 chunks (a 2x7
+    // store's vertical moves of the last entries stay within a few chunks).
+    const std::uint64_t chunks = (states_ + kChunkStates - 1) / kChunkStates;
+    const auto enough = 64 * static_cast<std::uint64_t>(threads_);
+    for (block_chunks_ = 1; block_chunks_ < 64 && chunks / (2 * block_chunks_) >= enough;)
+      block_chunks_ *= 2;
+    block_shift_ = std::countr_zero(kChunkStates * block_chunks_);
+    owners_ = BlockOwners((chunks + block_chunks_ - 1) / block_chunks_, threads_, shortest_timed);
   }
 
   LayerSink run(std::uint64_t goal) {
@@ -91,14 +98,6 @@ class LayeredBfs {
     if constexpr (kMarked)
       fill_on_huge_pages(newest_, (states_ + 63) / 64, std::uint64_t{0}, threads_);
     for (auto& flags : open_chunks_) flags.assign((states_ + kChunkStates - 1) / kChunkStates, 0);
-    // Blocks as large as leave each thread 64 or more (balance), up to 64 chunks (a 2x7
-    // store's vertical moves of the last entries stay within a few chunks).
-    const std::uint64_t chunks = open_chunks_[0].size();
-    const auto enough = 64 * static_cast<std::uint64_t>(threads_);
-    for (block_chunks_ = 1; block_chunks_ < 64 && chunks / (2 * block_chunks_) >= enough;)
-      block_chunks_ *= 2;
-    block_shift_ = std::countr_zero(kChunkStates * block_chunks_);
-    owners_ = BlockOwners((chunks + block_chunks_ - 1) / block_chunks_, threads_, shortest_timed_);
     LayerSink sink;
     store_.set(goal, 0);
     opened(goal, 0);
@@ -376,13 +375,12 @@ class LayeredBfs {
   // order.
   template <class F>
   void own_chunks(int t, std::uint64_t words, F&& f) const {
-    constexpr std::uint64_t chunk_words = kChunkWords;
-    const std::uint64_t block_words = chunk_words * block_chunks_;
+    const std::uint64_t block_words = kChunkWords * block_chunks_;
     for (std::uint64_t b = 0; b < owners_.blocks(); ++b) {
       if (owners_[b] != t) continue;
       const std::uint64_t block_end = std::min(words, (b + 1) * block_words);
-      for (std::uint64_t begin = b * block_words; begin < block_end; begin += chunk_words)
-        f(begin, std::min(block_end, begin + chunk_words));
+      for (std::uint64_t begin = b * block_words; begin < block_end; begin += kChunkWords)
+        f(begin, std::min(block_end, begin + kChunkWords));
     }
   }
 
@@ -443,7 +441,6 @@ class LayeredBfs {
   std::uint64_t states_;
   std::uint64_t list_limit_;
   const std::function<void(double)>& progress_;
-  double shortest_timed_;
   std::array<std::uint8_t, N> parity_{};
   std::vector<std::uint64_t> newest_;  // with kMarked, a bit a state: in the newest layer
   // By parity, a byte a chunk: whether a state of the open layer of that parity was put in it.
