@@ -100,6 +100,9 @@ struct RenderLimits {
   int max_frames = 2000;
   long long max_frame_pixels = 2048LL * 2048;  // board pixels of one frame
   long long max_total_pixels = 400'000'000;    // board pixels summed over all frames
+  // The same for a video (MP4, WebM), whose encoders cost far more a pixel than the image
+  // formats' (VP9 about 2 million board pixels a second of CPU, docs/BENCHMARKS.md).
+  long long max_video_pixels = 400'000'000;
   // A picture's file, and its pixels as its header says (checked before decoding).
   long long max_picture_bytes = 64LL << 20;
   long long max_picture_pixels = 50'000'000;

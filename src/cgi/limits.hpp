@@ -41,12 +41,19 @@ inline constexpr RenderLimits kRenderLimits{
     .max_frames = 300,
     .max_frame_pixels = 640LL * 640LL,
     .max_total_pixels = 40'000'000LL,
+    // Video: VP9 codes about 2 million board pixels a second of CPU here (docs/BENCHMARKS.md),
+    // so the largest video stays near 4 s, under the worker's 10 s backstop on a slower core.
+    // A fitted tile shrinks to keep within it; a tile or tween count asked for is refused.
+    .max_video_pixels = 8'000'000LL,
     // The administrator's pictures (SLIDEGIF_PICTURE_DIR): decoded per request, so modest.
     .max_picture_bytes = 8LL << 20,
     .max_picture_pixels = 16'000'000LL,
 };
 // Process backstops set in main() (the in-process bounds above should never reach them).
-inline constexpr std::uint64_t kAddressSpaceBytes = 512ull << 20;
+// Private memory (RLIMIT_DATA: the heap and private writable mappings), not address space: the
+// mapped pattern databases (up to 288 MB, shared with every other process) and the libraries'
+// code are not the request's to pay for.
+inline constexpr std::uint64_t kPrivateMemoryBytes = 512ull << 20;
 inline constexpr unsigned kCpuSeconds = 10;
 // How long caches may keep a deterministic answer: it never changes for a given program version.
 inline constexpr int kCacheMaxAgeSeconds = 86400;

@@ -24,11 +24,11 @@
 namespace {
 
 // Backstops behind the handler's own limits: a bug must not let one request eat the server.
-// Skipped under AddressSanitizer, which reserves terabytes of address space for its shadow.
+// Skipped under AddressSanitizer, which maps terabytes of private memory for its shadow.
 void limit_process() {
 #if !defined(__SANITIZE_ADDRESS__)
-  const rlimit as{slidegif::cgi::kAddressSpaceBytes, slidegif::cgi::kAddressSpaceBytes};
-  setrlimit(RLIMIT_AS, &as);
+  const rlimit data{slidegif::cgi::kPrivateMemoryBytes, slidegif::cgi::kPrivateMemoryBytes};
+  setrlimit(RLIMIT_DATA, &data);
 #endif
   const rlimit cpu{slidegif::cgi::kCpuSeconds, slidegif::cgi::kCpuSeconds + 1};
   setrlimit(RLIMIT_CPU, &cpu);

@@ -10,13 +10,16 @@
 namespace slidegif::fcgi {
 
 WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::string picture_dir,
-                             const std::string& url_key_file)
+                             const std::string& url_key_file, std::size_t cache_bytes)
     : pdb_dir_(std::move(pdb_dir)),
       font_path_(std::move(font_path)),
       tables_(cgi::server_table_policy(pdb_dir_)),
-      file_(app::pieces_file_path(pdb_dir_), [](const std::string& problem) {
-        std::fprintf(stderr, "slidegif.fcgi: %s (GIFs are coded afresh)\n", problem.c_str());
-      }) {
+      pieces_(cache_bytes / 3 * 2),
+      file_(app::pieces_file_path(pdb_dir_),
+            [](const std::string& problem) {
+              std::fprintf(stderr, "slidegif.fcgi: %s (GIFs are coded afresh)\n", problem.c_str());
+            }),
+      drawing_(DrawingCache::Limits{.sprite_bytes = cache_bytes / 3}) {
   config_.services.font = [this] { return font(); };  // a copy shares the bytes
   config_.services.entropy = fresh_seed;
   config_.services.pattern_database = [this](const Board& goal) { return pattern_database(goal); };

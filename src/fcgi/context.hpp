@@ -8,6 +8,7 @@
 // made yet, so a fresh worker copies from its first request. Everything here is made on first
 // need and never changes afterwards, so a request cannot see another's data.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,8 +30,12 @@ class WorkerContext {
   // `font_path`: empty for the CGI's font (built in, with its built-in fallback).
   // `picture_dir`: the pictures requests may name (picture=NAME); empty: none.
   // `url_key_file`: requests must be signed under this key (cgi/signature.hpp); empty: not.
+  // `cache_bytes`: the heap the drawings and coded moves kept between requests may hold, two
+  // thirds for the coded moves, a third for the tile sprites (each emptied when full).
   explicit WorkerContext(std::string pdb_dir, std::string font_path = {},
-                         std::string picture_dir = {}, const std::string& url_key_file = {});
+                         std::string picture_dir = {}, const std::string& url_key_file = {},
+                         std::size_t cache_bytes = kDefaultCacheBytes);
+  static constexpr std::size_t kDefaultCacheBytes = std::size_t{96} << 20;
   WorkerContext(const WorkerContext&) = delete;
   WorkerContext& operator=(const WorkerContext&) = delete;
 
@@ -61,14 +66,14 @@ class WorkerContext {
   // As the CGI's (cgi::server_table_policy).
   app::DistanceTables tables_;
   // Each worker is a process of its own answering one request at a time: its own cache, no
-  // locks. Bounded (64 MB of coded bytes; emptied when full).
+  // locks. Bounded (two thirds of cache_bytes; emptied when full).
   MovePieceCache pieces_;
   // The pieces file, opened at the first GIF (a refused one is reported on stderr once), behind
   // the cache.
   app::PiecesFile file_;
   TieredPieces cache_then_file_{pieces_, file_};
-  // Glyphs, palettes and tile sprites, made once (bounded as DrawingCache says), or taken from
-  // the pieces file.
+  // Glyphs, palettes and tile sprites, made once (a third of cache_bytes for the sprites, the
+  // glyphs as DrawingCache says), or taken from the pieces file.
   DrawingCache drawing_;
   cgi::HandlerConfig config_;
 };

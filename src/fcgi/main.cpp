@@ -76,11 +76,16 @@ int listening_socket(const slidegif::fcgi::ServerOptions& o) {
   return slidegif::fcgi::kStdinListenFd;
 }
 
-// Each worker's address space, as the CGI's (skipped under AddressSanitizer's shadow memory).
-void limit_workers() {
+// Each worker's private memory (RLIMIT_DATA: its heap and private writable mappings, not the
+// shared databases and libraries): past it an allocation fails, and the request is answered
+// 503 (skipped under AddressSanitizer's shadow memory).
+void limit_workers(unsigned memory_mb) {
 #if !defined(__SANITIZE_ADDRESS__)
-  const rlimit as{slidegif::cgi::kAddressSpaceBytes, slidegif::cgi::kAddressSpaceBytes};
-  setrlimit(RLIMIT_AS, &as);
+  const rlim_t bytes = static_cast<rlim_t>(memory_mb) << 20;
+  const rlimit data{bytes, bytes};
+  setrlimit(RLIMIT_DATA, &data);
+#else
+  (void)memory_mb;
 #endif
 }
 
@@ -90,12 +95,17 @@ int main(int argc, char** argv) {
   slidegif::fcgi::block_pool_signals();
   slidegif::fcgi::ServerOptions options;
   if (int status = 0; !parse_options(argc, argv, options, status)) return status;
+  if (const std::string problem = slidegif::fcgi::check_server_options(options); !problem.empty()) {
+    std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
+    return 2;
+  }
   const int fd = listening_socket(options);
   if (fd < 0) return 2;
   // A client gone mid-answer is a failed write, not the end of the worker.
   signal(SIGPIPE, SIG_IGN);
-  limit_workers();
+  limit_workers(options.memory_mb);
   slidegif::fcgi::WorkerLimits limits;
+  limits.cache_bytes = std::size_t{options.cache_mb} << 20;
   limits.cpu_seconds = slidegif::cgi::kCpuSeconds;
   limits.max_requests = options.max_requests;
   if (options.io_seconds > 0) limits.io_seconds = options.io_seconds;
@@ -122,7 +132,17 @@ int main(int argc, char** argv) {
       [&](int slot) {
         return slidegif::fcgi::run_worker(fd, files, limits, {metrics, slot, options.access_log});
       },
-      [metrics](int slot) {
-        if (metrics != nullptr) metrics->drawing[slot].store(0);  // a worker killed mid-request
+      [metrics](int slot, int signal) {
+        // A worker killed mid-request: its request is counted and logged here, as it cannot.
+        if (metrics == nullptr || metrics->drawing[slot].exchange(0) == 0) return;
+        metrics->cut_off.fetch_add(1, std::memory_order_relaxed);
+        if (signal != 0) {
+          std::fprintf(stderr,
+                       "slidegif.fcgi: a request was cut off: its worker ended by "
+                       "signal %d (%s)\n",
+                       signal, strsignal(signal));
+        } else {
+          std::fprintf(stderr, "slidegif.fcgi: a request was cut off: its worker exited\n");
+        }
       });
 }

@@ -98,6 +98,11 @@ std::string prometheus_text(const ServerMetrics& m) {
       "were drawing.");
   line("# TYPE slidegif_refused_busy_total counter");
   line("slidegif_refused_busy_total {}", m.refused_busy.load(std::memory_order_relaxed));
+  line(
+      "# HELP slidegif_cut_off_total Requests left unanswered because their worker died (past "
+      "its CPU or wall-clock backstop); the pool replaced it.");
+  line("# TYPE slidegif_cut_off_total counter");
+  line("slidegif_cut_off_total {}", m.cut_off.load(std::memory_order_relaxed));
   line("# HELP slidegif_in_flight Requests being answered now.");
   line("# TYPE slidegif_in_flight gauge");
   line("slidegif_in_flight {}", m.in_flight());

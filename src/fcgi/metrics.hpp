@@ -35,7 +35,8 @@ struct ServerMetrics {
   Counter duration_buckets[kDurationBuckets.size() + 1] = {};  // not cumulative; last: +Inf
   Counter duration_microseconds = 0;
   Counter bytes_sent = 0;
-  Counter refused_busy = 0;                             // 503s of --max-busy
+  Counter refused_busy = 0;  // 503s of --max-busy
+  Counter cut_off = 0;       // requests whose worker died answering them (a backstop's signal)
   std::atomic<std::uint8_t> drawing[kMaxWorkers] = {};  // per worker slot: answering a request
 
   // Counts one answer: its status, its Content-Type, how long it took, the body's bytes.

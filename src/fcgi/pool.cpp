@@ -59,7 +59,7 @@ void block_pool_signals() {
 }
 
 int run_pool(int workers, const std::function<int(int slot)>& worker,
-             const std::function<void(int slot)>& ended) {
+             const std::function<void(int slot, int signal)>& ended) {
   const sigset_t signals = pool_signals();
   block_pool_signals();
   std::map<pid_t, Worker> running;
@@ -85,7 +85,7 @@ int run_pool(int workers, const std::function<int(int slot)>& worker,
       const auto it = running.find(pid);
       if (it == running.end()) continue;
       const bool quick = Clock::now() - it->second.started < std::chrono::seconds(1);
-      if (ended) ended(it->second.slot);
+      if (ended) ended(it->second.slot, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
       running.erase(it);
       if (WIFSIGNALED(status)) {
         std::fprintf(stderr, "slidegif.fcgi: worker %d ended by signal %d; replaced\n",

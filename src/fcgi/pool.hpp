@@ -16,9 +16,10 @@ void block_pool_signals();
 
 // Returns 0 after a requested stop; 1 when workers keep failing at once (more than `workers`
 // exits with status 1 within a second of starting, e.g. no listening socket). Each worker has a
-// slot, 0 to workers - 1, which a replacement takes over; `ended(slot)`, if given, is called in
-// the pool when the worker in it has ended (to clear what it left in shared memory).
+// slot, 0 to workers - 1, which a replacement takes over; `ended(slot, signal)`, if given, is
+// called in the pool when the worker in it has ended (to clear what it left in shared memory),
+// with the signal that ended it or 0.
 int run_pool(int workers, const std::function<int(int slot)>& worker,
-             const std::function<void(int slot)>& ended = {});
+             const std::function<void(int slot, int signal)>& ended = {});
 
 }  // namespace slidegif::fcgi

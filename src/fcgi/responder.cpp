@@ -2,6 +2,7 @@
 
 #include <fcgiapp.h>
 #include <fmt/format.h>
+#include <malloc.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -36,6 +37,15 @@ void arm_backstops(const WorkerLimits& limits) {
   cpu.it_value.tv_sec = limits.cpu_seconds;
   setitimer(ITIMER_PROF, &cpu, nullptr);
   alarm(limits.wall_seconds);
+}
+
+// A request's working set (tens of MB for the largest the limits allow) is freed into the heap,
+// where glibc keeps it, scattered between what the caches hold. Past a few free MB, give the
+// free pages back: a worker then holds its caches and little else between requests, whatever
+// it answered before (malloc_trim releases free pages inside the heap too, not only its top).
+void return_free_memory() {
+  constexpr std::size_t kKeepFreeBytes = std::size_t{8} << 20;
+  if (mallinfo2().fordblks > kKeepFreeBytes) malloc_trim(0);
 }
 
 void disarm_backstops() {
@@ -81,8 +91,11 @@ void answer(FCGX_Request& request, const cgi::HandlerConfig& config, const Worke
             const WorkerReporting& reporting) {
   const auto started = std::chrono::steady_clock::now();
   const cgi::Environment env = environment(request);
+  // By SCRIPT_NAME (nginx's location) or PATH_INFO (lighttpd's prefix: .../slidegif.cgi/metrics).
   const std::string_view script = param(request, "SCRIPT_NAME");
-  const cgi::Response response = reporting.metrics != nullptr && script.ends_with("/metrics")
+  const bool wants_metrics =
+      script.ends_with("/metrics") || std::string_view(param(request, "PATH_INFO")) == "/metrics";
+  const cgi::Response response = reporting.metrics != nullptr && wants_metrics
                                      ? metrics_response(*reporting.metrics)
                                      : handle(env, config, limits, reporting);
   const std::string header = cgi::cgi_header_block(response);
@@ -159,7 +172,8 @@ int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limi
   // accept loop instead of returning: the pool stops its workers with SIGTERM, so it ends them.
   signal(SIGTERM, SIG_DFL);
   signal(SIGUSR1, SIG_DFL);
-  WorkerContext context(files.pdb_dir, "", files.picture_dir, files.url_key_file);
+  WorkerContext context(files.pdb_dir, "", files.picture_dir, files.url_key_file,
+                        limits.cache_bytes);
   FCGX_Request request;
   if (FCGX_InitRequest(&request, listen_fd, 0) != 0) return 1;
   unsigned long served = 0;
@@ -172,6 +186,7 @@ int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limi
     answer(request, context.config(), limits, reporting);
     FCGX_Finish_r(&request);
     disarm_backstops();
+    return_free_memory();
     ++served;
   }
   return 0;

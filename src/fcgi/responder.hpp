@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cgi/handler.hpp"
+#include "fcgi/context.hpp"
 #include "fcgi/metrics.hpp"
 
 namespace slidegif::fcgi {
@@ -31,6 +32,8 @@ struct WorkerLimits {
   // request past it is answered 503 with Retry-After at once instead of waiting its turn.
   // Needs metrics (where the workers see each other).
   int max_busy = 0;
+  // The heap a worker's caches may hold (WorkerContext).
+  std::size_t cache_bytes = WorkerContext::kDefaultCacheBytes;
 };
 
 // What a worker tells about its work: the pool's shared counters (null: none) and its slot in

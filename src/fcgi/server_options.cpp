@@ -1,5 +1,7 @@
 #include "fcgi/server_options.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 
 #include "app/data/pdb_location.hpp"
@@ -38,12 +40,33 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
   app->add_option("--url-key-file", o.url_key_file,
                   "Answer signed URLs only: sig= must be the HMAC-SHA256 of the rest of the "
                   "query under this file's key (default: $SLIDEGIF_URL_KEY_FILE)");
+  app->add_option("--cache-size", o.cache_mb,
+                  "Megabytes of drawings and coded moves a worker keeps between requests "
+                  "(emptied when full; 0: nothing kept)")
+      ->capture_default_str()
+      ->check(CLI::Range(0u, 65536u));
+  app->add_option("--memory-limit", o.memory_mb,
+                  "Megabytes of private memory a worker may hold, caches included (mapped "
+                  "databases are shared and not counted): a request that needs more is answered "
+                  "503. At least --cache-size plus 256")
+      ->capture_default_str()
+      ->check(CLI::Range(64u, 1u << 20));
   app->add_flag("!--no-access-log", o.access_log,
                 "No line per request on standard error (Common Log Format)");
   app->footer(
       "The pictures requests may name come from $SLIDEGIF_PICTURE_DIR, as for slidegif.cgi.\n"
       "More: man slidegif.fcgi.");
   return app;
+}
+
+std::string check_server_options(const ServerOptions& o) {
+  if (o.memory_mb < o.cache_mb + kRequestMemoryMb) {
+    return fmt::format(
+        "--memory-limit {} MB leaves no room for a request beside --cache-size {} MB: "
+        "give at least {} MB",
+        o.memory_mb, o.cache_mb, o.cache_mb + kRequestMemoryMb);
+  }
+  return {};
 }
 
 }  // namespace slidegif::fcgi

@@ -22,7 +22,19 @@ struct ServerOptions {
   int max_busy = 0;          // 0: no limit but the workers
   bool access_log = true;    // a Common Log Format line per request on standard error
   std::string url_key_file;  // signed URLs only; default $SLIDEGIF_URL_KEY_FILE
+  // What a worker keeps between requests (drawings and coded moves), and all the private
+  // memory it may hold (its heap, caches included; not the mapped databases or libraries).
+  unsigned cache_mb = 96;
+  unsigned memory_mb = 512;
 };
+
+// The private memory a worker needs beyond its caches: the largest request the render limits
+// allow, with room (docs/BENCHMARKS.md measures the worst one).
+inline constexpr unsigned kRequestMemoryMb = 256;
+
+// Why `options` cannot run (empty when they can): a memory limit too small for the caches and
+// one request.
+std::string check_server_options(const ServerOptions& options);
 
 // The options bound to `options`, whose defaults it first takes from the environment
 // ($SLIDEGIF_PDB_DIR, $SLIDEGIF_PICTURE_DIR).

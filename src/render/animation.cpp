@@ -149,9 +149,18 @@ AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, st
   return out;
 }
 
+RenderLimits limits_for(const RenderLimits& limits, const Encoding& encoding) {
+  RenderLimits out = limits;
+  if (format_info(encoding.format).video)
+    out.max_total_pixels = std::min(limits.max_total_pixels, limits.max_video_pixels);
+  return out;
+}
+
 void check_animation(const AnimationOptions& options, Shape shape, std::size_t moves,
-                     const RenderLimits& limits, bool goal) {
-  check_options(options, limits);  // as given: messages name the user's values
+                     const RenderLimits& given, bool goal, const Encoding& encoding) {
+  check_options(options, given);  // as given: messages name the user's values
+  const RenderLimits limits = limits_for(given, encoding);
+  const bool video_bound = limits.max_total_pixels < given.max_total_pixels;
   const AnimationOptions o = fitted_options(options, shape, moves, limits, goal);
   // Cheap first: a huge move list must fail before anything is measured or drawn.
   const long long frames = animation_frames(moves, o.tween, o.moves_per_frame) + (goal ? 1 : 0);
@@ -170,8 +179,10 @@ void check_animation(const AnimationOptions& options, Shape shape, std::size_t m
         Error::Hint::Tile, fits);
   }
   if (frame_px * frames > limits.max_total_pixels) {
-    bad(fmt::format("the animation would draw {} board pixels in all ({} frames); the limit is {}",
-                    frame_px * frames, frames, limits.max_total_pixels),
+    bad(fmt::format("the {} would draw {} board pixels in all ({} frames); the limit is {}{}",
+                    video_bound ? "video" : "animation", frame_px * frames, frames,
+                    limits.max_total_pixels,
+                    video_bound ? " for video (an image format has more)" : ""),
         fits > 0 ? Error::Hint::TileOrTween : Error::Hint::Tween, fits);
   }
 }
@@ -219,9 +230,9 @@ Animation render_animation(const Board& start, const std::vector<Move>& moves,
                            MovePieces* pieces, DrawingCache* drawing, const Encoding& encoding) {
   const bool goal = shows_goal(start, moves, options);
   const std::vector<LineMove> steps = line_moves(moves, options.metric);
-  check_animation(options, start.shape(), steps.size(), limits, goal);
+  check_animation(options, start.shape(), steps.size(), limits, goal, encoding);
   const AnimationOptions fitted =
-      fitted_options(options, start.shape(), steps.size(), limits, goal);
+      fitted_options(options, start.shape(), steps.size(), limits_for(limits, encoding), goal);
   // A still's frame is checked, and -1 made the last one's index, before anything is drawn.
   Encoding resolved = encoding;
   if (encoding.format == OutputFormat::Png) {

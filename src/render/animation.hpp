@@ -64,8 +64,13 @@ AnimationOptions fitted_options(const AnimationOptions& options, Shape shape, st
 // Throws Error(BadInput) for an unknown theme, an option outside `limits`, or an animation of
 // `moves` moves on `shape` over the frame or pixel limits (with a Hint saying what to change,
 // and the largest tile size that would fit as its suggestion). Checks fitted_options().
+// For a video `encoding`, against its own pixel limit too (limits_for).
 void check_animation(const AnimationOptions& options, Shape shape, std::size_t moves,
-                     const RenderLimits& limits, bool goal = false);
+                     const RenderLimits& limits, bool goal = false, const Encoding& encoding = {});
+
+// The limits an animation in `encoding` is fitted to: a video's pixels in all are bounded by
+// max_video_pixels as well as max_total_pixels.
+RenderLimits limits_for(const RenderLimits& limits, const Encoding& encoding);
 
 // Frames: 1 + moves * (tween + 1) -- (a goal frame first, with shows_goal()) the start, then per
 // move `tween` sliding frames and the board after the move. Delays: the start frame first_hold_ms;

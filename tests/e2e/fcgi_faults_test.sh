@@ -93,4 +93,30 @@ if command -v wrk >/dev/null; then
   ((end_rss < start_rss + start_rss / 4 + 4096)) || e2e_fail "RSS grew: $start_rss -> $end_rss kB"
 fi
 [[ $(workers) == "$before" ]] || e2e_fail "workers changed during the soak"
+
+# 5. A worker killed in the middle of a request (as its CPU backstop would): the pool logs the
+# request and counts it (/metrics, routed by PATH_INFO under lighttpd's prefix), and a new
+# worker answers the next one.
+curl -s -o /dev/null --max-time 20 \
+  "$url?start=15,2,12,11/14,13,9,5/1,3,8,7/0,10,6,4&goal=0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15&n=killed" &
+hard=$!
+cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+sleep 0.3
+declare -A ticks
+for p in $(workers); do ticks[$p]=$(cpu "$p"); done
+sleep 1
+busy=""
+for p in $(workers); do  # the one drawing used CPU for most of that second
+  (($(cpu "$p") - ticks[$p] > 30)) && busy=$p
+done
+[[ -n $busy ]] || e2e_fail "no worker was busy with the hard request"
+kill -KILL "$busy"
+wait "$hard" || true
+for _ in $(seq 1 50); do grep -q "cut off" "$E2E_STATE/backend.log" && break; sleep 0.1; done
+grep -q "a request was cut off: its worker ended by signal 9" "$E2E_STATE/backend.log" ||
+  e2e_fail "the cut-off request was not logged: $(tail -3 "$E2E_STATE/backend.log")"
+[[ $(fetch "$url?start=123456708&tween=0&n=afterkill") == 200 ]] || e2e_fail "after a killed worker"
+[[ $(fetch "$url/metrics") == 200 ]] || e2e_fail "metrics by PATH_INFO"
+grep -q '^slidegif_cut_off_total 1$' "$b" || e2e_fail "cut_off not counted: $(grep cut_off "$b")"
+echo "ok: a worker killed mid-request: logged, counted, replaced"
 echo "PASS"

@@ -51,7 +51,8 @@ start_backend() {  # number [slidegif.fcgi options, default --workers 1]
   local sock=$run/sock/fcgi-$1.sock n=$1
   shift
   local options=("$@")
-  ((${#options[@]} > 0)) || options=(--workers 1)
+  # $FCGI_BACKEND_OPTIONS (word-split) after the default --workers 1.
+  ((${#options[@]} > 0)) || read -r -a options <<<"--workers 1 ${FCGI_BACKEND_OPTIONS:-}"
   rm -f "$sock"
   env -i PATH=/usr/bin:/bin SLIDEGIF_PDB_DIR="$run/pdb" \
     spawn-fcgi -n -s "$sock" -M 0660 "${spawn_user[@]}" -- "$run/bin/slidegif.fcgi" "${options[@]}" \

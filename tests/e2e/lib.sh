@@ -72,7 +72,8 @@ e2e_start_lighttpd() {
   local conf=lighttpd.conf
   [[ $E2E_CGI == *.fcgi ]] && conf=lighttpd-fcgi.conf
   : >"$E2E_STATE/error.log"
-  SLIDEGIF_PDB_DIR=$E2E_STATE/pdb SLIDEGIF_FCGI=$E2E_CGI \
+  # lighttpd splits bin-path at spaces: $E2E_FCGI_ARGS become the FastCGI server's options.
+  SLIDEGIF_PDB_DIR=$E2E_STATE/pdb SLIDEGIF_FCGI="$E2E_CGI${E2E_FCGI_ARGS:+ $E2E_FCGI_ARGS}" \
   SLIDEGIF_PICTURE_DIR=${E2E_PICTURE_DIR:-$E2E_SOURCE_DIR/samples/pictures} \
   SLIDEGIF_PORT=$1 SLIDEGIF_WEB=$E2E_WEB SLIDEGIF_CGI=$E2E_CGI SLIDEGIF_STATE=$E2E_STATE \
     lighttpd -D -f "$E2E_SOURCE_DIR/samples/$conf" 2>>"$E2E_STATE/error.log" &

@@ -38,6 +38,30 @@ TEST(ServerOptions, DefaultsFromTheEnvironmentThenFlags) {
   ::unsetenv("SLIDEGIF_PICTURE_DIR");
 }
 
+// A worker's memory: the caches' size and the bound on all its private memory, which must
+// leave a request room beside the caches.
+TEST(ServerOptions, CacheSizeAndMemoryLimit) {
+  ServerOptions o;
+  parse(o, {});
+  EXPECT_EQ(o.cache_mb, 96u);
+  EXPECT_EQ(o.memory_mb, 512u);
+  EXPECT_EQ(check_server_options(o), "");
+  ServerOptions flags;
+  parse(flags, {"--cache-size", "0", "--memory-limit", "300"});
+  EXPECT_EQ(flags.cache_mb, 0u);
+  EXPECT_EQ(flags.memory_mb, 300u);
+  EXPECT_EQ(check_server_options(flags), "");
+  ServerOptions tight;
+  parse(tight, {"--cache-size", "200", "--memory-limit", "400"});
+  const std::string why = check_server_options(tight);
+  EXPECT_NE(why.find("give at least 456 MB"), std::string::npos) << why;
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--cache-size", "-1"}, {"--memory-limit", "10"}, {"--cache-size", "lots"}}) {
+    ServerOptions bad;
+    EXPECT_THROW(parse(bad, args), CLI::ParseError) << args[0] << " " << args[1];
+  }
+}
+
 TEST(ServerOptions, OutOfRangeAndUnknownAreRefused) {
   for (const auto& args : std::vector<std::vector<std::string>>{{"--workers", "0"},
                                                                 {"--workers", "257"},

@@ -2,15 +2,19 @@
 
 #include "app/data/pdb_store.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "pdb_fixture.hpp"
 #include "run_binary.hpp"
@@ -28,6 +32,11 @@ class PdbFiles : public ::testing::Test {
     fs::create_directories(dir);
     copy = (dir / fs::path(source).filename()).string();
     fs::copy_file(source, copy, fs::copy_options::overwrite_existing);
+  }
+  // A file changed within the kernel's clock tick is not stamped (pdb_trust.hpp): a test that
+  // wants the stamp written waits that out first.
+  static void wait_past_racy_window() {
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
   }
   void TearDown() override { fs::remove_all(dir); }
   void poke(std::uint64_t offset) {
@@ -49,6 +58,7 @@ class PdbFiles : public ::testing::Test {
 };
 
 TEST_F(PdbFiles, IntactCopyLoadsAndIsRecorded) {
+  wait_past_racy_window();
   auto pdb = load_pdb_file(copy, PdbVerify::Once);
   ASSERT_TRUE(pdb);
   EXPECT_EQ(pdb->set, "small");
@@ -62,6 +72,32 @@ TEST_F(PdbFiles, DamagedTableIsRejectedEvenAfterARecord) {
   poke(fs::file_size(copy) / 2);                      // new mtime: the record no longer matches
   EXPECT_EQ(why(PdbVerify::Once), "checksum mismatch");
   EXPECT_EQ(why(PdbVerify::Full), "checksum mismatch");
+}
+
+TEST_F(PdbFiles, FreshlyChangedFileIsCheckedButNotRecorded) {
+  // Copied a moment ago: a write in the same clock tick would leave its ctime as recorded.
+  ASSERT_TRUE(load_pdb_file(copy, PdbVerify::Once));
+  EXPECT_FALSE(fs::exists(copy + ".ok"));
+}
+
+// The probe's case: bytes changed in place after a trusted load, with the size, inode and
+// mtime put back. The change time, which only the kernel sets, gives the write away.
+TEST_F(PdbFiles, InPlaceWriteWithMtimeRestoredIsNotTrusted) {
+  wait_past_racy_window();
+  ASSERT_TRUE(load_pdb_file(copy, PdbVerify::Once));
+  ASSERT_TRUE(fs::exists(copy + ".ok"));
+  struct stat before {};
+  ASSERT_EQ(::stat(copy.c_str(), &before), 0);
+  for (std::uint64_t at = 4096; at < fs::file_size(copy); at += 65536) poke(at);
+  const struct timespec times[2] = {before.st_atim, before.st_mtim};
+  ASSERT_EQ(::utimensat(AT_FDCWD, copy.c_str(), times, 0), 0);
+  struct stat after {};
+  ASSERT_EQ(::stat(copy.c_str(), &after), 0);
+  ASSERT_EQ(after.st_ino, before.st_ino);
+  ASSERT_EQ(after.st_size, before.st_size);
+  ASSERT_EQ(after.st_mtim.tv_sec, before.st_mtim.tv_sec);
+  ASSERT_EQ(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+  EXPECT_EQ(why(PdbVerify::Once), "checksum mismatch");
 }
 
 TEST_F(PdbFiles, DamagedHeaderTruncationAndForeignFilesAreRejected) {

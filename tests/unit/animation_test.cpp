@@ -154,6 +154,35 @@ TEST(Animation, MultiTileMovesAreOneStepEach) {
   EXPECT_EQ(DecodedGif::decode(render_animation(f.start, f.moves, o).bytes).frame_count(), 1 + 5);
 }
 
+// A video's pixels have a limit of their own: a fitted tile shrinks to keep within it, a tile
+// asked for past it is refused naming it, and an image format is held to the total alone.
+TEST(Animation, VideoHasItsOwnPixelLimit) {
+  RenderLimits limits;
+  limits.max_video_pixels = 2'000'000;
+  const Encoding webm(OutputFormat::Webm), gif(OutputFormat::Gif);
+  AnimationOptions asked;
+  asked.tile_px = 90;
+  asked.tween = 3;
+  // 4x4 at tile 90: 129,600 board pixels a frame, 1 + 40 x 4 frames: 20.9 M pixels.
+  EXPECT_NO_THROW(check_animation(asked, {4, 4}, 40, limits, false, gif));
+  try {
+    check_animation(asked, {4, 4}, 40, limits, false, webm);
+    ADD_FAILURE() << "a video past its limit was not refused";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::BadInput);
+    EXPECT_NE(std::string(e.what()).find("the limit is 2000000 for video"), std::string::npos)
+        << e.what();
+  }
+  AnimationOptions fitting = asked;
+  fitting.fit_tile = true;
+  EXPECT_NO_THROW(check_animation(fitting, {4, 4}, 40, limits, false, webm));
+  const AnimationOptions fitted =
+      fitted_options(fitting, {4, 4}, 40, limits_for(limits, webm), false);
+  EXPECT_LE(16LL * fitted.tile_px * fitted.tile_px * (1 + 40 * 4), limits.max_video_pixels);
+  EXPECT_LT(fitted.tile_px, fitted_options(fitting, {4, 4}, 40, limits, false).tile_px);
+  EXPECT_EQ(limits_for(limits, gif).max_total_pixels, limits.max_total_pixels);
+}
+
 TEST(Animation, LongAnswersShowSeveralMovesAFrameWithinTheLimits) {
   const RenderLimits limits;
   AnimationOptions o;

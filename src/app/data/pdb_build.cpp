@@ -1,6 +1,5 @@
 #include "app/data/pdb_build.hpp"
 
-#include <sys/stat.h>
 
 #include <filesystem>
 #include <optional>
@@ -56,8 +55,7 @@ std::string build_pdb_file(const std::string& dir, const Board& goal, std::strin
   std::filesystem::create_directories(dir);
   const std::string path = (std::filesystem::path(dir) / pdb_file_name(goal, set)).string();
   const PdbHeader header = write_pdb_file(path, goal, set, partition, tables);
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0) write_trust_stamp(path, trust_stamp(st, header.payload_hash));
+  stamp_written_file(path, header.payload_hash);
   return path;
 }
 

@@ -33,7 +33,7 @@ std::optional<LoadedPdb> load_pdb_file(const std::string& path, PdbVerify verify
   const std::string stamp = trust_stamp(st, h.payload_hash);
   if (verify == PdbVerify::Full || !trust_stamp_matches(path, stamp)) {
     if (pdb_payload_hash(bytes) != h.payload_hash) return fail("checksum mismatch");
-    write_trust_stamp(path, stamp);
+    write_trust_stamp(path, st, stamp);
   }
 
   try {

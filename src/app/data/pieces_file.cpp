@@ -138,8 +138,7 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
   write_file_atomically(path, parts);
   // Stamped as checked now (it was hashed just above), as the pattern databases are when built:
   // a CGI whose user cannot write here would otherwise hash the whole file on every request.
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0) write_trust_stamp(path, trust_stamp(st, h.payload_hash));
+  stamp_written_file(path, h.payload_hash);
 }
 
 PiecesFile::PiecesFile(std::string path, std::function<void(const std::string&)> refused)
@@ -174,7 +173,7 @@ void PiecesFile::open() {
         problem = "checksum mismatch";
       } else {
         problem = check_index(h, file);
-        if (problem.empty() && stated) write_trust_stamp(path_, stamp);
+        if (problem.empty() && stated) write_trust_stamp(path_, st, stamp);
       }
     }
   }

@@ -196,7 +196,7 @@ LoadedTable load_table_file(const std::string& path) {
         return stated && trust_stamp_matches(path, trust_stamp(st, h.payload_hash));
       },
       [&](const TableHeader& h) {
-        if (stated) write_trust_stamp(path, trust_stamp(st, h.payload_hash));
+        if (stated) write_trust_stamp(path, st, trust_stamp(st, h.payload_hash));
       });
   return out;
 }

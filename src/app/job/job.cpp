@@ -68,8 +68,9 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   const auto steps = static_cast<std::size_t>(count_moves(moves, look.metric));
   // A request past the limits is refused without reading the font or drawing a pixel.
   const bool goal = shows_goal(start, moves, look);
-  check_animation(look, start.shape(), steps, job.limits.render, goal);
-  AnimationOptions options = fitted_options(look, start.shape(), steps, job.limits.render, goal);
+  check_animation(look, start.shape(), steps, job.limits.render, goal, job.encoding);
+  AnimationOptions options =
+      fitted_options(look, start.shape(), steps, limits_for(job.limits.render, job.encoding), goal);
   options.font = services.font ? services.font() : default_font();
   if (services.complete_font) {
     const Language* lang = find_language(options.lang);

@@ -140,6 +140,7 @@ struct FieldList<RenderLimits> {
       Field{"max_frames", &RenderLimits::max_frames},
       Field{"max_frame_pixels", &RenderLimits::max_frame_pixels},
       Field{"max_total_pixels", &RenderLimits::max_total_pixels},
+      Field{"max_video_pixels", &RenderLimits::max_video_pixels},
       Field{"max_picture_bytes", &RenderLimits::max_picture_bytes},
       Field{"max_picture_pixels", &RenderLimits::max_picture_pixels},
   };

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "render/cache/drawing_cache_impl.hpp"
 
 namespace slidegif {
@@ -55,20 +57,28 @@ std::shared_ptr<TileSprites> DrawingCache::Impl::sprites(const Theme& theme,
                                                          const Font& font, GlyphCache& glyphs) {
   SpriteKey key{&theme,        font_key(font),  layout.tile_px, layout.inset,
                 layout.radius, layout.digit_pt, cells};
-  if (auto it = sprites_.find(key); it != sprites_.end()) return it->second.sprites;
+  if (auto it = sprites_.find(key); it != sprites_.end()) {
+    it->second.used = ++uses_;
+    return it->second.sprites;
+  }
   auto made = stored_sprites(theme, layout, cells, font);
   if (!made) made = std::make_shared<TileSprites>(theme, palette(theme), layout, cells, glyphs);
   // Counted as made: the floating sprites made later stay within TileSprites::bytes()'s
   // estimate, which counts every one.
   const std::size_t bytes = made->bytes();
   if (bytes > limits_.sprite_bytes) return made;  // drawn for this animation only
-  if (sprite_bytes_ + bytes > limits_.sprite_bytes) {
-    sprites_.clear();
-    sprite_bytes_ = 0;
+  // The least recently used sets make room (a look's set is drawn in about a millisecond; a
+  // scan of the few dozen sets that fit is nothing beside it).
+  while (sprite_bytes_ + bytes > limits_.sprite_bytes) {
+    const auto oldest = std::min_element(sprites_.begin(), sprites_.end(), [](auto& a, auto& b) {
+      return a.second.used < b.second.used;
+    });
+    sprite_bytes_ -= oldest->second.bytes;
+    sprites_.erase(oldest);
     ++drops_;
   }
   sprite_bytes_ += bytes;
-  sprites_.emplace(std::move(key), SpriteEntry{font, made});
+  sprites_.emplace(std::move(key), SpriteEntry{font, made, bytes, ++uses_});
   return made;
 }
 

@@ -6,8 +6,8 @@
 // worker owns one (src/fcgi/context.hpp), as it owns its MovePieceCache (move_pieces.hpp).
 // Picture puzzles take their palette and pieces from the picture, never from here.
 //
-// Bounded (Limits): past a bound that part is emptied and fills again with what is in use. Not
-// for two threads at once.
+// Bounded (Limits): past its bound a font's glyphs start afresh, and the least recently used
+// sprite sets make room for a new one. Not for two threads at once.
 //
 //   slidegif::DrawingCache drawing;
 //   auto gif = slidegif::render_animation(start, moves, options, {}, &pieces, &drawing);
@@ -38,7 +38,7 @@ class DrawingCache {
 
   struct Stats {
     std::size_t fonts = 0, glyphs = 0, palettes = 0, sprite_sets = 0, sprite_bytes = 0;
-    int drops = 0;                 // how many times a part was emptied for room
+    int drops = 0;                 // glyph caches emptied and sprite sets evicted for room
     std::size_t stored_used = 0;   // sprite sets taken from stored bytes rather than drawn
     std::size_t stored_fonts = 0;  // glyph caches begun from stored glyphs
   };

@@ -55,6 +55,8 @@ struct DrawingCache::Impl {
   struct SpriteEntry {
     Font font;  // what the digits were drawn in (saving hashes its bytes)
     std::shared_ptr<TileSprites> sprites;
+    std::size_t bytes = 0;   // as counted when kept (TileSprites::bytes())
+    std::uint64_t used = 0;  // uses_ at its last use: the least recently used goes first
   };
   // A set saved earlier: where it is, and what it was drawn for.
   struct StoredSet {
@@ -93,6 +95,7 @@ struct DrawingCache::Impl {
   std::optional<Stored> stored_;  // read at the first need
   std::size_t stored_used_ = 0, stored_fonts_ = 0;
   std::size_t sprite_bytes_ = 0;
+  std::uint64_t uses_ = 0;
   int drops_ = 0;
 };
 

@@ -17,6 +17,7 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <list>
 #include <span>
 #include <unordered_map>
 #include <utility>
@@ -63,10 +64,11 @@ class MovePieces {
   virtual void keep(const MovePieceKey& key, std::vector<std::uint8_t> coded) = 0;
 };
 
-// Pieces in memory, up to `max_bytes` of coded bytes (bookkeeping aside). When a piece would
-// not fit, every piece is dropped and filling starts again: the configurations in use come back
-// within a few requests, and no request can make the process keep more. (Every move of the
-// CGI's default settings after 1,200 random requests: 4.4 MB for 3x3, 20 MB for 4x4.)
+// Pieces in memory, up to `max_bytes` of the heap: each piece's bytes with its bookkeeping (the
+// map's and the recency list's nodes, malloc's headers; footprint()). A piece that would not fit
+// evicts the least recently used ones first, so a full cache stays full of the configurations in
+// use and no request can make the process keep more. (Every move of the CGI's default settings
+// after 1,200 random requests: 4.4 MB for 3x3, 20 MB for 4x4.)
 class MovePieceCache final : public MovePieces {
  public:
   static constexpr std::size_t kDefaultBytes = std::size_t{64} << 20;
@@ -76,8 +78,10 @@ class MovePieceCache final : public MovePieces {
   void keep(const MovePieceKey& key, std::vector<std::uint8_t> coded) override;
 
   std::size_t size() const { return pieces_.size(); }
-  std::size_t bytes() const { return bytes_; }
-  int drops() const { return drops_; }  // how many times it was emptied for room
+  std::size_t bytes() const { return bytes_; }  // the heap it holds, bookkeeping included
+  // The heap a piece of `coded_capacity` bytes holds once kept.
+  static std::size_t footprint(std::size_t coded_capacity);
+  std::uint64_t evictions() const { return evictions_; }  // pieces dropped for room
   // Every piece, ordered by key (a pieces file is written from this).
   std::vector<std::pair<MovePieceKey, std::span<const std::uint8_t>>> sorted() const;
 
@@ -85,9 +89,14 @@ class MovePieceCache final : public MovePieces {
   struct KeyHash {
     std::size_t operator()(const MovePieceKey& k) const;
   };
-  std::unordered_map<MovePieceKey, std::vector<std::uint8_t>, KeyHash> pieces_;
+  struct Entry {
+    std::vector<std::uint8_t> coded;
+    std::list<MovePieceKey>::iterator recent;  // its place in recency_
+  };
+  std::unordered_map<MovePieceKey, Entry, KeyHash> pieces_;
+  std::list<MovePieceKey> recency_;  // most recently used first
   std::size_t bytes_ = 0, max_bytes_;
-  int drops_ = 0;
+  std::uint64_t evictions_ = 0;
 };
 
 // A store in front of another (a FastCGI worker's cache in front of the pieces file built
