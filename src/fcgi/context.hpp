@@ -17,6 +17,7 @@
 #include "app/data/pdb_store.hpp"
 #include "app/data/pieces_file.hpp"
 #include "cgi/handler.hpp"
+#include "fcgi/worker_memory.hpp"
 #include "render/cache/drawing_cache.hpp"
 #include "render/cache/move_pieces.hpp"
 #include "slidegif/font.hpp"
@@ -31,11 +32,11 @@ class WorkerContext {
   // `picture_dir`: the pictures requests may name (picture=NAME); empty: none.
   // `url_key_file`: requests must be signed under this key (cgi/signature.hpp); empty: not.
   // `cache_bytes`: the heap the drawings and coded moves kept between requests may hold, two
-  // thirds for the coded moves, a third for the tile sprites (each emptied when full).
+  // thirds for the coded moves, a third for the tile sprites (each evicting the least recently
+  // used when full).
   explicit WorkerContext(std::string pdb_dir, std::string font_path = {},
                          std::string picture_dir = {}, const std::string& url_key_file = {},
-                         std::size_t cache_bytes = kDefaultCacheBytes);
-  static constexpr std::size_t kDefaultCacheBytes = std::size_t{96} << 20;
+                         std::size_t cache_bytes = megabytes(kDefaultCacheMb));
   WorkerContext(const WorkerContext&) = delete;
   WorkerContext& operator=(const WorkerContext&) = delete;
 
@@ -66,7 +67,7 @@ class WorkerContext {
   // As the CGI's (cgi::server_table_policy).
   app::DistanceTables tables_;
   // Each worker is a process of its own answering one request at a time: its own cache, no
-  // locks. Bounded (two thirds of cache_bytes; emptied when full).
+  // locks. Bounded (two thirds of cache_bytes; the least recently used go first).
   MovePieceCache pieces_;
   // The pieces file, opened at the first GIF (a refused one is reported on stderr once), behind
   // the cache.

@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
   limit_workers(options.memory_mb);
   slidegif::fcgi::WorkerLimits limits;
-  limits.cache_bytes = std::size_t{options.cache_mb} << 20;
+  limits.cache_bytes = slidegif::fcgi::megabytes(options.cache_mb);
   limits.cpu_seconds = slidegif::cgi::kCpuSeconds;
   limits.max_requests = options.max_requests;
   if (options.io_seconds > 0) limits.io_seconds = options.io_seconds;

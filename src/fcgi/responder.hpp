@@ -7,8 +7,8 @@
 #include <string>
 
 #include "cgi/handler.hpp"
-#include "fcgi/context.hpp"
 #include "fcgi/metrics.hpp"
+#include "fcgi/worker_memory.hpp"
 
 namespace slidegif::fcgi {
 
@@ -33,7 +33,7 @@ struct WorkerLimits {
   // Needs metrics (where the workers see each other).
   int max_busy = 0;
   // The heap a worker's caches may hold (WorkerContext).
-  std::size_t cache_bytes = WorkerContext::kDefaultCacheBytes;
+  std::size_t cache_bytes = megabytes(kDefaultCacheMb);
 };
 
 // What a worker tells about its work: the pool's shared counters (null: none) and its slot in

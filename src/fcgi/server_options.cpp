@@ -42,13 +42,14 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
                   "query under this file's key (default: $SLIDEGIF_URL_KEY_FILE)");
   app->add_option("--cache-size", o.cache_mb,
                   "Megabytes of drawings and coded moves a worker keeps between requests "
-                  "(emptied when full; 0: nothing kept)")
+                  "(the least recently used go first when full; 0: nothing kept)")
       ->capture_default_str()
       ->check(CLI::Range(0u, 65536u));
   app->add_option("--memory-limit", o.memory_mb,
                   "Megabytes of private memory a worker may hold, caches included (mapped "
                   "databases are shared and not counted): a request that needs more is answered "
-                  "503. At least --cache-size plus 256")
+                  "503. At least --cache-size plus " +
+                      std::to_string(kRequestMemoryMb))
       ->capture_default_str()
       ->check(CLI::Range(64u, 1u << 20));
   app->add_flag("!--no-access-log", o.access_log,

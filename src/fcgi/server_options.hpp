@@ -10,6 +10,8 @@
 #include <memory>
 #include <string>
 
+#include "fcgi/worker_memory.hpp"
+
 namespace slidegif::fcgi {
 
 struct ServerOptions {
@@ -24,13 +26,9 @@ struct ServerOptions {
   std::string url_key_file;  // signed URLs only; default $SLIDEGIF_URL_KEY_FILE
   // What a worker keeps between requests (drawings and coded moves), and all the private
   // memory it may hold (its heap, caches included; not the mapped databases or libraries).
-  unsigned cache_mb = 96;
-  unsigned memory_mb = 512;
+  unsigned cache_mb = kDefaultCacheMb;
+  unsigned memory_mb = kDefaultMemoryMb;
 };
-
-// The private memory a worker needs beyond its caches: the largest request the render limits
-// allow, with room (docs/BENCHMARKS.md measures the worst one).
-inline constexpr unsigned kRequestMemoryMb = 256;
 
 // Why `options` cannot run (empty when they can): a memory limit too small for the caches and
 // one request.

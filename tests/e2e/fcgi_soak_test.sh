@@ -20,14 +20,15 @@ failed=0
 
 soak() {  # label url [soak.py options]
   echo "== $1: $seconds s, 4 connections, --cache-size $cache_mb =="
-  python3 "$here/soak.py" "$2" "$seconds" 4 "${@:3}" || failed=1
+  python3 "$here/soak.py" "$2" "$seconds" 4 --warmup 0.5 "${@:3}" || failed=1
 }
 
 if [[ ,$servers, == *,lighttpd,* ]]; then
   mkdir -p "$E2E_STATE/pdb"
   cp "$pdb" "$E2E_STATE/pdb/"
   E2E_FCGI_ARGS="--workers 2 $options" e2e_start_server "$fcgi"
-  soak "lighttpd (mod_fastcgi, one pool of 2 workers)" "$E2E_URL/slidegif.cgi" --pictures --video
+  soak "lighttpd (mod_fastcgi, one pool of 2 workers)" "$E2E_URL/slidegif.cgi" --root "$E2E_PID" \
+    --pictures --video
   grep -q "cut off" "$E2E_STATE/error.log" && { echo "FAIL: a worker died mid-request" >&2; failed=1; }
   e2e_stop_server
 fi
@@ -35,7 +36,9 @@ if [[ ,$servers, == *,nginx,* ]]; then
   mkdir -p "$E2E_STATE/nginx/pdb"
   cp "$pdb" "$E2E_STATE/nginx/pdb/"
   FCGI_BACKEND_OPTIONS=$options fcgi_nginx_start "$fcgi"
-  soak "nginx (2 backends of 1 worker)" "$url/slidegif.cgi" --video
+  roots=()
+  for pid in "${backend_pids[@]}"; do roots+=(--root "$pid"); done
+  soak "nginx (2 backends of 1 worker)" "$url/slidegif.cgi" "${roots[@]}" --video
   if grep -q "cut off" "$run"/backend-*.log; then
     echo "FAIL: a worker died mid-request" >&2
     failed=1

@@ -2,14 +2,17 @@
 """A bounded soak of slidegif.fcgi behind a web server on 127.0.0.1: CONNECTIONS keep-alive
 connections send random requests mixing every format, look, size and metric for SECONDS, while
 the private memory of each worker (the anonymous pages in /proc/PID/smaps_rollup: its heap and
-caches, not the shared databases or libraries) is sampled. Fails on any answer that is not 2xx,
+caches, not the shared databases or libraries) is sampled twice a second. Fails on any answer that is not 2xx,
 on any connection error, on a worker that ends, or on a worker whose private memory grows more
 than 10% after the warm-up (the first WARMUP of the run: the caches have filled by then, and a
 bounded worker grows no more; see check_memory()).
 
-    soak.py URL SECONDS CONNECTIONS [--pictures] [--video] [--warmup 0.4] [--json FILE]
+    soak.py URL SECONDS CONNECTIONS --root PID [--root PID...] [--pictures] [--video]
+            [--warmup 0.4] [--json FILE]
 
-URL is the endpoint (http://127.0.0.1:PORT/slidegif.cgi). Prints requests/s, p50 and p99 and
+URL is the endpoint (http://127.0.0.1:PORT/slidegif.cgi); the workers watched are those below a
+--root process (the web server that started the pool, or the pool itself), so that other servers
+running beside the test are left out. Prints requests/s, p50 and p99 and
 each worker's memory; exits 1 on a failure."""
 
 import argparse
@@ -59,24 +62,35 @@ def query(i, pictures, video):
     return "&".join(q)
 
 
-def workers():
-    """pid -> private anonymous kB of every slidegif.fcgi worker (a child of another)."""
-    procs = {}
+def parents():
+    """pid -> (parent pid, whether it runs slidegif.fcgi) of every process."""
+    out = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as f:
                 cmd = f.read().split(b"\0")[0]
-            if not cmd.endswith(b"slidegif.fcgi"):
-                continue
             with open(f"/proc/{pid}/stat") as f:
                 ppid = f.read().rsplit(")", 1)[1].split()[1]
-            procs[pid] = ppid
         except OSError:
             continue
+        out[pid] = (ppid, cmd.endswith(b"slidegif.fcgi"))
+    return out
+
+
+def below(pid, roots, procs):
+    while pid in procs and pid not in roots:
+        pid = procs[pid][0]
+    return pid in roots
+
+
+def workers(roots):
+    """pid -> private anonymous kB of every slidegif.fcgi worker (a child of a pool's parent)
+    below one of `roots`."""
+    procs = parents()
     out = {}
-    for pid, ppid in procs.items():
-        if ppid not in procs:
-            continue  # a pool's parent
+    for pid, (ppid, fcgi) in procs.items():
+        if not fcgi or not procs.get(ppid, (None, False))[1] or not below(pid, roots, procs):
+            continue  # not a worker: a pool's parent, or another program
         try:
             with open(f"/proc/{pid}/smaps_rollup") as f:
                 for line in f:
@@ -88,23 +102,26 @@ def workers():
 
 
 def check_memory(samples, start, seconds, warmup):
-    """Per worker, after the warm-up: the median of the samples in the run's last part within
-    10% of the median in the part before it (a median, as a sample may catch the worker in the
-    middle of a large request). Returns (lines, failures)."""
+    """Per worker, after the warm-up: the floor (the least sample) of the run's last part within
+    10% of the floor of the part before it. A sample often catches a worker in the middle of a
+    request, whose working set (up to some 50 MB) comes and goes; between requests a worker
+    holds its caches and little else, and a leak or an unbounded cache raises that floor.
+    Returns (lines, failures)."""
     first = start + warmup * seconds
     second = start + (1 + warmup) / 2 * seconds
     lines, failures = [], []
     for pid in sorted({p for _, sample in samples for p in sample}):
-        a = sorted(s[pid] for t, s in samples if first <= t < second and pid in s)
-        b = sorted(s[pid] for t, s in samples if t >= second and pid in s)
+        a = [s[pid] for t, s in samples if first <= t < second and pid in s]
+        b = [s[pid] for t, s in samples if t >= second and pid in s]
         if not a or not b or not any(pid in s for t, s in samples if t < first):
             failures.append(f"worker {pid} was not there through the run (replaced?)")
             continue
-        ma, mb = a[len(a) // 2], b[len(b) // 2]
+        fa, fb = min(a), min(b)
         peak = max(s[pid] for _, s in samples if pid in s)
-        growth = mb / ma - 1
-        lines.append(f"worker {pid}: private memory {ma / 1024:.1f} MB after the warm-up, "
-                     f"{mb / 1024:.1f} MB at the end ({growth:+.1%}; medians), peak {peak / 1024:.1f} MB")
+        growth = fb / fa - 1
+        lines.append(f"worker {pid}: private memory {fa / 1024:.1f} MB after the warm-up, "
+                     f"{fb / 1024:.1f} MB at the end ({growth:+.1%}; floors), "
+                     f"peak in a request {peak / 1024:.1f} MB")
         if growth > 0.10:
             failures.append(f"worker {pid}'s private memory grew {growth:.1%} after the warm-up")
     return lines, failures
@@ -115,6 +132,7 @@ def main():
     ap.add_argument("url")
     ap.add_argument("seconds", type=float)
     ap.add_argument("connections", type=int)
+    ap.add_argument("--root", action="append", required=True)
     ap.add_argument("--pictures", action="store_true")
     ap.add_argument("--video", action="store_true")
     ap.add_argument("--warmup", type=float, default=0.4)
@@ -156,8 +174,8 @@ def main():
         t.start()
     samples = []
     while any(t.is_alive() for t in threads):
-        samples.append((time.time(), workers()))
-        time.sleep(1)
+        samples.append((time.time(), workers(set(a.root))))
+        time.sleep(0.5)
     for t in threads:
         t.join()
     n = len(latencies)

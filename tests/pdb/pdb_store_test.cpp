@@ -75,7 +75,10 @@ TEST_F(PdbFiles, DamagedTableIsRejectedEvenAfterARecord) {
 }
 
 TEST_F(PdbFiles, FreshlyChangedFileIsCheckedButNotRecorded) {
-  // Copied a moment ago: a write in the same clock tick would leave its ctime as recorded.
+  // Changed a moment ago (its times set to now, which sets its ctime): a write in the same clock
+  // tick would leave the ctime as recorded. The load takes a few milliseconds of the 50.
+  const struct timespec now[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, copy.c_str(), now, 0), 0);
   ASSERT_TRUE(load_pdb_file(copy, PdbVerify::Once));
   EXPECT_FALSE(fs::exists(copy + ".ok"));
 }

@@ -1,6 +1,5 @@
 #include "app/data/pdb_build.hpp"
 
-
 #include <filesystem>
 #include <optional>
 #include <utility>
