@@ -6,6 +6,7 @@ extern "C" {
 }
 
 #include <cstring>
+#include <new>
 
 #include "slidegif/error.hpp"
 
@@ -66,7 +67,7 @@ void MemoryOutput::attach(AVFormatContext* muxer) {
   }
   if (io_ == nullptr) {
     av_free(buffer);
-    throw Error(Error::Kind::Render, "video: out of memory for the output");
+    throw std::bad_alloc();
   }
   muxer->pb = io_;
   muxer->flags |= AVFMT_FLAG_CUSTOM_IO;  // ours to free, not the muxer's

@@ -11,6 +11,7 @@ extern "C" {
 
 #include <cstring>
 #include <map>
+#include <new>
 
 #include "slidegif/error.hpp"
 #include "video/memory_output.hpp"
@@ -108,7 +109,7 @@ VideoWriter::VideoWriter(OutputFormat format, const Palette& palette, int width,
   scaler_.reset(sws_getContext(w, h, AV_PIX_FMT_RGB24, w, h, AV_PIX_FMT_YUV420P,
                                SWS_BICUBIC | SWS_ACCURATE_RND, nullptr, nullptr, nullptr));
   picture_.reset(av_frame_alloc());
-  if (!scaler_ || !picture_) throw video_error(codec_, "out of memory");
+  if (!scaler_ || !picture_) throw std::bad_alloc();  // answered 503, as any allocation
   const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
   sws_setColorspaceDetails(scaler_.get(), bt709, /*srcRange=*/1, bt709, /*dstRange=*/0, 0, 1 << 16,
                            1 << 16);
@@ -128,7 +129,7 @@ void VideoWriter::open_encoder() {
         codec_, fmt::format("FFmpeg has no {} encoder or {} muxer", codec_.name, codec_.muxer));
   }
   encoder_.reset(avcodec_alloc_context3(encoder));
-  if (!encoder_) throw video_error(codec_, "out of memory");
+  if (!encoder_) throw std::bad_alloc();
   encoder_->width = (width_ + 1) & ~1;
   encoder_->height = (height_ + 1) & ~1;
   encoder_->pix_fmt = AV_PIX_FMT_YUV420P;
@@ -181,7 +182,7 @@ void VideoWriter::send(const AVFrame* frame) {
   }
   for (;;) {
     Owned<AVPacket> packet(av_packet_alloc());
-    if (!packet) throw video_error(codec_, "out of memory");
+    if (!packet) throw std::bad_alloc();
     const int received = avcodec_receive_packet(encoder_.get(), packet.get());
     if (received == AVERROR(EAGAIN) || received == AVERROR_EOF) return;
     if (received < 0) throw video_error(codec_, "encoding a frame", received);
@@ -199,12 +200,12 @@ std::vector<std::uint8_t> VideoWriter::mux(std::int64_t moov_size) const {
   MemoryOutput output;  // outlives the muxer, which writes into it
   AVFormatContext* raw = nullptr;
   if (avformat_alloc_output_context2(&raw, nullptr, codec_.muxer, nullptr) < 0) {
-    throw video_error(codec_, "out of memory");
+    throw std::bad_alloc();
   }
   const Owned<AVFormatContext> muxer(raw);
   output.attach(muxer.get());
   AVStream* stream = avformat_new_stream(muxer.get(), nullptr);
-  if (stream == nullptr) throw video_error(codec_, "out of memory");
+  if (stream == nullptr) throw std::bad_alloc();
   stream->time_base = kTimeBase;
   if (const int e = avcodec_parameters_from_context(stream->codecpar, encoder_.get()); e < 0) {
     throw video_error(codec_, "the stream's parameters", e);
@@ -216,7 +217,7 @@ std::vector<std::uint8_t> VideoWriter::mux(std::int64_t moov_size) const {
   if (header < 0) throw video_error(codec_, "writing the header", header);
   for (const auto& coded : packets_) {
     const Owned<AVPacket> packet(av_packet_clone(coded.get()));
-    if (!packet) throw video_error(codec_, "out of memory");
+    if (!packet) throw std::bad_alloc();
     av_packet_rescale_ts(packet.get(), kTimeBase, stream->time_base);
     packet->stream_index = stream->index;
     if (const int e = av_write_frame(muxer.get(), packet.get()); e < 0) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <new>
 #include <stdexcept>
 
 #include "app/data/pdb_trust.hpp"
@@ -122,7 +123,7 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
   const std::span<const std::uint8_t> index_bytes(
       reinterpret_cast<const std::uint8_t*>(index.data()), h.index_bytes);
   XXH3_state_t* state = XXH3_createState();
-  if (state == nullptr) throw std::runtime_error("out of memory");
+  if (state == nullptr) throw std::bad_alloc();
   XXH3_64bits_reset(state);
   XXH3_64bits_update(state, index_bytes.data(), index_bytes.size());
   XXH3_64bits_update(state, data.data(), data.size());

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include <new>
 #include <string_view>
 
 #include "slidegif/error.hpp"
@@ -74,10 +75,10 @@ std::vector<std::uint8_t> deflate_rows(IndexedView frame, const Rect& area,
   // zlib's default level: level 9 made format_bench's APNGs 4-6% smaller in 3 times the time.
   uLongf size = compressBound(static_cast<uLong>(raw.size()));
   std::vector<std::uint8_t> out(size);
-  if (compress2(out.data(), &size, raw.data(), static_cast<uLong>(raw.size()),
-                Z_DEFAULT_COMPRESSION) != Z_OK) {
-    throw Error(Error::Kind::Render, "PNG: zlib could not compress a frame");
-  }
+  const int status = compress2(out.data(), &size, raw.data(), static_cast<uLong>(raw.size()),
+                               Z_DEFAULT_COMPRESSION);
+  if (status == Z_MEM_ERROR) throw std::bad_alloc();  // a server answers 503: try again
+  if (status != Z_OK) throw Error(Error::Kind::Render, "PNG: zlib could not compress a frame");
   out.resize(size);
   return out;
 }

@@ -5,6 +5,7 @@
 #include <webp/mux.h>
 
 #include <cstring>
+#include <new>
 
 #include "render/encode/vp8l.hpp"
 #include "render/encode/webp_frame.hpp"
@@ -18,6 +19,13 @@ Error webp_error(const char* what) {
   return Error(Error::Kind::Render, fmt::format("WebP: {} failed", what));
 }
 
+// libwebpmux's answer to `what`: nothing when it worked; std::bad_alloc when it ran out of
+// memory (a server answers 503: try again), as any allocation of ours would.
+void check(WebPMuxError status, const char* what) {
+  if (status == WEBP_MUX_MEMORY_ERROR) throw std::bad_alloc();
+  if (status != WEBP_MUX_OK) throw webp_error(what);
+}
+
 }  // namespace
 
 WebpWriter::WebpWriter(const Palette& palette, int width, int height, int loop)
@@ -25,7 +33,7 @@ WebpWriter::WebpWriter(const Palette& palette, int width, int height, int loop)
   if (width < 1 || height < 1 || width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) {
     throw Error(Error::Kind::Render, fmt::format("a WebP cannot be {}x{} pixels", width, height));
   }
-  if (!mux_) throw webp_error("WebPMuxNew");
+  if (!mux_) throw std::bad_alloc();  // all WebPMuxNew allocates
   for (int i = 0; i < palette.size(); ++i) {
     const Rgb c = palette[i];
     argb_.push_back(0xFF000000U | (std::uint32_t{c.r} << 16) | (std::uint32_t{c.g} << 8) | c.b);
@@ -33,10 +41,8 @@ WebpWriter::WebpWriter(const Palette& palette, int width, int height, int loop)
   argb_.resize(256, 0xFF000000U);
   // N plays is a loop count of N in WebP (GIF's count is of repeats); 0 is forever in both.
   const WebPMuxAnimParams params{.bgcolor = 0xFFFFFFFFU, .loop_count = loop};
-  if (WebPMuxSetCanvasSize(mux_.get(), width, height) != WEBP_MUX_OK ||
-      WebPMuxSetAnimationParams(mux_.get(), &params) != WEBP_MUX_OK) {
-    throw webp_error("setting the canvas");
-  }
+  check(WebPMuxSetCanvasSize(mux_.get(), width, height), "setting the canvas");
+  check(WebPMuxSetAnimationParams(mux_.get(), &params), "setting the canvas");
   previous_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
 }
 
@@ -62,9 +68,7 @@ void WebpWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
   info.id = WEBP_CHUNK_ANMF;
   info.dispose_method = WEBP_MUX_DISPOSE_NONE;
   info.blend_method = blend ? WEBP_MUX_BLEND : WEBP_MUX_NO_BLEND;
-  if (WebPMuxPushFrame(mux_.get(), &info, /*copy_data=*/1) != WEBP_MUX_OK) {
-    throw webp_error("WebPMuxPushFrame");
-  }
+  check(WebPMuxPushFrame(mux_.get(), &info, /*copy_data=*/1), "WebPMuxPushFrame");
   keep_area(frame, previous_, area);
   ++frames_;
 }
@@ -73,7 +77,7 @@ std::vector<std::uint8_t> WebpWriter::finish() && {
   if (frames_ == 0) throw Error(Error::Kind::Render, "a WebP animation needs a frame");
   WebPData data;
   WebPDataInit(&data);
-  if (WebPMuxAssemble(mux_.get(), &data) != WEBP_MUX_OK) throw webp_error("WebPMuxAssemble");
+  check(WebPMuxAssemble(mux_.get(), &data), "WebPMuxAssemble");
   std::vector<std::uint8_t> bytes(data.bytes, data.bytes + data.size);
   WebPDataClear(&data);
   return bytes;

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "slidegif/error.hpp"
 
@@ -21,11 +23,14 @@ void GdImageDeleter::operator()(gdImagePtr im) const {
 GdImage make_palette_image(int width, int height, const Palette& palette, int fill) {
   // gd sets up a one-pixel image (every other field as gdImageCreate leaves it); its row is
   // swapped for the block.
-  GdImage im(width > 0 && height > 0 ? gdImageCreate(1, 1) : nullptr);
   const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
-  void* block = im && w * h / w == h ? std::malloc(h * sizeof(unsigned char*) + w * h) : nullptr;
-  if (block == nullptr)
+  if (width <= 0 || height <= 0 || w * h / w != h)
     throw Error(Error::Kind::Render, fmt::format("cannot make a {}x{} image", width, height));
+  // Past here only memory can fail: std::bad_alloc, which a server answers 503 (try again), not
+  // 500.
+  GdImage im(gdImageCreate(1, 1));
+  void* block = im ? std::malloc(h * sizeof(unsigned char*) + w * h) : nullptr;
+  if (block == nullptr) throw std::bad_alloc();
   gdFree(im->pixels[0]);
   gdFree(im->pixels);
   im->pixels = static_cast<unsigned char**>(block);
@@ -59,9 +64,13 @@ GdImage copy_palette_image(const gdImage& src, const Palette& palette) {
 }
 
 GdImage make_truecolor_image(int width, int height) {
-  GdImage im(gdImageCreateTrueColor(width, height));
-  if (!im)
+  const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
+  // gd's own bound on a truecolour image's size (overflowAddAndMult); within it only memory
+  // can fail.
+  if (width <= 0 || height <= 0 || w * h > std::size_t{INT_MAX} / sizeof(int))
     throw Error(Error::Kind::Render, fmt::format("gd cannot create a {}x{} image", width, height));
+  GdImage im(gdImageCreateTrueColor(width, height));
+  if (!im) throw std::bad_alloc();
   return im;
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "render/frame/mix.hpp"
@@ -93,8 +94,7 @@ void TileSprites::replace(int tile, GdImage fixed, GdImage floating) {
 std::uint64_t TileSprites::pixel_hash(GlyphCache& glyphs) {
   if (hashed_) return pixel_hash_;
   const std::unique_ptr<XXH3_state_t, HashState> state(XXH3_createState());
-  if (!state || XXH3_64bits_reset(state.get()) != XXH_OK)
-    throw Error(Error::Kind::Render, "out of memory");
+  if (!state || XXH3_64bits_reset(state.get()) != XXH_OK) throw std::bad_alloc();
   for (const auto& tile : tiles_) add_image(state.get(), *tile);
   for (int tile = 1; tile < static_cast<int>(tiles_.size()); ++tile)
     add_image(state.get(), floating(tile, glyphs));

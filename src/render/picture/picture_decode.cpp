@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdarg>
+#include <memory>
+#include <new>
 #include <optional>
 #include <string_view>
 
@@ -160,7 +162,17 @@ Picture decode_picture(std::string name, Bytes bytes, const RenderLimits& limits
                        limits.max_picture_pixels));
   }
   const GdImage im = decode(h->format, bytes);
-  if (!im) refuse("cannot be decoded (truncated or broken)");
+  if (!im) {
+    // libgd says null for a broken file and for a failed allocation alike. What it needed is
+    // its decoded image (a truecolour row of ints a line) and the decoder's own state (zlib's
+    // window, libjpeg's and libwebp's buffers: well under 1 MB): when that much cannot be had
+    // now, the process is out of memory (a server answers 503), not the file broken (400).
+    const auto need = static_cast<std::size_t>(h->width * h->height) * sizeof(int) +
+                      static_cast<std::size_t>(h->height) * sizeof(int*) + (std::size_t{1} << 20);
+    if (!std::unique_ptr<std::uint8_t[]>(new (std::nothrow) std::uint8_t[need]))
+      throw std::bad_alloc();
+    refuse("cannot be decoded (truncated or broken)");
+  }
   if (im->sx != h->width || im->sy != h->height) {
     refuse(fmt::format("decoded as {}x{}, its header says {}x{}", im->sx, im->sy, h->width,
                        h->height));
