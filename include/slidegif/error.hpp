@@ -36,12 +36,22 @@ class Error : public std::runtime_error {
   };
   // `suggestion`: a value that would do (the largest tile size that fits), 0 when none.
   Error(Kind kind, const std::string& message, Hint hint = Hint::None, int suggestion = 0)
-      : std::runtime_error(message), kind_(kind), hint_(hint), suggestion_(suggestion) {}
+      : std::runtime_error(without_nul(message)),
+        kind_(kind),
+        hint_(hint),
+        suggestion_(suggestion) {}
   Kind kind() const { return kind_; }
   Hint hint() const { return hint_; }
   int suggestion() const { return suggestion_; }
 
  private:
+  // what() is a C string: a NUL quoted from the input (a query's %00) would cut it short.
+  static std::string without_nul(std::string text) {
+    for (std::size_t at = text.find('\0'); at != std::string::npos; at = text.find('\0', at))
+      text.replace(at, 1, "\\0");
+    return text;
+  }
+
   Kind kind_;
   Hint hint_;
   int suggestion_;

@@ -120,8 +120,10 @@ int main() {
     config.services.drawing = &drawing;
   }
   slidegif::cgi::serve_pictures(config, setting("SLIDEGIF_PICTURE_DIR"));
-  const std::string key_problem =
-      slidegif::cgi::require_signatures(config, setting("SLIDEGIF_URL_KEY_FILE"));
+  // Set, even to nothing, means signed URLs only (an empty setting is refused, every request 500).
+  const char* key_file = std::getenv("SLIDEGIF_URL_KEY_FILE");
+  const std::string key_problem = slidegif::cgi::require_signatures(
+      config, key_file ? std::optional<std::string>(key_file) : std::nullopt);
   if (!key_problem.empty()) std::fprintf(stderr, "slidegif.cgi: %s\n", key_problem.c_str());
   return slidegif::cgi::serve(env, config, stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

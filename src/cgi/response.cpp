@@ -32,6 +32,10 @@ std::string_view reason_phrase(int status) {
       return "Not Modified";
     case 400:
       return "Bad Request";
+    case 403:
+      return "Forbidden";
+    case 404:
+      return "Not Found";
     case 405:
       return "Method Not Allowed";
     case 500:
@@ -54,12 +58,53 @@ Response body_response(int status, std::string_view content_type, std::string_vi
   return r;
 }
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at the start of `text` (RFC 3629: no overlong
+// forms, no surrogates, nothing past U+10FFFF), 0 when there is none.
+std::size_t utf8_length(std::string_view text) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char b = byte(0);
+  std::size_t n = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+  if (b < 0x80) return 1;
+  if (b >= 0xC2 && b <= 0xDF)
+    n = 2;
+  else if (b >= 0xE0 && b <= 0xEF) {
+    n = 3;
+    if (b == 0xE0) low = 0xA0;
+    if (b == 0xED) high = 0x9F;
+  } else if (b >= 0xF0 && b <= 0xF4) {
+    n = 4;
+    if (b == 0xF0) low = 0x90;
+    if (b == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (text.size() < n || byte(1) < low || byte(1) > high) return 0;
+  for (std::size_t i = 2; i < n; ++i) {
+    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
 Response text_response(int status, std::string_view message) {
-  // One line: a control character from a quoted request must not break the text apart.
+  // One line of UTF-8, as the Content-Type says, whatever the message quotes from a request: a
+  // control character would break the text apart, a byte that is not UTF-8 shows as U+FFFD.
   std::string line;
-  for (const char c : message) {
-    const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-    line += control ? ' ' : c;
+  while (!message.empty()) {
+    const std::size_t n = utf8_length(message);
+    const unsigned char c = static_cast<unsigned char>(message[0]);
+    if (n == 0) {
+      line += "\xEF\xBF\xBD";
+    } else if (c < 0x20 || c == 0x7f) {
+      line += ' ';
+    } else {
+      line.append(message.substr(0, n));
+    }
+    message.remove_prefix(n == 0 ? 1 : n);
   }
   line += '\n';
   Response r = body_response(status, "text/plain; charset=utf-8", line, "no-store");

@@ -1,12 +1,52 @@
 #include "cgi/server_config.hpp"
 
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cctype>
-#include <fstream>
-#include <iterator>
+#include <cerrno>
+#include <cstring>
 
 #include "app/files/picture_files.hpp"
 
 namespace slidegif::cgi {
+namespace {
+
+// A key is a line of text; a file longer than this is not one (and an HMAC key past the
+// hash's 64-byte block is hashed down anyway).
+constexpr std::size_t kMaxUrlKeyBytes = 4096;
+
+// The key file's bytes into `key`; "" or what is wrong. Only a regular file of at most
+// kMaxUrlKeyBytes is read: a directory, a device (/dev/zero) or a FIFO is refused unread, and
+// opening does not block, so a FIFO with no writer cannot hang the program.
+std::string read_url_key(const std::string& path, std::string& key) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return fmt::format("cannot read the URL key file {}: {}", path, std::strerror(errno));
+  struct stat st {};
+  std::string problem;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    problem = fmt::format("the URL key file {} is not a regular file", path);
+  } else if (st.st_size > static_cast<off_t>(kMaxUrlKeyBytes)) {
+    problem = fmt::format("the URL key file {} has {} bytes; a key has at most {}", path,
+                          st.st_size, kMaxUrlKeyBytes);
+  } else {
+    // One byte more than a key may have: a file that grew since fstat is refused too.
+    key.resize(kMaxUrlKeyBytes + 1);
+    const ssize_t got = ::read(fd, key.data(), key.size());
+    if (got < 0) {
+      problem = fmt::format("cannot read the URL key file {}: {}", path, std::strerror(errno));
+    } else if (static_cast<std::size_t>(got) > kMaxUrlKeyBytes) {
+      problem = fmt::format("the URL key file {} has more than {} bytes", path, kMaxUrlKeyBytes);
+    }
+    key.resize(got < 0 ? 0 : static_cast<std::size_t>(got));
+  }
+  ::close(fd);
+  return problem;
+}
+
+}  // namespace
 
 app::TablePolicy server_table_policy(std::string dir) {
   return {.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = std::move(dir)};
@@ -20,14 +60,16 @@ void serve_pictures(HandlerConfig& config, const std::string& dir) {
   };
 }
 
-std::string require_signatures(HandlerConfig& config, const std::string& key_file) {
-  if (key_file.empty()) return {};
-  config.signed_urls = true;
-  std::ifstream in(key_file, std::ios::binary);
-  std::string key((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+std::string require_signatures(HandlerConfig& config, const std::optional<std::string>& key_file) {
+  if (!key_file) return {};
+  config.signed_urls = true;  // from here on nothing is served unsigned, whatever goes wrong
+  if (key_file->empty()) {
+    return "the URL key file is set to an empty name (unset it to serve unsigned URLs)";
+  }
+  std::string key;
+  if (std::string problem = read_url_key(*key_file, key); !problem.empty()) return problem;
   while (!key.empty() && std::isspace(static_cast<unsigned char>(key.back()))) key.pop_back();
-  if (!in.is_open() || in.bad()) return "cannot read the URL key file " + key_file;
-  if (key.empty()) return "the URL key file " + key_file + " is empty";
+  if (key.empty()) return "the URL key file " + *key_file + " is empty";
   config.url_key = std::move(key);
   return {};
 }

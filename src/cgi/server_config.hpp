@@ -2,6 +2,7 @@
 // What both servers (slidegif.cgi once per request, slidegif.fcgi once per worker) take from
 // their administrator rather than from a request: the distance tables' policy and the pictures.
 
+#include <optional>
 #include <string>
 
 #include "app/data/distance_tables.hpp"
@@ -17,9 +18,10 @@ app::TablePolicy server_table_policy(std::string dir);
 // requests name them, never paths. Leaves them empty (picture= is a 400) when `dir` is empty.
 void serve_pictures(HandlerConfig& config, const std::string& dir);
 
-// With a key file (SLIDEGIF_URL_KEY_FILE), config answers signed URLs only (signature.hpp),
-// the key being the file's bytes without trailing white space. A file that cannot be read, or
-// holds nothing, leaves the key empty (every request 500) and returns what is wrong.
-std::string require_signatures(HandlerConfig& config, const std::string& key_file);
+// With a key file (SLIDEGIF_URL_KEY_FILE set), config answers signed URLs only (signature.hpp),
+// the key being the file's bytes without trailing white space. A setting that is empty, a file
+// that cannot be read, is not a regular file of at most 4 KB, or holds nothing, leaves the key
+// empty (every request 500) and returns what is wrong. No setting (nullopt): unsigned URLs.
+std::string require_signatures(HandlerConfig& config, const std::optional<std::string>& key_file);
 
 }  // namespace slidegif::cgi

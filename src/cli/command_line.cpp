@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -96,6 +97,8 @@ std::string advice(const Error& e) {
 }
 
 }  // namespace
+
+CommandLine::~CommandLine() = default;
 
 CommandLine::CommandLine()
     : app_(std::make_unique<CLI::App>(

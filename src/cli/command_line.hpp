@@ -6,7 +6,6 @@
 //   CommandLine cli;
 //   return cli.run(argc, argv);   // prints errors itself; returns the exit status
 
-#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,11 +15,16 @@
 #include "cli/pieces_command.hpp"
 #include "cli/puzzle_commands.hpp"
 
+namespace CLI {
+class App;  // CLI11's, defined in <CLI/CLI.hpp>: only the files that define options include it
+}  // namespace CLI
+
 namespace slidegif::cli {
 
 class CommandLine {
  public:
   CommandLine();
+  ~CommandLine();  // in the .cpp, where CLI::App is complete
   // Parses argv and runs the subcommand named there. Errors go to stderr as
   // "slidegif: ...", and the result is the exit status (cli/exit_status.hpp).
   int run(int argc, const char* const* argv);

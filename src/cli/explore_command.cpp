@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -238,6 +239,10 @@ ExploreCommand::ExploreCommand(CLI::App& app) {
                  "--save; half an hour or more)");
   cmd_->add_flag("--progress", args_.progress,
                  "Draw the progress bar even when stderr is not a terminal");
+}
+
+bool ExploreCommand::selected() const {
+  return cmd_->parsed();
 }
 
 int ExploreCommand::run() const {

@@ -7,10 +7,13 @@
 //   ExploreCommand explore(app);                  // before app.parse()
 //   if (explore.selected()) return explore.run(); // inside the usual try/catch
 
-#include <CLI/CLI.hpp>
 #include <string>
 
 #include "solve/table/full_search.hpp"
+
+namespace CLI {
+class App;  // CLI11's, defined in <CLI/CLI.hpp>: only the files that define options include it
+}  // namespace CLI
 
 namespace slidegif::cli {
 
@@ -34,7 +37,7 @@ struct ExploreArgs {
 class ExploreCommand {
  public:
   explicit ExploreCommand(CLI::App& app);
-  bool selected() const { return cmd_->parsed(); }
+  bool selected() const;
   int run() const;
 
  private:

@@ -7,10 +7,13 @@
 //   std::string page = man_page(cli.app());              // slidegif(1), roff
 //   std::string bash = completion_script(cli.app(), "bash");
 
-#include <CLI/CLI.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace CLI {
+class App;  // CLI11's, defined in <CLI/CLI.hpp>: only the files that define options include it
+}  // namespace CLI
 
 namespace slidegif::cli {
 

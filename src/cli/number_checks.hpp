@@ -5,7 +5,9 @@
 //
 //   cmd.add_option("--tile", tile)->check(whole_number(16, 256));
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class Validator;  // CLI11's, defined in <CLI/CLI.hpp>, which the callers include
+}  // namespace CLI
 
 namespace slidegif::cli {
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <cmath>
 #include <filesystem>
 #include <thread>
@@ -20,7 +21,11 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
   auto& a = f.job.animation;
   const RenderLimits& limits = f.job.limits.render;  // the command line's
   cmd.add_option("-o,--output", f.output,
-                 "Write the animation here ('-' for stdout), in the format its extension names");
+                 "Write the animation here ('-' for stdout), in the format its extension names")
+      ->check([](const std::string& name) {
+        return name.empty() ? std::string("-o needs a file name ('-' for standard output)")
+                            : std::string();
+      });
   std::vector<std::string> names;
   for (const auto& info : kOutputFormats) names.emplace_back(info.name);
   cmd.add_option("--format", f.format,

@@ -14,6 +14,10 @@ namespace CLI {
 class App;
 }  // namespace CLI
 
+namespace CLI {
+class App;  // CLI11's, defined in <CLI/CLI.hpp>: only the files that define options include it
+}  // namespace CLI
+
 namespace slidegif::cli {
 
 struct OutputFlags {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -53,6 +54,10 @@ PdbCommand::PdbCommand(CLI::App& app) {
   build_->add_flag("--force", force_, "Build again even when the set is there and checks out");
   build_->add_flag("--progress", progress_,
                    "Draw the progress bar even when stderr is not a terminal");
+}
+
+bool PdbCommand::selected() const {
+  return cmd_->parsed();
 }
 
 int PdbCommand::run() const {

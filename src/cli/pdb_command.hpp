@@ -7,17 +7,20 @@
 //
 // run() returns the exit status (0) and throws slidegif::Error / std::exception on failure.
 
-#include <CLI/CLI.hpp>
 #include <string>
 
 #include "slidegif/board.hpp"
+
+namespace CLI {
+class App;  // CLI11's, defined in <CLI/CLI.hpp>: only the files that define options include it
+}  // namespace CLI
 
 namespace slidegif::cli {
 
 class PdbCommand {
  public:
   explicit PdbCommand(CLI::App& app);
-  bool selected() const { return cmd_->parsed(); }
+  bool selected() const;
   int run() const;
 
  private:

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <filesystem>
 #include <sstream>
@@ -41,6 +42,10 @@ PiecesCommand::PiecesCommand(CLI::App& app) {
   build_->add_option("--theme", theme_, "Colour theme (default: classic)");
   build_->add_flag("--progress", progress_,
                    "Draw the progress bar even when stderr is not a terminal");
+}
+
+bool PiecesCommand::selected() const {
+  return cmd_->parsed();
 }
 
 int PiecesCommand::run() const {

@@ -7,17 +7,20 @@
 //   PiecesCommand pieces(app);                    // before app.parse()
 //   if (pieces.selected()) return pieces.run();   // inside the usual try/catch
 
-#include <CLI/CLI.hpp>
 #include <string>
 
 #include "slidegif/render.hpp"
+
+namespace CLI {
+class App;  // CLI11's, defined in <CLI/CLI.hpp>: only the files that define options include it
+}  // namespace CLI
 
 namespace slidegif::cli {
 
 class PiecesCommand {
  public:
   explicit PiecesCommand(CLI::App& app);
-  bool selected() const { return cmd_->parsed(); }
+  bool selected() const;
   int run() const;
 
  private:

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -172,6 +173,10 @@ PuzzleCommands::PuzzleCommands(CLI::App& app) {
   check_->add_option("--size", check_args_.size, "Board size: 3, 4 or RxC");
   check_->add_flag("--json", check_args_.json,
                    "Print one JSON object: start, goal, solvable, explanation");
+}
+
+bool PuzzleCommands::selected() const {
+  return solve_->parsed() || random_->parsed() || check_->parsed();
 }
 
 int PuzzleCommands::run() const {

@@ -7,12 +7,15 @@
 // run() returns the exit status (cli/exit_status.hpp) and throws slidegif::Error /
 // std::exception on failure.
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "cli/options.hpp"
+
+namespace CLI {
+class App;  // CLI11's, defined in <CLI/CLI.hpp>: only the files that define options include it
+}  // namespace CLI
 
 namespace slidegif::cli {
 
@@ -42,7 +45,7 @@ int run_check(const CheckArgs& a);
 class PuzzleCommands {
  public:
   explicit PuzzleCommands(CLI::App& app);
-  bool selected() const { return solve_->parsed() || random_->parsed() || check_->parsed(); }
+  bool selected() const;
   int run() const;
 
  private:

@@ -36,7 +36,9 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::st
   }
   config_.services.drawing = &drawing_;
   cgi::serve_pictures(config_, picture_dir);
-  const std::string problem = cgi::require_signatures(config_, url_key_file);
+  // The pool refused to start with an empty setting: empty here is none.
+  const std::string problem = cgi::require_signatures(
+      config_, url_key_file.empty() ? std::nullopt : std::optional<std::string>(url_key_file));
   if (!problem.empty()) std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
 }
 

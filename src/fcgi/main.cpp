@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +24,7 @@
 #include "app/data/pdb_location.hpp"
 #include "cgi/limits.hpp"
 #include "cgi/server_config.hpp"
+#include "fcgi/listen_path.hpp"
 #include "fcgi/pool.hpp"
 #include "fcgi/responder.hpp"
 #include "fcgi/server_options.hpp"
@@ -56,6 +58,14 @@ bool parse_options(int argc, char** argv, slidegif::fcgi::ServerOptions& o, int&
 int listening_socket(const slidegif::fcgi::ServerOptions& o) {
   if (FCGX_Init() != 0) return -1;
   if (!o.listen.empty()) {
+    if (slidegif::fcgi::is_socket_path(o.listen)) {
+      const std::string problem = slidegif::fcgi::check_listen_path(o.listen);
+      if (!problem.empty()) {
+        std::fprintf(stderr, "slidegif.fcgi: cannot listen on %s: %s\n", o.listen.c_str(),
+                     problem.c_str());
+        return -1;
+      }
+    }
     const int fd = FCGX_OpenSocket(o.listen.c_str(), 128);
     if (fd < 0) std::fprintf(stderr, "slidegif.fcgi: cannot listen on %s\n", o.listen.c_str());
     return fd;
@@ -115,7 +125,7 @@ int main(int argc, char** argv) {
   }
   limits.max_busy = options.max_busy;
   // A key that cannot be read stops the server at start rather than fail every request.
-  if (slidegif::cgi::HandlerConfig check; !options.url_key_file.empty()) {
+  if (slidegif::cgi::HandlerConfig check; options.url_key_set) {
     const std::string problem = slidegif::cgi::require_signatures(check, options.url_key_file);
     if (!problem.empty()) {
       std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
@@ -144,5 +154,8 @@ int main(int argc, char** argv) {
         } else {
           std::fprintf(stderr, "slidegif.fcgi: a request was cut off: its worker exited\n");
         }
-      });
+      },
+      // A stop waits for the longest request the backstops allow: its parameters' deadline
+      // (responder.cpp), then its answer's.
+      std::chrono::seconds(2 * limits.io_seconds + 1 + limits.wall_seconds));
 }

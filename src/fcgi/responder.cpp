@@ -1,8 +1,10 @@
 #include "fcgi/responder.hpp"
 
 #include <fcgiapp.h>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <malloc.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -10,12 +12,16 @@
 
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "cgi/handler.hpp"
+#include "cgi/query.hpp"
+#include "cgi/request.hpp"
 #include "fcgi/context.hpp"
+#include "slidegif/error.hpp"
 
 namespace slidegif::fcgi {
 namespace {
@@ -54,6 +60,44 @@ void disarm_backstops() {
   alarm(0);
 }
 
+// Set by SIGTERM: end after the request at hand. A signal handler can only set a flag; this is
+// the worker's one piece of global state, and only the handler writes it.
+volatile std::sig_atomic_t stop_asked = 0;
+extern "C" void ask_stop(int) {
+  stop_asked = 1;
+}
+
+// SIGTERM (the pool stopping or replacing its workers, or the pool's death through
+// PR_SET_PDEATHSIG) is held from here on and let through only while waiting for a connection
+// (wait_for_connection), so it never cuts a request off. SIGINT and SIGHUP, which a terminal
+// sends the whole process group, are the pool's to act on.
+void take_stop_signals() {
+  struct sigaction action {};
+  action.sa_handler = ask_stop;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGTERM, &action, nullptr);
+  signal(SIGINT, SIG_IGN);
+  signal(SIGHUP, SIG_IGN);
+  sigset_t held;
+  sigemptyset(&held);
+  sigaddset(&held, SIGTERM);
+  sigprocmask(SIG_BLOCK, &held, nullptr);
+}
+
+// Waits until a connection may be accepted; false when a stop was asked. ppoll() lets SIGTERM
+// through atomically, so one sent at any moment before is seen here and none is lost between a
+// check and the wait.
+bool wait_for_connection(int listen_fd) {
+  sigset_t open;
+  sigprocmask(SIG_BLOCK, nullptr, &open);
+  sigdelset(&open, SIGTERM);
+  pollfd ready{listen_fd, POLLIN, 0};
+  while (stop_asked == 0) {
+    if (ppoll(&ready, 1, nullptr, &open) > 0) return true;
+  }
+  return false;
+}
+
 const char* param(FCGX_Request& request, const char* name) {
   const char* value = FCGX_GetParam(name, request.envp);
   return value == nullptr ? "" : value;
@@ -64,13 +108,25 @@ cgi::Response metrics_response(const ServerMetrics& metrics) {
                             prometheus_text(metrics), "no-store");
 }
 
+// health=1: the probe of a load balancer or a monitor, which draws nothing.
+bool health_probe(const cgi::Environment& env) {
+  const auto query = env.find("QUERY_STRING");
+  if (query == env.end()) return false;
+  try {
+    return cgi::wants_health(cgi::parse_query(query->second));
+  } catch (const Error&) {
+    return false;  // the handler says what is wrong with it
+  }
+}
+
 // The handler's answer, or 503 when `max_busy` workers are drawing already. The worker's flag
 // goes up before it counts the others: two arriving at once may both be refused, but the pool
-// never draws more than max_busy at a time.
+// never draws more than max_busy at a time. A health probe is answered however busy: the
+// server takes work again in a second, and a load balancer given 503 would mark it down.
 cgi::Response handle(const cgi::Environment& env, const cgi::HandlerConfig& config,
                      const WorkerLimits& limits, const WorkerReporting& reporting) {
   ServerMetrics* m = reporting.metrics;
-  if (m == nullptr) return cgi::handle_request(env, config);
+  if (m == nullptr || health_probe(env)) return cgi::handle_request(env, config);
   m->drawing[reporting.slot].store(1);
   if (limits.max_busy > 0 && m->in_flight() > limits.max_busy) {
     m->drawing[reporting.slot].store(0);
@@ -169,17 +225,29 @@ int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limi
                const WorkerReporting& reporting) {
   if (FCGX_Init() != 0) return 1;
   // libfcgi catches SIGTERM and SIGUSR1 to finish the request at hand, and then spins in its
-  // accept loop instead of returning: the pool stops its workers with SIGTERM, so it ends them.
-  signal(SIGTERM, SIG_DFL);
+  // accept loop instead of returning: SIGTERM is ours (take_stop_signals), SIGUSR1 ends us.
   signal(SIGUSR1, SIG_DFL);
+  take_stop_signals();
+  // Workers wait in ppoll() and then race to accept: the losers must get EAGAIN, not block
+  // with SIGTERM held. (A connection accepted from it blocks again: accept() does not pass
+  // O_NONBLOCK on.)
+  const int flags = fcntl(listen_fd, F_GETFL);
+  if (flags < 0 || fcntl(listen_fd, F_SETFL, flags | O_NONBLOCK) != 0) return 1;
   WorkerContext context(files.pdb_dir, "", files.picture_dir, files.url_key_file,
                         limits.cache_bytes);
   FCGX_Request request;
   if (FCGX_InitRequest(&request, listen_fd, 0) != 0) return 1;
   unsigned long served = 0;
   while (limits.max_requests == 0 || served < limits.max_requests) {
+    if (!wait_for_connection(listen_fd)) return 0;
+    // The request's parameters arrive within twice the I/O timeout and a second, in all: a
+    // client trickling a byte at a time, each inside the timeout, would hold the worker on.
+    // Past it the alarm ends the worker, which the pool replaces; after it, the backstops.
+    alarm(2 * limits.io_seconds + 1);
     const int accepted = FCGX_Accept_r(&request);
-    // accept() itself times out too (the socket's receive timeout): nobody came, wait again.
+    alarm(0);
+    // Another worker took the connection, or its peer sent nothing before the socket's
+    // receive timeout: wait again.
     if (accepted == -EAGAIN || accepted == -EWOULDBLOCK) continue;
     if (accepted != 0) return 1;
     arm_backstops(limits);

@@ -12,7 +12,10 @@ namespace slidegif::fcgi {
 std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
   if (const char* dir = std::getenv(app::kPdbDirEnv)) o.pdb_dir = dir;
   if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR")) o.picture_dir = dir;
-  if (const char* file = std::getenv("SLIDEGIF_URL_KEY_FILE")) o.url_key_file = file;
+  if (const char* file = std::getenv("SLIDEGIF_URL_KEY_FILE")) {
+    o.url_key_file = file;
+    o.url_key_set = true;
+  }
   auto app = std::make_unique<CLI::App>(
       "slidegif.fcgi: the slidegif.cgi endpoint as a FastCGI server, a pool of resident "
       "workers",
@@ -30,7 +33,8 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
                   "Pattern databases, distance tables and the move-pieces file, never built "
                   "(default: $SLIDEGIF_PDB_DIR)");
   app->add_option("--io-timeout", o.io_seconds,
-                  "Seconds a connection may stay idle in the middle of a request (default: 10)")
+                  "Seconds a connection may stay idle in the middle of a request; its "
+                  "parameters must all arrive within twice this and a second (default: 10)")
       ->check(CLI::Range(1u, 3600u));
   app->add_option("--max-busy", o.max_busy,
                   "Requests drawn at once, at most: one past it is answered 503 with "
@@ -39,7 +43,8 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
       ->check(CLI::Range(1, kMaxWorkers));
   app->add_option("--url-key-file", o.url_key_file,
                   "Answer signed URLs only: sig= must be the HMAC-SHA256 of the rest of the "
-                  "query under this file's key (default: $SLIDEGIF_URL_KEY_FILE)");
+                  "query under this file's key (default: $SLIDEGIF_URL_KEY_FILE)")
+      ->each([&o](const std::string&) { o.url_key_set = true; });
   app->add_option("--cache-size", o.cache_mb,
                   "Megabytes of drawings and coded moves a worker keeps between requests "
                   "(the least recently used go first when full; 0: nothing kept)")

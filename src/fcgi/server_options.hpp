@@ -24,6 +24,7 @@ struct ServerOptions {
   int max_busy = 0;          // 0: no limit but the workers
   bool access_log = true;    // a Common Log Format line per request on standard error
   std::string url_key_file;  // signed URLs only; default $SLIDEGIF_URL_KEY_FILE
+  bool url_key_set = false;  // either was given, even empty (which is refused)
   // What a worker keeps between requests (drawings and coded moves), and all the private
   // memory it may hold (its heap, caches included; not the mapped databases or libraries).
   unsigned cache_mb = kDefaultCacheMb;

@@ -57,6 +57,13 @@ void check_options(const AnimationOptions& o, const RenderLimits& limits) {
   }
 }
 
+// What would bring an animation's pixels within the limit: a smaller tile when one fits,
+// fewer sliding frames when there are any (none to take away at tween 0).
+Error::Hint total_pixels_hint(int tween, int fitting_tile) {
+  if (tween == 0) return fitting_tile > 0 ? Error::Hint::Tile : Error::Hint::None;
+  return fitting_tile > 0 ? Error::Hint::TileOrTween : Error::Hint::Tween;
+}
+
 }  // namespace
 
 std::vector<LineMove> line_moves(const std::vector<Move>& moves, Metric metric) {
@@ -183,7 +190,7 @@ void check_animation(const AnimationOptions& options, Shape shape, std::size_t m
                     video_bound ? "video" : "animation", frame_px * frames, frames,
                     limits.max_total_pixels,
                     video_bound ? " for video (an image format has more)" : ""),
-        fits > 0 ? Error::Hint::TileOrTween : Error::Hint::Tween, fits);
+        total_pixels_hint(o.tween, fits), fits);
   }
 }
 

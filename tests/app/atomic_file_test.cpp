@@ -2,6 +2,7 @@
 // is left behind, also when writing fails.
 #include "app/files/atomic_file.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,23 +23,47 @@ std::vector<std::uint8_t> bytes(const std::string& text) {
   return {text.begin(), text.end()};
 }
 
-TEST(AtomicFile, WritesTheWholeFileWithReadablePermissions) {
-  TempDir dir;
-  const std::string path = dir.file("out.gif");
-  write_file_atomically(path, bytes("GIF89a..."));
-  EXPECT_EQ(testing::read_file(path), "GIF89a...");
+mode_t mode_of(const std::string& path) {
   struct stat st {};
-  ASSERT_EQ(::stat(path.c_str(), &st), 0);
-  EXPECT_EQ(st.st_mode & 0777, 0644u);
-  EXPECT_EQ(dir.entries(), std::vector<std::string>{"out.gif"});
+  EXPECT_EQ(::stat(path.c_str(), &st), 0);
+  return st.st_mode & 07777;
 }
 
-TEST(AtomicFile, ReplacesAnExistingFile) {
+// Sets the process's umask for one test (ctest runs each test in a process of its own).
+class Umask {
+ public:
+  explicit Umask(mode_t mask) : old_(::umask(mask)) {}
+  ~Umask() { ::umask(old_); }
+  Umask(const Umask&) = delete;
+  Umask& operator=(const Umask&) = delete;
+
+ private:
+  mode_t old_;
+};
+
+TEST(AtomicFile, ANewFileHasTheModeTheUmaskGives) {
   TempDir dir;
+  for (const mode_t mask : {mode_t{022}, mode_t{027}, mode_t{077}}) {
+    const Umask umask(mask);
+    const std::string path = dir.file(fmt::format("out-{:o}.gif", mask));
+    write_file_atomically(path, bytes("GIF89a..."));
+    EXPECT_EQ(testing::read_file(path), "GIF89a...");
+    EXPECT_EQ(mode_of(path), 0666u & ~mask) << "umask " << std::oct << mask;
+  }
+  EXPECT_EQ(dir.entries().size(), 3u);  // no temporary left
+}
+
+TEST(AtomicFile, ReplacesAnExistingFileKeepingItsMode) {
+  TempDir dir;
+  const Umask umask(022);
   const std::string path = dir.file("f");
   write_file_atomically(path, bytes("a much longer first version"));
-  write_file_atomically(path, bytes("short"));
-  EXPECT_EQ(testing::read_file(path), "short");
+  for (const mode_t mode : {mode_t{0640}, mode_t{0600}, mode_t{0664}}) {
+    ASSERT_EQ(::chmod(path.c_str(), mode), 0);
+    write_file_atomically(path, bytes("short"));
+    EXPECT_EQ(testing::read_file(path), "short");
+    EXPECT_EQ(mode_of(path), mode) << std::oct << mode;
+  }
   EXPECT_EQ(dir.entries().size(), 1u);
 }
 

@@ -65,15 +65,15 @@ TEST(DataFiles, ListedCheckedAndCleaned) {
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"keep-me.txt"});
 }
 
-TEST(DataFiles, CleanRemovesTheDirectoryItEmptiesAndMissingIsNothing) {
+TEST(DataFiles, CleanKeepsTheDirectoryItEmptiesAndMissingIsNothing) {
   testing::TempDir dir;
   const std::string sub = dir.file("cache");
   fs::create_directories(sub);
   { std::ofstream(sub + "/move-pieces.bin") << "x"; }
   EXPECT_EQ(remove_data_files(sub).files, 1u);
-  EXPECT_FALSE(fs::exists(sub));
+  EXPECT_TRUE(fs::is_directory(sub));  // the operator's, as its link is (below)
   EXPECT_TRUE(list_data_files(sub).empty());
-  EXPECT_EQ(remove_data_files(sub).files, 0u);
+  EXPECT_EQ(remove_data_files(dir.file("missing")).files, 0u);
 }
 
 TEST(DataFiles, HumanSizes) {
@@ -83,6 +83,22 @@ TEST(DataFiles, HumanSizes) {
   EXPECT_EQ(human_size(5'800'000), "5.8 MB");
   EXPECT_EQ(human_size(288'000'000), "288.0 MB");
   EXPECT_EQ(human_size(2'200'000'000), "2.2 GB");
+}
+
+TEST(DataFiles, CleanLeavesTheDirectoryAndALinkToIt) {
+  const testing::TempDir dir;
+  fs::create_directory(dir.file("disk"));
+  fs::create_directory_symlink(dir.file("disk"), dir.file("cache"));
+  std::ofstream(dir.file("disk/4x4-small.pdb")) << "not really";
+  std::ofstream(dir.file("disk/notes.txt")) << "the operator's";
+  const Removed removed = remove_data_files(dir.file("cache"));
+  EXPECT_EQ(removed.files, 1u);
+  EXPECT_TRUE(fs::is_symlink(dir.file("cache")));
+  EXPECT_TRUE(fs::exists(dir.file("disk/notes.txt")));
+  fs::remove(dir.file("disk/notes.txt"));
+  EXPECT_EQ(remove_data_files(dir.file("cache")).files, 0u);  // empty now, and still there
+  EXPECT_TRUE(fs::is_symlink(dir.file("cache")));
+  EXPECT_TRUE(fs::is_directory(dir.file("disk")));
 }
 
 TEST(DataFiles, StatusAndCleanThroughTheBinary) {

@@ -86,6 +86,37 @@ TEST(Serve, WritesTheHeaderBlockThenTheBody) {
   EXPECT_EQ(served("size=5", "GET").substr(0, 25), "Status: 400 Bad Request\r\n");
 }
 
+// Whether `text` is UTF-8 throughout: each lead byte followed by the continuation bytes it
+// announces (looser than the encoder's check, which is the point: a second opinion).
+bool is_utf8(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    const std::size_t n = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0;
+    if (n == 0 || (b > 0xF4) || i + n > text.size()) return false;
+    for (std::size_t k = 1; k < n; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
+    }
+    i += n;
+  }
+  return true;
+}
+
+TEST(Handler, AnErrorQuotingTheRequestIsWholeAndUtf8) {
+  // %00 once cut the message at the NUL; raw bytes went out in a charset=utf-8 body.
+  for (const char* query : {"start=86725430%00", "start=8672543%FF0", "start=867254%C3%280",
+                            "theme=%00dark", "start=86725430%00&goal=%FE%FF"}) {
+    const Response r = get(query);
+    EXPECT_EQ(r.status, 400) << query;
+    const std::string body = r.body_text();
+    EXPECT_TRUE(is_utf8(body)) << query << ": " << body;
+    ASSERT_FALSE(body.empty());
+    EXPECT_EQ(body.back(), '\n') << query;
+    EXPECT_EQ(body.find('\0'), std::string::npos) << query;
+  }
+  const std::string nul = get("start=86725430%00").body_text();
+  EXPECT_NE(nul.find("in board"), std::string::npos) << nul;  // the message goes on past it
+}
+
 TEST(Handler, IfNoneMatchAnswers304WithoutRendering) {
   const Response first = get("start=432061578");
   HandlerConfig no_font = test_config();

@@ -74,7 +74,7 @@ TEST(Moves, BadRequestsAre400) {
 
 TEST(Moves, TheRealCgiAnswersAnImgSrc) {
   const auto r =
-      testing::run_binary({std::string(SLIDEGIF_BINARY_DIR) + "/slidegif.cgi"}, {},
+      testing::run_binary({std::string(SLIDEGIF_PROGRAM_DIR) + "/slidegif.cgi"}, {},
                           {{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", "moves=20&seed=8"}});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("Content-Type: image/gif"), std::string::npos) << r.out.substr(0, 300);

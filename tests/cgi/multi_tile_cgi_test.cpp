@@ -14,7 +14,7 @@ namespace {
 // The X-Slidegif-Puzzle header of the CGI's answer to `query`, with SLIDEGIF_PDB_DIR=dir.
 std::string puzzle_header(const std::string& query, const std::string& dir) {
   const auto r = testing::run_binary(
-      {std::string(SLIDEGIF_BINARY_DIR) + "/slidegif.cgi"}, {},
+      {std::string(SLIDEGIF_PROGRAM_DIR) + "/slidegif.cgi"}, {},
       {{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", query}, {"SLIDEGIF_PDB_DIR", dir}});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto at = r.out.find("X-Slidegif-Puzzle: ");

@@ -2,12 +2,14 @@
 // names that are paths or unknown refused with a 400, the picture and lang= in the ETag.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "app/files/picture_files.hpp"
 #include "cgi/handler.hpp"
 #include "gif_decoder.hpp"
+#include "run_binary.hpp"
 #include "test_font.hpp"
 
 namespace slidegif::cgi {
@@ -74,6 +76,24 @@ TEST(PictureHandler, PathsUnknownNamesAndMissingPicturesAre400) {
   EXPECT_EQ(none.status, 400);
   EXPECT_EQ(none.body_text(), "this server has no pictures\n");
   EXPECT_EQ(get("lang=xx").status, 400);
+}
+
+TEST(PictureHandler, APictureItCannotUseIsNamedNotItsPath) {
+  const testing::TempDir dir;
+  std::ofstream(dir.file("big.png")) << std::string(4096, 'x');  // past the limit below
+  std::ofstream(dir.file("broken.png")) << "not a PNG";
+  HandlerConfig c = config();
+  c.picture = [&dir](std::string_view name, const RenderLimits& limits) {
+    RenderLimits tight = limits;
+    tight.max_picture_bytes = 1024;
+    return app::read_named_picture(dir.path(), name, tight);
+  };
+  for (const std::string name : {"big", "broken"}) {
+    const Response r = get("picture=" + name, c);
+    EXPECT_EQ(r.status, 400) << name;
+    EXPECT_EQ(r.body_text().find(dir.path()), std::string::npos) << r.body_text();
+    EXPECT_NE(r.body_text().find(name), std::string::npos) << r.body_text();
+  }
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ using testing::TempDir;
 // a file may not hold.)
 std::string answer(const std::string& dir) {
   const auto r = testing::run_binary(
-      {std::string(SLIDEGIF_BINARY_DIR) + "/slidegif.cgi"}, {},
+      {std::string(SLIDEGIF_PROGRAM_DIR) + "/slidegif.cgi"}, {},
       {{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", "random=1&seed=7"}, {"SLIDEGIF_PDB_DIR", dir}});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Content-Type: image/gif"), std::string::npos) << r.out.substr(0, 300);

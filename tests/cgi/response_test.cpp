@@ -58,6 +58,8 @@ TEST(WriteCgi, AFailedWriteIsReported) {
 
 TEST(ReasonPhrase, KnownStatuses) {
   EXPECT_EQ(reason_phrase(304), "Not Modified");
+  EXPECT_EQ(reason_phrase(403), "Forbidden");  // a missing or wrong sig= (signature.hpp)
+  EXPECT_EQ(reason_phrase(404), "Not Found");
   EXPECT_EQ(reason_phrase(405), "Method Not Allowed");
   EXPECT_EQ(reason_phrase(503), "Service Unavailable");
 }

@@ -3,8 +3,11 @@
 #include "cgi/signature.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <filesystem>
 #include <fstream>
+#include <utility>
 
 #include "cgi/handler.hpp"
 #include "cgi/server_config.hpp"
@@ -62,6 +65,29 @@ TEST(SignedUrls, OnlySignedRequestsAreAnsweredHealthChecksExcepted) {
   HandlerConfig broken;
   EXPECT_NE(require_signatures(broken, dir.file("missing")), "");
   EXPECT_EQ(get(broken, q + "&sig=" + sign_query("", q)).status, 500);
+}
+
+TEST(SignedUrls, WhatIsNotAKeyFileIsRefusedUnreadAndNothingIsServedUnsigned) {
+  testing::TempDir dir;
+  std::filesystem::create_directory(dir.file("dir"));
+  ASSERT_EQ(::mkfifo(dir.file("fifo").c_str(), 0600), 0);  // nobody writes: reading would hang
+  std::ofstream(dir.file("empty")) << " \n";
+  std::ofstream(dir.file("long")) << std::string(5000, 'k');
+  const std::pair<std::string, std::string> cases[] = {
+      {dir.file("dir"), "not a regular file"},  {"/dev/zero", "not a regular file"},
+      {dir.file("fifo"), "not a regular file"}, {dir.file("empty"), "is empty"},
+      {dir.file("long"), "a key has at most"},  {"", "empty name"}};
+  const std::string q = "start=123456708&tile=32";
+  for (const auto& [file, why] : cases) {
+    HandlerConfig c;
+    EXPECT_NE(require_signatures(c, file).find(why), std::string::npos) << "'" << file << "'";
+    EXPECT_TRUE(c.signed_urls);
+    EXPECT_EQ(get(c, q).status, 500) << file;
+    EXPECT_EQ(get(c, q + "&sig=" + sign_query("", q)).status, 500) << file;
+  }
+  HandlerConfig none;
+  EXPECT_EQ(require_signatures(none, std::nullopt), "");
+  EXPECT_FALSE(none.signed_urls);
 }
 
 }  // namespace

@@ -33,6 +33,13 @@ TEST(CommandLine, AnOutputNameOfAnotherFormatIsRefusedBeforeAnyWork) {
   EXPECT_EQ(testing::read_file(dir.file("A.GIF")).substr(0, 6), "GIF89a");
 }
 
+TEST(CommandLine, AnEmptyOutputNameIsRefused) {
+  const auto r = run_slidegif({"solve", "867254301", "-o", ""});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find("-o needs a file name"), std::string::npos) << r.err;
+}
+
 TEST(CommandLine, TheExtensionOrFormatChoosesWhatIsWritten) {
   testing::TempDir dir;
   struct Want {

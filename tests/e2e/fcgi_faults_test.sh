@@ -3,44 +3,21 @@
 # backend this script starts on a TCP port, two workers, 2 s socket timeouts):
 #  - a request over the search budget is answered (near-optimal, as the CGI) while small ones go
 #    on being answered by the other worker;
-#  - peers that connect and send nothing hold a worker for the socket timeout only;
+#  - peers that connect and send nothing hold a worker for the socket timeout only, and peers
+#    that trickle bytes for the request's deadline only;
 #  - clients that disconnect mid-answer cost nothing: no worker dies;
 #  - memory: the workers' RSS after warm-up and after a bounded soak (printed; must stay flat).
 #   tests/e2e/fcgi_faults_test.sh BUILD/slidegif.fcgi [SOAK_SECONDS]
 set -euo pipefail
 fcgi=$(realpath "$1") soak=${2:-10}
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/fcgi_lighttpd_lib.sh"
 command -v lighttpd >/dev/null || e2e_fail "lighttpd is not installed (scripts/install-deps)"
-backend_pid=""
 trap 'e2e_stop_server; e2e_kill "$backend_pid"; e2e_cleanup' EXIT
-mkdir -p "$E2E_STATE/pdb"
-
-# The backend on a free port (tried until one is free).
-for _ in $(seq 1 20); do
-  port=$((20000 + RANDOM % 40000))
-  "$fcgi" --listen "127.0.0.1:$port" --workers 2 --io-timeout 2 --pdb-dir "$E2E_STATE/pdb" \
-    2>>"$E2E_STATE/backend.log" &
-  backend_pid=$!
-  sleep 0.3
-  kill -0 "$backend_pid" 2>/dev/null && break
-  backend_pid=""
-done
-[[ -n $backend_pid ]] || e2e_fail "the backend did not start: $(tail -3 "$E2E_STATE/backend.log")"
-workers() { pgrep -P "$backend_pid" | sort | tr '\n' ' '; }
+fcgi_backend_start "$fcgi" --workers 2 --io-timeout 2
+workers() { fcgi_workers; }
 before=$(workers)
-
-# The sample config with the program replaced by that port.
-sed -e "s|\"bin-path\".*|\"host\" => \"127.0.0.1\", \"port\" => $port,|" \
-  -e '/"socket"/d' -e '/"bin-environment"/d' -e '/"max-procs"/d' \
-  "$E2E_SOURCE_DIR/samples/lighttpd-fcgi.conf" >"$E2E_STATE/lighttpd.conf"
-start_lighttpd() {
-  : >"$E2E_STATE/error.log"
-  SLIDEGIF_PORT=$1 SLIDEGIF_WEB=$E2E_SOURCE_DIR/samples/web SLIDEGIF_STATE=$E2E_STATE \
-    lighttpd -D -f "$E2E_STATE/lighttpd.conf" 2>>"$E2E_STATE/error.log" &
-  E2E_PID=$!
-}
-e2e_start_on_free_port start_lighttpd "" || e2e_fail "lighttpd did not start"
-url="http://127.0.0.1:$E2E_PORT/slidegif.cgi"
+fcgi_lighttpd_start
 ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
 # 1. Korf's #88 without databases: past the budget, answered near-optimally (about 2.5 s), while
@@ -119,4 +96,23 @@ grep -q "a request was cut off: its worker ended by signal 9" "$E2E_STATE/backen
 [[ $(fetch "$url/metrics") == 200 ]] || e2e_fail "metrics by PATH_INFO"
 grep -q '^slidegif_cut_off_total 1$' "$b" || e2e_fail "cut_off not counted: $(grep cut_off "$b")"
 echo "ok: a worker killed mid-request: logged, counted, replaced"
+
+# 6. Two peers trickle a byte every half second, each inside the 2 s socket timeout: a worker
+# is held for the request's 5 s deadline (twice the timeout and a second), not for as long as
+# they keep trickling; a request then waits for them and is answered.
+trickle() {
+  exec 5<>"/dev/tcp/127.0.0.1/$port"
+  for _ in $(seq 1 60); do printf '\x01' >&5 2>/dev/null || break; sleep 0.5; done
+}
+trickle &
+t1=$!
+trickle &
+t2=$!
+sleep 0.3
+t0=$(ms)
+[[ $(fetch "$url?start=123456708&tween=0&n=trickled") == 200 ]] || e2e_fail "request behind tricklers"
+t=$(( $(ms) - t0 ))
+kill "$t1" "$t2" 2>/dev/null || true
+((t < 12000)) || e2e_fail "behind two trickling peers: $t ms (want about 5 s)"
+echo "ok: two trickling peers held the workers $t ms (deadline 5 s)"
 echo "PASS"

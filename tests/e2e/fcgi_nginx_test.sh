@@ -134,7 +134,18 @@ done
 [[ $(fetch "$url/slidegif.cgi?$slow") == 200 ]] || fail "the restarted backends do not answer"
 [[ $(header Retry-After) == "" ]] || fail "a 200 with Retry-After"
 seq 24 | xargs -P 8 -I{} curl -s -o /dev/null -w '%{http_code}\n' "$url/slidegif.cgi?$slow&n={}" \
-  >"$run/busy.txt"
+  >"$run/busy.txt" &
+burst=$!
+# Health probes amid the burst: 200, however busy (a 503 would have a load balancer mark a
+# backend down that takes work again in a second).
+sleep 0.3
+health=""
+for n in $(seq 1 10); do
+  health+="$(curl -s -o /dev/null -w '%{http_code}' "$url/slidegif.cgi?health=1&n=$n") "
+  sleep 0.05
+done
+wait "$burst"
+[[ $health == "$(printf '200 %.0s' $(seq 1 10))" ]] || fail "health probes under --max-busy: $health"
 ok=$(grep -c '^200$' "$run/busy.txt" || true)
 busy=$(grep -c '^503$' "$run/busy.txt" || true)
 (( ok + busy == 24 && ok > 0 && busy > 0 )) || fail "under --max-busy 1: $(sort "$run/busy.txt" | uniq -c | tr '\n' ' ')"
@@ -145,7 +156,7 @@ for n in 1 2; do
   refused=$((refused + $(sed -n 's/^slidegif_refused_busy_total //p' "$b")))
 done
 ((refused == busy)) || fail "$busy refused, the backends counted $refused"
-echo "ok: --max-busy 1 under 8 at once: $ok drawn, $busy refused with 503"
+echo "ok: --max-busy 1 under 8 at once: $ok drawn, $busy refused with 503; 10 health probes 200"
 
 # With both backends stopped, the cached answer is still served: it never reaches a backend.
 stop_backends

@@ -39,7 +39,7 @@ std::vector<std::string> TempDir::entries() const {
 }
 
 std::string slidegif_binary() {
-  return std::string(SLIDEGIF_BINARY_DIR) + "/slidegif";
+  return std::string(SLIDEGIF_PROGRAM_DIR) + "/slidegif";
 }
 
 RunResult run_slidegif(std::vector<std::string> args, const std::string& stdin_data) {

@@ -17,7 +17,8 @@ struct RunResult {
 RunResult run_binary(const std::vector<std::string>& argv, const std::string& stdin_data = {},
                      const std::map<std::string, std::string>& env = {});
 
-// build/slidegif of the build tree the tests belong to.
+// slidegif of the build tree the tests belong to, or of the one -DSLIDEGIF_PROGRAMS names
+// (tests/CMakeLists.txt).
 std::string slidegif_binary();
 
 // run_binary of slidegif_binary() with these arguments.

@@ -154,6 +154,27 @@ TEST(Animation, MultiTileMovesAreOneStepEach) {
   EXPECT_EQ(DecodedGif::decode(render_animation(f.start, f.moves, o).bytes).frame_count(), 1 + 5);
 }
 
+// Past the pixels in all, the advice names what would help: fewer sliding frames only when
+// there are some (never at tween 0), a smaller tile when one fits.
+TEST(Animation, PixelAdviceNeverSuggestsFewerTweensAtNone) {
+  RenderLimits limits;
+  limits.max_total_pixels = 2'000'000;
+  AnimationOptions o;
+  o.tile_px = 90;  // 4x4: 129,600 board pixels a frame
+  const auto hint = [&](int tween) {
+    o.tween = tween;
+    try {
+      check_animation(o, {4, 4}, 40, limits);
+    } catch (const Error& e) {
+      return e.hint();
+    }
+    ADD_FAILURE() << "over the pixel limit at tween " << tween;
+    return Error::Hint::None;
+  };
+  EXPECT_EQ(hint(0), Error::Hint::Tile);  // 41 frames: 5.3 M pixels
+  EXPECT_EQ(hint(3), Error::Hint::TileOrTween);
+}
+
 // A video's pixels have a limit of their own: a fitted tile shrinks to keep within it, a tile
 // asked for past it is refused naming it, and an image format is held to the total alone.
 TEST(Animation, VideoHasItsOwnPixelLimit) {

@@ -27,7 +27,9 @@ void for_each_placement(int n, int k, F f) {
 }
 
 TEST(Pattern, RankingIsABijectionOntoTheEntries) {
-  for (auto [n, k] : {std::pair{4, 3}, std::pair{9, 3}, std::pair{16, 2}, std::pair{6, 6}}) {
+  for (const auto& [cells_n, tiles_k] :
+       {std::pair{4, 3}, std::pair{9, 3}, std::pair{16, 2}, std::pair{6, 6}}) {
+    const int n = cells_n, k = tiles_k;  // a lambda cannot capture a binding in clang 14
     std::set<std::uint64_t> ranks;
     for_each_placement(n, k, [&](const std::uint8_t* cells) {
       const std::uint64_t r = rank_placement(cells, k, n);

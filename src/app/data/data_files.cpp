@@ -105,7 +105,8 @@ Removed remove_data_files(const std::string& dir) {
     removed.bytes += bytes;
     ++removed.files;
   }
-  if (fs::is_empty(dir, ec)) fs::remove(dir, ec);
+  // The directory stays, empty or not: it may be the operator's (a link to a data disk, a
+  // directory a unit names), and "nothing else" is what clean promises.
   return removed;
 }
 

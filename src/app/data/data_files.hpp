@@ -29,7 +29,8 @@ bool is_data_file_name(const std::string& name, DataFile::Kind* kind = nullptr);
 // its trust stamp vouches for them). An empty list when `dir` does not exist.
 std::vector<DataFile> list_data_files(const std::string& dir);
 
-// Removes the files of ours in `dir` (and `dir` itself when that leaves it empty), unchecked.
+// Removes the files of ours in `dir`, unchecked; nothing else, `dir` itself (or the link it
+// is) included, even when that leaves it empty.
 // Throws std::runtime_error naming a file that cannot be removed.
 struct Removed {
   std::size_t files = 0;

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <random>
 #include <stdexcept>
 
 namespace slidegif::app {
@@ -48,6 +49,29 @@ void write_in_place(const std::string& path, std::span<const std::span<const std
   if (::close(fd) != 0) fail("write", path, errno);
 }
 
+// A new file beside the target under a hidden name no one has (so the final rename never
+// crosses file systems), created as any new file is: 0666 less the umask (and a directory's
+// default ACL), where mkstemp's are 0600. `made` is its name.
+int create_beside(const std::filesystem::path& target, std::string& made) {
+  const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
+  std::random_device random;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    // ".NAME.XXXXXX" as mkstemp names them: list_data_files() knows such a leftover.
+    made =
+        (dir / fmt::format(".{}.{:06x}", target.filename().string(), random() & 0xffffff)).string();
+    const int fd = ::open(made.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;  // errno: EEXIST
+}
+
+// A file being replaced keeps its permissions (a 0640 picture stays 0640).
+void keep_mode(int fd, const std::filesystem::path& target, const std::string& made) {
+  struct stat st {};
+  if (::stat(target.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;  // a new file
+  if (::fchmod(fd, st.st_mode & 0777) != 0) fail("set permissions on", made, errno);
+}
+
 }  // namespace
 
 std::filesystem::path replacement_target(const std::string& path) {
@@ -69,17 +93,16 @@ void write_file_atomically(const std::string& path,
     write_in_place(path, parts);
     return;
   }
-  namespace fs = std::filesystem;
-  const fs::path target = replacement_target(path);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  // A hidden name beside the target, so the final rename never crosses file systems.
-  const std::string hidden = fmt::format(".{}.XXXXXX", target.filename().string());
-  std::string tmpl = (dir / hidden).string();
-  const int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) fail("create a file in", dir.string(), errno);
+  const std::filesystem::path target = replacement_target(path);
+  std::string tmpl;
+  const int fd = create_beside(target, tmpl);
+  if (fd < 0) {
+    fail("create a file in",
+         target.has_parent_path() ? target.parent_path().string() : std::string("."), errno);
+  }
   try {
     for (const auto& bytes : parts) write_all(fd, bytes, tmpl);
-    if (::fchmod(fd, 0644) != 0) fail("set permissions on", tmpl, errno);
+    keep_mode(fd, target, tmpl);
     if (::fsync(fd) != 0) fail("flush", tmpl, errno);
     if (::close(fd) != 0) fail("close", tmpl, errno);
   } catch (...) {

@@ -2,6 +2,8 @@
 // Writes a whole file or nothing: the bytes go to a temporary file in the same directory,
 // which is renamed over the target only once everything is written and flushed. A target that
 // exists and is neither a regular file nor a directory (a device, a pipe) is written directly.
+// A new file gets the mode the umask gives (0644 under the usual 022); a replaced one keeps its
+// own.
 
 #include <cstdint>
 #include <filesystem>

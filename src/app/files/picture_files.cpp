@@ -63,9 +63,17 @@ Picture read_named_picture(const std::string& dir, std::string_view name,
     for (const std::string_view ext : kPictureExtensions) {
       const fs::path p = fs::path(dir) / (std::string(name) + std::string(ext));
       std::error_code ec;
-      if (fs::is_regular_file(p, ec)) {
+      if (!fs::is_regular_file(p, ec)) continue;
+      try {
         // Named as asked, not by the server's file: that is what the job's key shows.
         return read_picture(p.string(), limits).with_name(std::string(name));
+      } catch (const Error& e) {
+        // The answer goes to whoever asked: it names the picture, never the server's path.
+        std::string message = e.what();
+        const std::string path = p.string(), shown = fmt::format("\"{}\"", name);
+        for (auto at = message.find(path); at != std::string::npos; at = message.find(path, at))
+          message.replace(at, path.size(), shown);
+        throw Error(e.kind(), message, e.hint(), e.suggestion());
       }
     }
   }

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target from its seed corpus (tests/fuzz/corpus/NAME) for SECONDS, with the
+# parser's dictionary and its longest input worth trying. New inputs go to OUT_CORPUS, never
+# into the seeds. Fails on any finding (libFuzzer exits non-zero and leaves a crash-* file).
+#   tests/fuzz/run.sh FUZZ_PROGRAM NAME SECONDS OUT_CORPUS
+set -euo pipefail
+program=$1 name=$2 seconds=$3 corpus=$4
+here=$(cd "$(dirname "$0")" && pwd)
+# Just past each parser's own length limit.
+case $name in
+  board) max_len=1100 dict=board ;;
+  batch) max_len=4200 dict=batch ;;
+  query) max_len=4200 dict=query ;;
+  handler) max_len=512 dict=query ;;   # the handler shares the query's words
+  picture) max_len=20000 dict= ;;       # binary formats: no dictionary
+  *) echo "run.sh: no fuzz target '$name'" >&2; exit 2 ;;
+esac
+mkdir -p "$corpus"
+cd "$corpus"  # crash-*, leak-* and timeout-* files land here
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  "$program" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
+  -print_final_stats=1 ${dict:+-dict="$here/$dict.dict"} "$corpus" "$here/corpus/$name"
