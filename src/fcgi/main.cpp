@@ -109,6 +109,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
     return 2;
   }
+  // A key that cannot be read stops the server at start rather than fail every request,
+  // and before the socket is made: a refused start leaves no socket file behind.
+  if (slidegif::cgi::HandlerConfig check; options.url_key_set) {
+    const std::string problem = slidegif::cgi::require_signatures(check, options.url_key_file);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
+      return 2;
+    }
+  }
   const int fd = listening_socket(options);
   if (fd < 0) return 2;
   // A client gone mid-answer is a failed write, not the end of the worker.
@@ -124,14 +133,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   limits.max_busy = options.max_busy;
-  // A key that cannot be read stops the server at start rather than fail every request.
-  if (slidegif::cgi::HandlerConfig check; options.url_key_set) {
-    const std::string problem = slidegif::cgi::require_signatures(check, options.url_key_file);
-    if (!problem.empty()) {
-      std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
-      return 2;
-    }
-  }
   // Counters every worker adds to and any can report (GET .../metrics).
   slidegif::fcgi::ServerMetrics* metrics = slidegif::fcgi::map_server_metrics();
   if (metrics == nullptr) std::perror("slidegif.fcgi: no shared memory for metrics");
@@ -155,7 +156,6 @@ int main(int argc, char** argv) {
           std::fprintf(stderr, "slidegif.fcgi: a request was cut off: its worker exited\n");
         }
       },
-      // A stop waits for the longest request the backstops allow: its parameters' deadline
-      // (responder.cpp), then its answer's.
-      std::chrono::seconds(2 * limits.io_seconds + 1 + limits.wall_seconds));
+      // A stop waits for the longest request the backstops allow: its parameters, its answer.
+      std::chrono::seconds(slidegif::fcgi::arrival_seconds(limits) + limits.wall_seconds));
 }

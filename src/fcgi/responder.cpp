@@ -84,16 +84,18 @@ void take_stop_signals() {
   sigprocmask(SIG_BLOCK, &held, nullptr);
 }
 
-// Waits until a connection may be accepted; false when a stop was asked. ppoll() lets SIGTERM
-// through atomically, so one sent at any moment before is seen here and none is lost between a
-// check and the wait.
+// Waits until a connection may be accepted; false when a stop was asked or the socket failed
+// (stop_asked tells which). ppoll() lets SIGTERM through atomically, so one sent at any moment
+// before is seen here and none is lost between a check and the wait.
 bool wait_for_connection(int listen_fd) {
   sigset_t open;
   sigprocmask(SIG_BLOCK, nullptr, &open);
   sigdelset(&open, SIGTERM);
   pollfd ready{listen_fd, POLLIN, 0};
   while (stop_asked == 0) {
-    if (ppoll(&ready, 1, nullptr, &open) > 0) return true;
+    const int polled = ppoll(&ready, 1, nullptr, &open);
+    if (polled > 0) return true;
+    if (polled < 0 && errno != EINTR) return false;  // not a busy loop on a broken socket
   }
   return false;
 }
@@ -239,11 +241,11 @@ int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limi
   if (FCGX_InitRequest(&request, listen_fd, 0) != 0) return 1;
   unsigned long served = 0;
   while (limits.max_requests == 0 || served < limits.max_requests) {
-    if (!wait_for_connection(listen_fd)) return 0;
-    // The request's parameters arrive within twice the I/O timeout and a second, in all: a
-    // client trickling a byte at a time, each inside the timeout, would hold the worker on.
-    // Past it the alarm ends the worker, which the pool replaces; after it, the backstops.
-    alarm(2 * limits.io_seconds + 1);
+    // A failed socket is a failed worker (the pool gives up on workers failing at start).
+    if (!wait_for_connection(listen_fd)) return stop_asked != 0 ? 0 : 1;
+    // A client trickling a byte at a time, each inside the I/O timeout, would hold the worker
+    // on: its parameters have arrival_seconds in all, then the backstops take over.
+    alarm(arrival_seconds(limits));
     const int accepted = FCGX_Accept_r(&request);
     alarm(0);
     // Another worker took the connection, or its peer sent nothing before the socket's

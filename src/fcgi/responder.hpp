@@ -24,7 +24,7 @@ struct WorkerLimits {
   // A peer (the web server) that stops sending a request or reading an answer for this long
   // loses its connection; the worker goes back to accepting. The listening socket's timeouts,
   // which every connection accepted from it inherits (Linux).
-  unsigned io_seconds = 10;
+  unsigned io_seconds = 10;  // see also arrival_seconds()
   // Requests before the worker exits and is replaced (0: never): a bound on whatever the
   // allocator holds on to.
   unsigned long max_requests = 0;
@@ -51,6 +51,12 @@ struct WorkerFiles {
   std::string picture_dir;
   std::string url_key_file;
 };
+
+// The seconds a request's parameters may take to arrive in all, however they trickle in:
+// twice the I/O timeout and one more. Past it the worker ends (an alarm) and is replaced.
+inline unsigned arrival_seconds(const WorkerLimits& limits) {
+  return 2 * limits.io_seconds + 1;
+}
 
 // Sets limits.io_seconds on the listening socket. False when it is not a socket.
 bool set_io_timeouts(int listen_fd, const WorkerLimits& limits);

@@ -43,6 +43,7 @@ for key in "$dir/none" "$dir/keydir" /dev/zero "$dir/fifo" "$dir/empty" ""; do
   timeout 10 "$fcgi" --listen "$dir/sock" --url-key-file "$key" 2>"$dir/err" || code=$?
   ((code == 2)) || fail "slidegif.fcgi with key file '$key' exited $code: $(cat "$dir/err")"
   grep -Eq "URL key file" "$dir/err" || fail "slidegif.fcgi with key file '$key' said: $(cat "$dir/err")"
+  [[ ! -e $dir/sock ]] || fail "slidegif.fcgi refused to start but left its socket file"
 done
 echo "ok: no key (missing, a directory, /dev/zero, a FIFO, empty, an empty setting): 500 from the CGI, slidegif.fcgi does not start"
 echo PASS
