@@ -165,10 +165,13 @@ Picture decode_picture(std::string name, Bytes bytes, const RenderLimits& limits
   if (!im) {
     // libgd says null for a broken file and for a failed allocation alike. What it needed is
     // its decoded image (a truecolour row of ints a line) and the decoder's own state (zlib's
-    // window, libjpeg's and libwebp's buffers: well under 1 MB): when that much cannot be had
-    // now, the process is out of memory (a server answers 503), not the file broken (400).
-    const auto need = static_cast<std::size_t>(h->width * h->height) * sizeof(int) +
-                      static_cast<std::size_t>(h->height) * sizeof(int*) + (std::size_t{1} << 20);
+    // window, libjpeg's and libwebp's buffers: well under 1 MB): when twice that (one block
+    // now is no proof the decoder's many blocks fitted then: a sweep of memory limits found
+    // 1x answering 400 at 3 MB) cannot be had, the process is out of memory (a server answers
+    // 503), not the file broken (400).
+    const auto need = 2 * (static_cast<std::size_t>(h->width * h->height) * sizeof(int) +
+                           static_cast<std::size_t>(h->height) * sizeof(int*)) +
+                      (std::size_t{4} << 20);
     if (!std::unique_ptr<std::uint8_t[]>(new (std::nothrow) std::uint8_t[need]))
       throw std::bad_alloc();
     refuse("cannot be decoded (truncated or broken)");
