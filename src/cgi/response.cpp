@@ -38,6 +38,8 @@ std::string_view reason_phrase(int status) {
       return "Not Found";
     case 405:
       return "Method Not Allowed";
+    case 431:
+      return "Request Header Fields Too Large";
     case 500:
       return "Internal Server Error";
     case 503:

@@ -1,4 +1,4 @@
-// slidegif.fcgi: the CGI's handler as a FastCGI responder (libfcgi), a pre-forked pool of
+// slidegif.fcgi: the CGI's handler as a FastCGI responder, a pre-forked pool of
 // persistent workers that keep the font and the pattern databases between requests.
 //
 //   spawn-fcgi -s /run/slidegif/fcgi.sock -- /usr/local/lib/slidegif/slidegif.fcgi
@@ -7,7 +7,6 @@
 // Without --listen the listening socket is standard input, as spawn-fcgi and a systemd socket
 // unit (StandardInput=socket) hand it over, or fd 3 under systemd's LISTEN_FDS=1.
 
-#include <fcgiapp.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -24,7 +23,7 @@
 #include "app/data/pdb_location.hpp"
 #include "cgi/limits.hpp"
 #include "cgi/server_config.hpp"
-#include "fcgi/listen_path.hpp"
+#include "fcgi/listen_address.hpp"
 #include "fcgi/pool.hpp"
 #include "fcgi/responder.hpp"
 #include "fcgi/server_options.hpp"
@@ -56,18 +55,13 @@ bool parse_options(int argc, char** argv, slidegif::fcgi::ServerOptions& o, int&
 
 // The listening socket, or -1 after a message.
 int listening_socket(const slidegif::fcgi::ServerOptions& o) {
-  if (FCGX_Init() != 0) return -1;
   if (!o.listen.empty()) {
-    if (slidegif::fcgi::is_socket_path(o.listen)) {
-      const std::string problem = slidegif::fcgi::check_listen_path(o.listen);
-      if (!problem.empty()) {
-        std::fprintf(stderr, "slidegif.fcgi: cannot listen on %s: %s\n", o.listen.c_str(),
-                     problem.c_str());
-        return -1;
-      }
+    std::string problem;
+    const int fd = slidegif::fcgi::open_listening_socket(o.listen, problem);
+    if (fd < 0) {
+      std::fprintf(stderr, "slidegif.fcgi: cannot listen on %s: %s\n", o.listen.c_str(),
+                   problem.c_str());
     }
-    const int fd = FCGX_OpenSocket(o.listen.c_str(), 128);
-    if (fd < 0) std::fprintf(stderr, "slidegif.fcgi: cannot listen on %s\n", o.listen.c_str());
     return fd;
   }
   // systemd's protocol without StandardInput=socket (and systemd-socket-activate): fd 3.
@@ -77,7 +71,7 @@ int listening_socket(const slidegif::fcgi::ServerOptions& o) {
       std::to_string(getpid()) == pid) {
     return kSystemdListenFd;
   }
-  if (FCGX_IsCGI()) {
+  if (!slidegif::fcgi::is_listening_socket(slidegif::fcgi::kStdinListenFd)) {
     std::fprintf(stderr,
                  "slidegif.fcgi: standard input is not a listening socket; start it with "
                  "spawn-fcgi, a systemd socket unit, or --listen ADDRESS\n");

@@ -24,7 +24,9 @@ inline constexpr int kMaxWorkers = 256;
 inline constexpr std::array<double, 10> kDurationBuckets = {0.005, 0.01, 0.025, 0.05, 0.1,
                                                             0.25,  0.5,  1.0,   2.5,  5.0};
 // Statuses counted by name; any other is counted as "other".
-inline constexpr std::array<int, 8> kCountedStatuses = {200, 304, 400, 403, 404, 405, 500, 503};
+// 431: parameters too large to read; 499: given up by the web server before the answer.
+inline constexpr std::array<int, 10> kCountedStatuses = {200, 304, 400, 403, 404,
+                                                         405, 431, 499, 500, 503};
 
 struct ServerMetrics {
   using Counter = std::atomic<std::uint64_t>;

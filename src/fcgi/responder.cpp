@@ -1,6 +1,5 @@
 #include "fcgi/responder.hpp"
 
-#include <fcgiapp.h>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <malloc.h>
@@ -20,7 +19,9 @@
 #include "cgi/handler.hpp"
 #include "cgi/query.hpp"
 #include "cgi/request.hpp"
+#include "fcgi/connection.hpp"
 #include "fcgi/context.hpp"
+#include "fcgi/protocol.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif::fcgi {
@@ -28,10 +29,10 @@ namespace {
 
 // The meta-variables the handler reads, from the request's FastCGI parameters. The pattern
 // database directory is the process's, never a request's.
-cgi::Environment environment(FCGX_Request& request) {
+cgi::Environment environment(const Params& params) {
   cgi::Environment env;
   for (const char* name : cgi::kMetaVariables) {
-    if (const char* value = FCGX_GetParam(name, request.envp)) env.emplace(name, value);
+    if (const auto it = params.find(name); it != params.end()) env.emplace(name, it->second);
   }
   return env;
 }
@@ -84,25 +85,28 @@ void take_stop_signals() {
   sigprocmask(SIG_BLOCK, &held, nullptr);
 }
 
-// Waits until a connection may be accepted; false when a stop was asked or the socket failed
-// (stop_asked tells which). ppoll() lets SIGTERM through atomically, so one sent at any moment
-// before is seen here and none is lost between a check and the wait.
-bool wait_for_connection(int listen_fd) {
+// Waits until `fd` is readable (a connection to accept, or the next request on a kept one);
+// false when a stop was asked, `seconds` passed (0: no limit) or the socket failed
+// (stop_asked tells which). ppoll() lets SIGTERM through atomically, so one sent at any
+// moment before is seen here and none is lost between a check and the wait.
+bool wait_readable(int fd, unsigned seconds) {
   sigset_t open;
   sigprocmask(SIG_BLOCK, nullptr, &open);
   sigdelset(&open, SIGTERM);
-  pollfd ready{listen_fd, POLLIN, 0};
+  pollfd ready{fd, POLLIN, 0};
+  const timespec timeout{static_cast<time_t>(seconds), 0};
   while (stop_asked == 0) {
-    const int polled = ppoll(&ready, 1, nullptr, &open);
+    const int polled = ppoll(&ready, 1, seconds > 0 ? &timeout : nullptr, &open);
     if (polled > 0) return true;
-    if (polled < 0 && errno != EINTR) return false;  // not a busy loop on a broken socket
+    if (polled == 0) return false;
+    if (errno != EINTR) return false;  // not a busy loop on a broken socket
   }
   return false;
 }
 
-const char* param(FCGX_Request& request, const char* name) {
-  const char* value = FCGX_GetParam(name, request.envp);
-  return value == nullptr ? "" : value;
+const char* param(const Params& params, const char* name) {
+  const auto it = params.find(name);
+  return it == params.end() ? "" : it->second.c_str();
 }
 
 cgi::Response metrics_response(const ServerMetrics& metrics) {
@@ -145,36 +149,143 @@ cgi::Response handle(const cgi::Environment& env, const cgi::HandlerConfig& conf
   return r;
 }
 
-void answer(FCGX_Request& request, const cgi::HandlerConfig& config, const WorkerLimits& limits,
-            const WorkerReporting& reporting) {
-  const auto started = std::chrono::steady_clock::now();
-  const cgi::Environment env = environment(request);
-  // By SCRIPT_NAME (nginx's location) or PATH_INFO (lighttpd's prefix: .../slidegif.cgi/metrics).
-  const std::string_view script = param(request, "SCRIPT_NAME");
-  const bool wants_metrics =
-      script.ends_with("/metrics") || std::string_view(param(request, "PATH_INFO")) == "/metrics";
-  const cgi::Response response = reporting.metrics != nullptr && wants_metrics
-                                     ? metrics_response(*reporting.metrics)
-                                     : handle(env, config, limits, reporting);
-  const std::string header = cgi::cgi_header_block(response);
-  FCGX_PutStr(header.data(), static_cast<int>(header.size()), request.out);
-  const auto method = env.find("REQUEST_METHOD");
-  const bool head = method != env.end() && method->second == "HEAD";
-  const std::size_t sent = head ? 0 : response.body.size();
-  if (sent > 0) {
-    // A client gone away shows as a failed write here; nothing to do but finish.
-    FCGX_PutStr(reinterpret_cast<const char*>(response.body.data()), static_cast<int>(sent),
-                request.out);
+// The status an answer the web server gave up is logged and counted with (nginx's "client
+// closed request").
+constexpr int kGivenUp = 499;
+
+// The handler's answer to a complete request: the metrics when asked for them (by SCRIPT_NAME,
+// nginx's location, or PATH_INFO, lighttpd's prefix: .../slidegif.cgi/metrics), 431 when its
+// parameters were too large to keep.
+cgi::Response response_to(const Params& params, bool too_large, const cgi::HandlerConfig& config,
+                          const WorkerLimits& limits, const WorkerReporting& reporting) {
+  if (too_large) {
+    return cgi::text_response(
+        431, fmt::format("the request's headers and parameters exceed {} kB, the most this "
+                         "server reads",
+                         kMaxParamBytes / 1024));
   }
+  const std::string_view script = param(params, "SCRIPT_NAME");
+  const bool wants_metrics =
+      script.ends_with("/metrics") || std::string_view(param(params, "PATH_INFO")) == "/metrics";
+  if (reporting.metrics != nullptr && wants_metrics) return metrics_response(*reporting.metrics);
+  return handle(environment(params), config, limits, reporting);
+}
+
+// One line of the access log and the counters for a request: answered with `status` and
+// `sent` body bytes, or given up (kGivenUp).
+void report(const Params& params, int status, std::string_view content_type, std::size_t sent,
+            std::chrono::steady_clock::time_point started, const WorkerReporting& reporting) {
   if (reporting.metrics != nullptr) {
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
-    reporting.metrics->record(response.status, response.header("Content-Type"), took.count(), sent);
+    reporting.metrics->record(status, content_type, took.count(), sent);
   }
   if (reporting.access_log) {
     const std::string line = access_log_line(
-        env, param(request, "REMOTE_ADDR"), param(request, "SCRIPT_NAME"),
-        param(request, "SERVER_PROTOCOL"), response.status, sent, std::time(nullptr));
+        environment(params), param(params, "REMOTE_ADDR"), param(params, "SCRIPT_NAME"),
+        param(params, "SERVER_PROTOCOL"), status, sent, std::time(nullptr));
     std::fwrite(line.data(), 1, line.size(), stderr);  // one write: lines of workers never mix
+  }
+}
+
+// Whether the web server gave the request up while it was drawn: FCGI_ABORT_REQUEST (answered
+// here), or the connection closed. Reads only what has arrived; never waits.
+bool given_up(int fd, RecordReader& reader, Conversation& talk) {
+  RecordHeader header;
+  std::string content;
+  for (;;) {
+    switch (reader.next(header, content, RecordReader::kNoWait)) {
+      case RecordReader::Got::kNothing:
+        return false;
+      case RecordReader::Got::kRecord:
+        if (const std::string reply = talk.take(header, content); !reply.empty()) {
+          send_all(fd, reply);
+        }
+        if (talk.state() == Conversation::State::kAborted) return true;
+        break;
+      default:
+        return true;
+    }
+  }
+}
+
+// Reads records until a request is complete (kReady) or given up (kAborted), answering
+// management records on the way. False when the connection ended, failed or broke first.
+bool read_request(int fd, RecordReader& reader, Conversation& talk) {
+  RecordHeader header;
+  std::string content;
+  for (;;) {
+    if (reader.next(header, content, RecordReader::kWait) != RecordReader::Got::kRecord) {
+      return false;
+    }
+    if (const std::string reply = talk.take(header, content);
+        !reply.empty() && !send_all(fd, reply)) {
+      return false;
+    }
+    switch (talk.state()) {
+      case Conversation::State::kReady:
+      case Conversation::State::kAborted:
+        return true;
+      case Conversation::State::kBroken:
+        return false;
+      default:
+        break;
+    }
+  }
+}
+
+// Answers the complete request on the connection, unless the web server gives it up while it
+// is drawn. True when the connection may carry another request.
+bool answer(int fd, RecordReader& reader, Conversation& talk, const cgi::HandlerConfig& config,
+            const WorkerLimits& limits, const WorkerReporting& reporting) {
+  const auto started = std::chrono::steady_clock::now();
+  const Params& params = talk.params();
+  const cgi::Response response =
+      response_to(params, talk.params_too_large(), config, limits, reporting);
+  if (given_up(fd, reader, talk)) {
+    send_all(fd, encode_end_request(talk.request_id(), 1, kRequestComplete));
+    report(params, kGivenUp, {}, 0, started, reporting);
+    return false;
+  }
+  const std::string header = cgi::cgi_header_block(response);
+  const bool head = std::string_view(param(params, "REQUEST_METHOD")) == "HEAD";
+  const std::string_view body =
+      head ? std::string_view{}
+           : std::string_view(reinterpret_cast<const char*>(response.body.data()),
+                              response.body.size());
+  // A client gone away shows as a failed write here; nothing to do but finish.
+  const bool sent = send_answer(fd, talk.request_id(), header, body);
+  report(params, response.status, response.header("Content-Type"), body.size(), started, reporting);
+  return sent && talk.keep_connection();
+}
+
+// The requests on one connection, one at a time, until it ends, a request is given up, or the
+// worker should stop; `served` counts the answers.
+void serve_connection(int fd, const cgi::HandlerConfig& config, const WorkerLimits& limits,
+                      const WorkerReporting& reporting, unsigned long& served) {
+  RecordReader reader(fd);
+  Conversation talk;
+  for (;;) {
+    // A client trickling a byte at a time, each inside the I/O timeout, would hold the worker
+    // on: a request's records have arrival_seconds in all, then the alarm ends the worker.
+    alarm(arrival_seconds(limits));
+    const bool complete = read_request(fd, reader, talk);
+    alarm(0);
+    if (!complete) return;
+    if (talk.state() == Conversation::State::kAborted) {
+      send_all(fd, encode_end_request(talk.request_id(), 1, kRequestComplete));
+      report(talk.params(), kGivenUp, {}, 0, std::chrono::steady_clock::now(), reporting);
+      return;
+    }
+    arm_backstops(limits);
+    const bool go_on = answer(fd, reader, talk, config, limits, reporting);
+    disarm_backstops();
+    return_free_memory();
+    ++served;
+    talk.finish();
+    const bool more = limits.max_requests == 0 || served < limits.max_requests;
+    // A kept connection's next request (nginx's fastcgi_keep_conn) is waited for like a new
+    // connection: a stop is taken while waiting.
+    if (!go_on || !more || !wait_readable(fd, limits.io_seconds)) return;
   }
 }
 
@@ -210,25 +321,25 @@ std::string access_log_line(const cgi::Environment& env, const char* remote_addr
     target += '?';  // appended apart: GCC 12 warns falsely (-Wrestrict) of "?" + string
     target += get("QUERY_STRING");
   }
-  return fmt::format("{} - - [{}] \"{} {} {}\" {} {}\n", *remote_addr ? remote_addr : "-", date,
-                     escaped(get("REQUEST_METHOD")), escaped(target),
-                     escaped(*protocol ? protocol : "HTTP/1.0"), status,
-                     bytes > 0 ? std::to_string(bytes) : "-");
+  // A request given up before its parameters arrived has no request line: "-", as CLF says.
+  const std::string request_line =
+      get("REQUEST_METHOD").empty()
+          ? "-"
+          : fmt::format("{} {} {}", escaped(get("REQUEST_METHOD")), escaped(target),
+                        escaped(*protocol ? protocol : "HTTP/1.0"));
+  return fmt::format("{} - - [{}] \"{}\" {} {}\n", *remote_addr ? remote_addr : "-", date,
+                     request_line, status, bytes > 0 ? std::to_string(bytes) : "-");
 }
 
-bool set_io_timeouts(int listen_fd, const WorkerLimits& limits) {
+bool set_io_timeouts(int fd, const WorkerLimits& limits) {
   timeval t{};
   t.tv_sec = limits.io_seconds;
-  return setsockopt(listen_fd, SOL_SOCKET, SO_RCVTIMEO, &t, sizeof t) == 0 &&
-         setsockopt(listen_fd, SOL_SOCKET, SO_SNDTIMEO, &t, sizeof t) == 0;
+  return setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, sizeof t) == 0 &&
+         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &t, sizeof t) == 0;
 }
 
 int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limits,
                const WorkerReporting& reporting) {
-  if (FCGX_Init() != 0) return 1;
-  // libfcgi catches SIGTERM and SIGUSR1 to finish the request at hand, and then spins in its
-  // accept loop instead of returning: SIGTERM is ours (take_stop_signals), SIGUSR1 ends us.
-  signal(SIGUSR1, SIG_DFL);
   take_stop_signals();
   // Workers wait in ppoll() and then race to accept: the losers must get EAGAIN, not block
   // with SIGTERM held. (A connection accepted from it blocks again: accept() does not pass
@@ -237,27 +348,23 @@ int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limi
   if (flags < 0 || fcntl(listen_fd, F_SETFL, flags | O_NONBLOCK) != 0) return 1;
   WorkerContext context(files.pdb_dir, "", files.picture_dir, files.url_key_file,
                         limits.cache_bytes);
-  FCGX_Request request;
-  if (FCGX_InitRequest(&request, listen_fd, 0) != 0) return 1;
   unsigned long served = 0;
   while (limits.max_requests == 0 || served < limits.max_requests) {
     // A failed socket is a failed worker (the pool gives up on workers failing at start).
-    if (!wait_for_connection(listen_fd)) return stop_asked != 0 ? 0 : 1;
-    // A client trickling a byte at a time, each inside the I/O timeout, would hold the worker
-    // on: its parameters have arrival_seconds in all, then the backstops take over.
-    alarm(arrival_seconds(limits));
-    const int accepted = FCGX_Accept_r(&request);
-    alarm(0);
-    // Another worker took the connection, or its peer sent nothing before the socket's
-    // receive timeout: wait again.
-    if (accepted == -EAGAIN || accepted == -EWOULDBLOCK) continue;
-    if (accepted != 0) return 1;
-    arm_backstops(limits);
-    answer(request, context.config(), limits, reporting);
-    FCGX_Finish_r(&request);
-    disarm_backstops();
-    return_free_memory();
-    ++served;
+    if (!wait_readable(listen_fd, 0)) return stop_asked != 0 ? 0 : 1;
+    const int connection = accept4(listen_fd, nullptr, nullptr, SOCK_CLOEXEC);
+    if (connection < 0) {
+      // Another worker took the connection, or it was reset before it was taken: wait again.
+      if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR || errno == ECONNABORTED) {
+        continue;
+      }
+      return 1;
+    }
+    // Set on each connection: a Unix socket's connections do not inherit the listening
+    // socket's timeouts (TCP's do).
+    set_io_timeouts(connection, limits);
+    serve_connection(connection, context.config(), limits, reporting, served);
+    close(connection);
   }
   return 0;
 }

@@ -22,8 +22,8 @@ struct WorkerLimits {
   unsigned cpu_seconds = 10;
   unsigned wall_seconds = 30;
   // A peer (the web server) that stops sending a request or reading an answer for this long
-  // loses its connection; the worker goes back to accepting. The listening socket's timeouts,
-  // which every connection accepted from it inherits (Linux).
+  // loses its connection; the worker goes back to accepting. Each connection's socket
+  // timeouts (set on every one: a Unix socket's connections do not inherit them).
   unsigned io_seconds = 10;  // see also arrival_seconds()
   // Requests before the worker exits and is replaced (0: never): a bound on whatever the
   // allocator holds on to.
@@ -58,8 +58,8 @@ inline unsigned arrival_seconds(const WorkerLimits& limits) {
   return 2 * limits.io_seconds + 1;
 }
 
-// Sets limits.io_seconds on the listening socket. False when it is not a socket.
-bool set_io_timeouts(int listen_fd, const WorkerLimits& limits);
+// Sets limits.io_seconds as the receive and send timeouts of a socket. False when it is not one.
+bool set_io_timeouts(int fd, const WorkerLimits& limits);
 
 // Serves `listen_fd` until max_requests are answered (returns 0) or accepting fails (returns
 // 1). With metrics, a request whose SCRIPT_NAME ends in /metrics is answered with them

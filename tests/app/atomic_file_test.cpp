@@ -4,10 +4,14 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -65,6 +69,45 @@ TEST(AtomicFile, ReplacesAnExistingFileKeepingItsMode) {
     EXPECT_EQ(mode_of(path), mode) << std::oct << mode;
   }
   EXPECT_EQ(dir.entries().size(), 1u);
+}
+
+// Whether a temporary of `name` (".NAME.xxxxxx") is in `dir`.
+bool temporary_in(const std::string& dir, const std::string& name) {
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().filename().string().starts_with("." + name + ".")) return true;
+  }
+  return false;
+}
+
+// SIGTERM while the temporary is being written (64 MB, so that it exists long enough to be
+// seen): the writer ends by the signal, after the rename, and no temporary is left.
+TEST(AtomicFile, AStopSignalWhileWritingLeavesNoTemporary) {
+  const TempDir dir;
+  const std::string target = dir.file("big.gif");
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const std::vector<std::uint8_t> big(std::size_t{64} << 20, 7);
+    try {
+      write_file_atomically(target, big);
+    } catch (...) {
+      _exit(3);
+    }
+    _exit(0);  // not reached: the signal held during the write ends it
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!temporary_in(dir.path(), "big.gif") && std::chrono::steady_clock::now() < deadline) {
+    // the child allocates and starts writing
+  }
+  const bool seen = temporary_in(dir.path(), "big.gif");
+  kill(child, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(seen) << "the temporary never appeared";
+  ASSERT_TRUE(WIFSIGNALED(status)) << "exit status " << WEXITSTATUS(status);
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  EXPECT_FALSE(temporary_in(dir.path(), "big.gif"));
+  EXPECT_EQ(std::filesystem::file_size(target), std::size_t{64} << 20);  // written whole
 }
 
 TEST(AtomicFile, PiecesAreWrittenInOrder) {

@@ -13,6 +13,7 @@ case $name in
   query) max_len=4200 dict=query ;;
   handler) max_len=512 dict=query ;;   # the handler shares the query's words
   picture) max_len=20000 dict= ;;       # binary formats: no dictionary
+  fastcgi) max_len=2048 dict= ;;        # records: past the target's 512-byte parameter limit
   *) echo "run.sh: no fuzz target '$name'" >&2; exit 2 ;;
 esac
 mkdir -p "$corpus"

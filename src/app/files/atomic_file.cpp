@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -72,6 +73,27 @@ void keep_mode(int fd, const std::filesystem::path& target, const std::string& m
   if (::fchmod(fd, st.st_mode & 0777) != 0) fail("set permissions on", made, errno);
 }
 
+// The signals that stop a program at a terminal or from a service manager are held while a
+// temporary file exists, and let through once it is renamed or removed: one that arrives
+// meanwhile ends the program a moment later, with no temporary left behind (a destructor
+// would not run). Held in this thread, where a single-threaded program (the command line
+// writing -o) takes them.
+class HoldStopSignals {
+ public:
+  HoldStopSignals() {
+    sigset_t stops;
+    sigemptyset(&stops);
+    for (const int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&stops, s);
+    pthread_sigmask(SIG_BLOCK, &stops, &old_);
+  }
+  ~HoldStopSignals() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  HoldStopSignals(const HoldStopSignals&) = delete;
+  HoldStopSignals& operator=(const HoldStopSignals&) = delete;
+
+ private:
+  sigset_t old_{};
+};
+
 }  // namespace
 
 std::filesystem::path replacement_target(const std::string& path) {
@@ -94,6 +116,7 @@ void write_file_atomically(const std::string& path,
     return;
   }
   const std::filesystem::path target = replacement_target(path);
+  const HoldStopSignals hold;  // from before the temporary exists until it is gone
   std::string tmpl;
   const int fd = create_beside(target, tmpl);
   if (fd < 0) {

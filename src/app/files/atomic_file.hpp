@@ -3,7 +3,8 @@
 // which is renamed over the target only once everything is written and flushed. A target that
 // exists and is neither a regular file nor a directory (a device, a pipe) is written directly.
 // A new file gets the mode the umask gives (0644 under the usual 022); a replaced one keeps its
-// own.
+// own. SIGINT, SIGTERM, SIGHUP and SIGQUIT are held in the calling thread while the temporary
+// exists, so one that arrives then ends the program after the rename, leaving nothing behind.
 
 #include <cstdint>
 #include <filesystem>

@@ -1,6 +1,6 @@
 // `--listen PATH` makes a socket only where nothing is, or a socket nobody listens on: a file
 // or a live server's socket is left alone, and slidegif.fcgi refuses to start, saying why.
-#include "fcgi/listen_path.hpp"
+#include "fcgi/listen_address.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -25,7 +25,9 @@ class BoundSocket {
     address.sun_family = AF_UNIX;
     std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
     EXPECT_EQ(bind(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
-    if (listening) EXPECT_EQ(listen(fd_, 4), 0);
+    if (listening) {
+      EXPECT_EQ(listen(fd_, 4), 0);
+    }
   }
   ~BoundSocket() { close(fd_); }
   BoundSocket(const BoundSocket&) = delete;
@@ -64,6 +66,26 @@ TEST(ListenPath, AFileOrALiveSocketIsLeftAlone) {
   const BoundSocket live(dir.file("live.sock"), true);
   EXPECT_NE(check_listen_path(dir.file("live.sock")).find("another server is listening"),
             std::string::npos);
+}
+
+TEST(ListenAddress, SocketsAreMadeAtPathsAndPorts) {
+  const testing::TempDir dir;
+  std::string problem;
+  { const BoundSocket left(dir.file("stale.sock"), false); }
+  const int at_path = open_listening_socket(dir.file("stale.sock"), problem);
+  ASSERT_GE(at_path, 0) << problem;
+  EXPECT_TRUE(is_listening_socket(at_path));
+  close(at_path);
+  const int at_port = open_listening_socket("127.0.0.1:0", problem);
+  EXPECT_EQ(at_port, -1);
+  EXPECT_EQ(problem, "the port must be a number from 1 to 65535");
+  EXPECT_EQ(open_listening_socket("localhost:http", problem), -1);
+  EXPECT_EQ(problem, "the port must be a number from 1 to 65535");
+  EXPECT_EQ(open_listening_socket("no.such.host.invalid:9000", problem), -1);
+  EXPECT_FALSE(problem.empty());
+  EXPECT_EQ(open_listening_socket(dir.file("notes") + std::string(120, 'x'), problem), -1);
+  EXPECT_NE(problem.find("longer than"), std::string::npos) << problem;
+  EXPECT_FALSE(is_listening_socket(1000));  // not open at all
 }
 
 TEST(ListenPath, TheServerRefusesToStartAndReplacesNothing) {
