@@ -1,6 +1,6 @@
 #pragma once
 // A TrueType/OpenType font held in memory. The rendering library never opens files: a front end
-// reads the font (src/app/font_locator.hpp) or uses bytes built into the program, and hands
+// reads the font (slidegif::load_font, render.hpp) or uses bytes built into the program, and hands
 // them over as a Font. Copies share the bytes.
 //
 // A font may carry fallbacks: fonts that characters it lacks are drawn from, tried in order

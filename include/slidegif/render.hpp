@@ -36,7 +36,7 @@ struct AnimationOptions {
   // The whole animation plays in at most this long (0: no cap): long solutions get shorter
   // moves, down to kMinPacedDelayMs a move, the holds untouched.
   int max_duration_ms = 60000;
-  // Plays this many times faster (0.1 to 10): every delay and hold divided by it.
+  // Plays this many times faster (RenderLimits: 0.1 to 10): every delay and hold divided by it.
   double speed = 1.0;
   bool optimal = true;   // captions say "not proven optimal" when false
   bool captions = true;  // false: no caption band, no goal frame (a bare board)
@@ -56,11 +56,11 @@ struct AnimationOptions {
   // sliding together under one caption ("tiles 5, 6 move up"), and the counts are of such
   // moves. The pipeline sets it from the Solution.
   Metric metric = Metric::SingleTile;
-  std::string lang = "en";  // the captions' language (slidegif/language.hpp)
-  // A picture puzzle: tiles are pieces of this picture (fitted to the board), the blank's piece
-  // appears on the last frame. Empty: numbered tiles.
+  std::string lang = "en";  // the captions' language: "en" or "zh"
+  // A picture puzzle: each tile shows its part of this picture (fitted to the board), and the
+  // blank's part appears on the last frame. Empty: numbered tiles.
   Picture picture;
-  bool numbers = false;  // with a picture: small tile numbers in a corner of each piece
+  bool numbers = false;  // with a picture: small tile numbers in a corner of each tile
   bool dither = false;   // with a picture: dither it onto the palette
 };
 
@@ -96,6 +96,8 @@ struct RenderLimits {
   int max_delay_ms = 60000;         // per move and per hold; GIF itself stops at 655 s
   int max_loop = 65535;             // the NETSCAPE2.0 count is 16 bits
   int max_duration_ms = 3'600'000;  // max_duration_ms, when not 0
+  double min_speed = 0.1;           // speed, times as fast
+  double max_speed = 10;
   std::size_t max_title_bytes = 1024;
   int max_frames = 2000;
   long long max_frame_pixels = 2048LL * 2048;  // board pixels of one frame

@@ -3,7 +3,7 @@
 #include "slidegif/render.hpp"
 
 #include "app/files/font_locator.hpp"
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 
 namespace slidegif {
 

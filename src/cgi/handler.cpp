@@ -35,12 +35,12 @@ void add_cache_headers(Response& r, const Puzzle& puzzle, const std::string& eta
 Response render_response(const app::Job& job, const Puzzle& puzzle, const std::string& etag,
                          bool negotiated, const HandlerConfig& config) {
   const app::Solved solved = app::solve_job(job, puzzle, config.services);
-  Animation gif = app::render_job(job, solved, config.services);
+  Animation animation = app::render_job(job, solved, config.services);
 
   Response r;
   r.status = 200;
   r.headers = {{"Content-Type", std::string(format_info(job.encoding.format).mime_type)},
-               {"Content-Length", std::to_string(gif.bytes.size())}};
+               {"Content-Length", std::to_string(animation.bytes.size())}};
   add_cache_headers(r, puzzle, etag, negotiated);
   // For pages and tools that want to show what was solved (the image itself cannot say).
   r.headers.emplace_back("X-Slidegif-Puzzle",
@@ -49,8 +49,8 @@ Response render_response(const app::Job& job, const Puzzle& puzzle, const std::s
                                      count_moves(solved.solution.moves, solved.solution.metric),
                                      solved.solution.metric == Metric::MultiTile ? "mtm " : "",
                                      solved.solution.optimal ? "optimal" : "not optimal",
-                                     gif.frames, gif.frames == 1 ? "" : "s"));
-  r.body = std::move(gif.bytes);
+                                     animation.frames, animation.frames == 1 ? "" : "s"));
+  r.body = std::move(animation.bytes);
   return r;
 }
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 
 #include "app/job/job.hpp"
-#include "render/animation.hpp"
-#include "solve/search/solver.hpp"
+#include "render/animation/animation.hpp"
+#include "solve/solver.hpp"
 
 namespace slidegif::cgi {
 

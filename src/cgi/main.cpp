@@ -12,7 +12,6 @@
 #include <optional>
 #include <string>
 
-#include "app/data/distance_tables.hpp"
 #include "app/data/pdb_store.hpp"
 #include "app/data/pieces_file.hpp"
 #include "cgi/handler.hpp"
@@ -88,23 +87,8 @@ int main() {
   config.services.entropy = slidegif::fresh_seed;
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
   const std::string pdb_dir = setting(slidegif::app::kPdbDirEnv);
-  std::optional<slidegif::app::LoadedPdb> pdb;
-  config.services.pattern_database =
-      [&](const slidegif::Board& goal) -> const slidegif::PdbHeuristic* {
-    if (pdb_dir.empty()) return nullptr;
-    pdb = slidegif::app::load_best_pdb(goal, pdb_dir, /*build_if_missing=*/false);
-    return pdb ? pdb->heuristic.get() : nullptr;
-  };
-  config.services.multi_tile_database =
-      [&](const slidegif::Board& goal) -> const slidegif::MultiTilePdb* {
-    if (pdb_dir.empty()) return nullptr;
-    pdb = slidegif::app::load_multi_tile_pdb(goal, pdb_dir, /*build_if_missing=*/false);
-    return pdb ? pdb->multi_tile.get() : nullptr;
-  };
-  slidegif::app::DistanceTables tables(slidegif::cgi::server_table_policy(pdb_dir));
-  config.services.distance_table = [&tables](const slidegif::Board& goal, bool to_draw) {
-    return tables(goal, to_draw);
-  };
+  slidegif::app::DataServices data(slidegif::cgi::server_data(pdb_dir));
+  data.wire(config.services);
   // Coded move frames built offline (slidegif pieces build), opened when a GIF is drawn; a
   // refused file costs only speed, and says why in the server's error log.
   slidegif::app::PiecesFile pieces(

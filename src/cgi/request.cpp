@@ -12,7 +12,7 @@
 #include "cgi/limits.hpp"
 #include "render/text/language.hpp"
 #include "slidegif/error.hpp"
-#include "solve/table/table_solve.hpp"
+#include "solve/table_solve.hpp"
 
 namespace slidegif::cgi {
 namespace {
@@ -124,7 +124,7 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
     r.tile_px = parse_int("tile", *v, l.min_tile_px, l.max_tile_px);
     r.fit_tile = false;
   }
-  if (auto v = q.get("speed")) r.speed = parse_decimal("speed", *v, 0.1, 10.0);
+  if (auto v = q.get("speed")) r.speed = parse_decimal("speed", *v, l.min_speed, l.max_speed);
   if (auto v = q.get("max_duration")) {
     const double seconds = parse_decimal("max_duration", *v, 0.0, l.max_duration_ms / 1000.0);
     if (seconds != 0 && seconds < 1) bad("max_duration must be 0 (no limit) or at least 1 second");

@@ -48,8 +48,11 @@ std::string read_url_key(const std::string& path, std::string& key) {
 
 }  // namespace
 
-app::TablePolicy server_table_policy(std::string dir) {
-  return {.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = std::move(dir)};
+app::DataServices::Options server_data(const std::string& dir) {
+  return {.load = app::read_pdbs(dir),
+          .tables = {.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = dir},
+          .built_in_tables = {},
+          .keep_standard_only = true};
 }
 
 void serve_pictures(HandlerConfig& config, const std::string& dir) {

@@ -1,18 +1,20 @@
 #pragma once
 // What both servers (slidegif.cgi once per request, slidegif.fcgi once per worker) take from
-// their administrator rather than from a request: the distance tables' policy and the pictures.
+// their administrator rather than from a request: the databases and tables, the pictures and the
+// key of signed URLs.
 
 #include <optional>
 #include <string>
 
-#include "app/data/distance_tables.hpp"
+#include "app/data/data_services.hpp"
 #include "cgi/handler.hpp"
 
 namespace slidegif::cgi {
 
-// Saved tables from `dir` (SLIDEGIF_PDB_DIR); built in memory only to draw a puzzle of a given
-// length (moves=), and never over 1 MB: a 3x3 table costs more than the search it would save.
-app::TablePolicy server_table_policy(std::string dir);
+// The pattern databases of `dir` (SLIDEGIF_PDB_DIR), read, never built, the standard goal's
+// kept; saved tables from `dir`, built in memory only to draw a puzzle of a given length
+// (moves=), and never over 1 MB: a 3x3 table costs more than the search it would save.
+app::DataServices::Options server_data(const std::string& dir);
 
 // Sets config.picture_files and config.picture to the pictures of `dir` (SLIDEGIF_PICTURE_DIR):
 // requests name them, never paths. Leaves them empty (picture= is a 400) when `dir` is empty.

@@ -16,8 +16,8 @@ namespace slidegif::cli {
 namespace {
 
 // One line's answer (or error) as the text printed for it. Runs on several threads at once:
-// it reads `base`, `flags` and `services` only (the pattern databases lock their own map).
-BatchOutcome answer_line(const BatchItem& item, const app::Job& base, const OutputFlags& flags,
+// it reads `base`, `flags` and `services` only (app::DataServices locks its own map).
+BatchOutcome answer_line(const BatchItem& item, const app::Job& base, const JobFlags& flags,
                          const app::Services& services) {
   try {
     app::Job job = base;
@@ -54,12 +54,12 @@ int default_batch_jobs() {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags, int jobs) {
+int solve_batch(std::istream& in, const app::Job& base, const JobFlags& flags, int jobs) {
   // Pattern databases by goal: loaded (mmap) once, not once per line, and shared read-only by
   // every thread.
-  PatternDatabases databases(flags.pdb_dir, flags.yes);
+  app::DataServices data(cli_data(flags.pdb_dir, flags.yes));
   // One answer line per puzzle, nothing in between: no progress line.
-  const app::Services services = cli_services(flags, databases, /*show_progress=*/false);
+  const app::Services services = cli_services(flags, data, /*show_progress=*/false);
   // Answers go out in blocks when they come fast, yet none waits more than this for the
   // reader at the other end of a pipe.
   PromptOutput out(stdout, std::chrono::milliseconds(10));

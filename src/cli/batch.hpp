@@ -15,7 +15,7 @@ namespace slidegif::cli {
 // and --goal (the goal of lines that give none) come from there. `jobs` lines are solved at
 // once, each still optimally (a line is one whole search on one thread), and the answers come
 // out in input order, each as soon as those before it are out.
-int solve_batch(std::istream& in, const app::Job& base, const OutputFlags& flags, int jobs = 1);
+int solve_batch(std::istream& in, const app::Job& base, const JobFlags& flags, int jobs = 1);
 
 // --jobs when not given: the machine's cores.
 int default_batch_jobs();

@@ -1,6 +1,6 @@
 #pragma once
 // The three 3x3 distance tables (distances mod 3, 45 KB each) built into the command line at
-// build time (src/cli/generate/make_tables.cpp, cmake/EmbedFile.cmake): one for each class of
+// build time (src/generate/make_tables.cpp, cmake/EmbedFile.cmake): one for each class of
 // the goal's blank cell. A 3x3 solve or batch uses them instead of building the table it needs
 // (about 7 ms each, more than the rest of a 10,000-line batch on two cores).
 

@@ -23,7 +23,7 @@
 #include "app/job/job_json.hpp"
 #include "cli/number_checks.hpp"
 #include "cli/state_database.hpp"
-#include "render/frame/theme.hpp"
+#include "render/look/theme.hpp"
 #include "render/plot/histogram_plot.hpp"
 #include "slidegif/error.hpp"
 #include "solve/table/optimal_paths.hpp"

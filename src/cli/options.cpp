@@ -17,7 +17,7 @@
 
 namespace slidegif::cli {
 
-void add_output_flags(CLI::App& cmd, OutputFlags& f) {
+void add_job_flags(CLI::App& cmd, JobFlags& f) {
   auto& a = f.job.animation;
   const RenderLimits& limits = f.job.limits.render;  // the command line's
   cmd.add_option("-o,--output", f.output,
@@ -95,7 +95,7 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->check(whole_number(limits.min_delay_ms, limits.max_delay_ms));
   cmd.add_option("--speed", a.speed, "Play this many times as fast, holds too")
       ->capture_default_str()
-      ->check(decimal_number(0.1, 10.0));
+      ->check(decimal_number(limits.min_speed, limits.max_speed));
   cmd.add_option_function<double>(
          "--max-duration",
          [&a](double seconds) {
@@ -127,7 +127,7 @@ void add_output_flags(CLI::App& cmd, OutputFlags& f) {
       ->check(whole_number(0, limits.max_loop));
 }
 
-Encoding output_encoding(const OutputFlags& flags) {
+Encoding output_encoding(const JobFlags& flags) {
   const bool named = !flags.output.empty() && flags.output != "-" &&
                      std::filesystem::path(flags.output).has_extension();
   // A name's extension decides, unless --format says otherwise: then they must agree.
@@ -153,12 +153,12 @@ Encoding output_encoding(const OutputFlags& flags) {
   return encoding;
 }
 
-void hand_off_video_if_needed(const OutputFlags& flags) {
+void hand_off_video_if_needed(const JobFlags& flags) {
   // Without -o nothing is drawn (solve --batch only names the format in its JSON).
   if (!flags.output.empty() && !can_write(output_encoding(flags).format)) throw HandOffVideo{};
 }
 
-app::Job base_job(const OutputFlags& flags) {
+app::Job base_job(const JobFlags& flags) {
   app::Job job = flags.job;
   if (job.solve.threads == 0)
     job.solve.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -20,7 +20,7 @@ class App;  // CLI11's, defined in <CLI/CLI.hpp>: only the files that define opt
 
 namespace slidegif::cli {
 
-struct OutputFlags {
+struct JobFlags {
   std::string output;        // -o FILE, "-" for stdout, empty for no GIF
   bool json = false;         // --json
   std::string font;          // --font PATH, empty: the shipped font
@@ -34,23 +34,23 @@ struct OutputFlags {
   app::Job job;              // solve settings and animation options; the boards come later
 };
 
-void add_output_flags(CLI::App& cmd, OutputFlags& flags);
+void add_job_flags(CLI::App& cmd, JobFlags& flags);
 
 // The job the flags describe, with the shape from --size and the language from --lang or the
 // locale (an unknown --lang is English, with a note on stderr); each subcommand adds its
 // boards; with --image, the picture read and decoded. Throws Error(BadInput) for a malformed
 // --size or a picture that cannot be used.
-app::Job base_job(const OutputFlags& flags);
+app::Job base_job(const JobFlags& flags);
 
 // The format of -o: its extension's, or --format's (for standard output or a name without an
 // extension), GIF otherwise; with --frame, the still's frame. Throws Error(BadInput) for an
 // extension we do not write, an extension and --format that disagree, or --frame with a format
 // that is not a still.
-Encoding output_encoding(const OutputFlags& flags);
+Encoding output_encoding(const JobFlags& flags);
 
 // Throws HandOffVideo (cli/video_handoff.hpp) when `flags` ask to write video (-o) and this
 // program writes none. A command calls it first, before base_job() and before it prints
 // anything, so that slidegif-video says everything once.
-void hand_off_video_if_needed(const OutputFlags& flags);
+void hand_off_video_if_needed(const JobFlags& flags);
 
 }  // namespace slidegif::cli

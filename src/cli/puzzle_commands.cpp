@@ -18,7 +18,7 @@
 #include "cli/report.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
-#include "solve/table/table_solve.hpp"
+#include "solve/table_solve.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -51,7 +51,7 @@ const CLI::Validator kSeed(
 
 // Options that only change how the GIF is drawn do nothing without -o; --numbers and --dither
 // only change a picture puzzle. Say so on stderr, rather than ignore them.
-void note_options_without_effect(const CLI::App& cmd, const OutputFlags& f) {
+void note_options_without_effect(const CLI::App& cmd, const JobFlags& f) {
   std::vector<std::string> unused;
   if (f.output.empty()) {
     for (const char* name : {"--tile", "--theme", "--title", "--lang", "--font", "--image",
@@ -151,7 +151,7 @@ PuzzleCommands::PuzzleCommands(CLI::App& app) {
                    "cores)")
       ->check(whole_number(1, 256))
       ->needs(batch);
-  add_output_flags(*solve_, solve_args_.flags);
+  add_job_flags(*solve_, solve_args_.flags);
   solve_->get_option("--output")->excludes(batch);  // a batch makes no GIFs
 
   random_ = app.add_subcommand("random", "Make a random solvable puzzle, solve and render it");
@@ -165,7 +165,7 @@ PuzzleCommands::PuzzleCommands(CLI::App& app) {
   random_->add_option("--moves", random_args_.moves,
                       "Exactly N moves from the goal, or 'max' (uniform with a distance "
                       "table, as 3x3 always has; 4x4: random walks, not uniform)");
-  add_output_flags(*random_, random_args_.flags);
+  add_job_flags(*random_, random_args_.flags);
 
   check_ = app.add_subcommand("check", "Tell whether START can reach the goal, and why");
   check_->add_option("START", check_args_.start, "The start board")->required();

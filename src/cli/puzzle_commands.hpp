@@ -22,7 +22,7 @@ namespace slidegif::cli {
 struct SolveArgs {
   std::string start, goal, batch;
   int jobs = 0;  // 0: all cores
-  OutputFlags flags;
+  JobFlags flags;
 };
 
 struct RandomArgs {
@@ -30,7 +30,7 @@ struct RandomArgs {
   bool random_goal = false;
   std::optional<std::uint64_t> seed;
   std::string moves;  // a number or "max"; empty: any distance
-  OutputFlags flags;
+  JobFlags flags;
 };
 
 struct CheckArgs {

@@ -11,7 +11,7 @@
 #include "app/files/atomic_file.hpp"
 #include "app/job/job_json.hpp"
 #include "cli/services.hpp"
-#include "solve/table/table_solve.hpp"
+#include "solve/table_solve.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -31,23 +31,23 @@ void write_stdout(const std::vector<std::uint8_t>& bytes, std::string_view forma
 
 // Renders and writes the animation; returns what it wrote.
 Animation write_animation(const app::Job& job, const app::Solved& solved,
-                          const app::Services& services, const OutputFlags& flags) {
+                          const app::Services& services, const JobFlags& flags) {
   const std::string format = to_upper(format_info(job.encoding.format).name);
   if (flags.output == "-" && ::isatty(STDOUT_FILENO)) {
     throw Error(Error::Kind::BadInput,
                 fmt::format("refusing to write {} to a terminal; redirect stdout", format));
   }
-  Animation gif = app::render_job(job, solved, services);
+  Animation animation = app::render_job(job, solved, services);
   if (flags.output == "-") {
-    write_stdout(gif.bytes, format);
+    write_stdout(animation.bytes, format);
   } else {
-    app::write_file_atomically(flags.output, gif.bytes);
+    app::write_file_atomically(flags.output, animation.bytes);
   }
-  return gif;
+  return animation;
 }
 
-std::string summary(const app::Solved& solved, const std::optional<Animation>& gif,
-                    const OutputFlags& flags) {
+std::string summary(const app::Solved& solved, const std::optional<Animation>& animation,
+                    const JobFlags& flags) {
   const Solution& s = solved.solution;
   const int n = count_moves(s.moves, s.metric);
   // Multi-tile moves are named by their letters all the same, one a step: "mtm" says so.
@@ -58,32 +58,33 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& g
       s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
   if (solved.puzzle.seed) line += fmt::format(" [seed {}]", *solved.puzzle.seed);
   if (s.method == kDescentMethod) line += fmt::format(" [by {}]", s.method);
-  if (gif && flags.output != "-") {
-    line += fmt::format("; wrote {} ({} frame{}, {} bytes)", flags.output, gif->frames,
-                        gif->frames == 1 ? "" : "s", gif->bytes.size());
+  if (animation && flags.output != "-") {
+    line += fmt::format("; wrote {} ({} frame{}, {} bytes)", flags.output, animation->frames,
+                        animation->frames == 1 ? "" : "s", animation->bytes.size());
   }
   return line;
 }
 
 }  // namespace
 
-void solve_and_report(const app::Job& job, const OutputFlags& flags) {
-  PatternDatabases databases(flags.pdb_dir, flags.yes);
-  const app::Services services = cli_services(flags, databases, /*show_progress=*/true);
+void solve_and_report(const app::Job& job, const JobFlags& flags) {
+  app::DataServices data(cli_data(flags.pdb_dir, flags.yes));
+  const app::Services services = cli_services(flags, data, /*show_progress=*/true);
   const app::Solved solved = app::solve_job(job, services);
   if (::isatty(STDERR_FILENO) && solved.solution.stats.seconds >= 0.5) {
     fmt::print(stderr, "\r\033[K");
   }
-  std::optional<Animation> gif;
-  if (!flags.output.empty()) gif = write_animation(job, solved, services, flags);
-  // With the GIF on stdout, the words go to stderr.
+  std::optional<Animation> animation;
+  if (!flags.output.empty()) animation = write_animation(job, solved, services, flags);
+  // With the animation on stdout, the words go to stderr.
   FILE* text = flags.output == "-" ? stderr : stdout;
   if (flags.json) {
-    auto j = gif ? app::result_json(solved, *gif, flags.output) : app::result_json(solved);
-    if (gif) j["format"] = format_info(job.encoding.format).name;
+    auto j =
+        animation ? app::result_json(solved, *animation, flags.output) : app::result_json(solved);
+    if (animation) j["format"] = format_info(job.encoding.format).name;
     fmt::print(text, "{}\n", app::json_line(j));
   } else {
-    fmt::print(text, "{}\n", summary(solved, gif, flags));
+    fmt::print(text, "{}\n", summary(solved, animation, flags));
   }
 }
 

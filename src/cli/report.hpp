@@ -9,6 +9,6 @@ namespace slidegif::cli {
 
 // Throws slidegif::Error or std::runtime_error; writes nothing if it throws before the GIF
 // is complete.
-void solve_and_report(const app::Job& job, const OutputFlags& flags);
+void solve_and_report(const app::Job& job, const JobFlags& flags);
 
 }  // namespace slidegif::cli

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <iostream>
 
-#include "app/data/distance_tables.hpp"
 #include "app/files/font_locator.hpp"
 #include "app/files/progress.hpp"
 #include "cli/built_in_tables.hpp"
@@ -22,52 +21,10 @@ void print_note(const std::string& note) {
   fmt::print(stderr, "note: {}\n", note);
 }
 
-}  // namespace
-
-const app::LoadedPdb* PatternDatabases::once(
-    const std::string& key, const std::function<std::optional<app::LoadedPdb>()>& load) {
-  const std::lock_guard lock(mutex_);
-  auto [it, fresh] = loaded_.try_emplace(key);
-  if (fresh) it->second = load();
-  return it->second ? &*it->second : nullptr;
-}
-
-const PdbHeuristic* PatternDatabases::operator()(const Board& goal) {
-  if (!has_preset_partitions(goal.shape())) return nullptr;
-  const app::LoadedPdb* pdb = once(format_board(goal), [&] {
-    app::ProgressBar bar("building pattern database");
-    PdbBuildOptions build;
-    build.progress = [&bar](double f) { bar.update(f); };
-    return app::load_best_pdb(
-        goal, app::default_pdb_dir(dir_flag_), /*build_if_missing=*/true, print_note, build,
-        [this, &goal](const std::string& cost) {
-          return may_build(
-              fmt::format("{} needs its pattern database first", format_shape(goal.shape())), cost);
-        });
-  });
-  return pdb ? pdb->heuristic.get() : nullptr;
-}
-
-const MultiTilePdb* PatternDatabases::multi_tile(const Board& goal) {
-  if (!app::has_multi_tile_set(goal.shape())) return nullptr;
-  const app::LoadedPdb* pdb = once("mtm " + format_board(goal), [&] {
-    app::ProgressBar bar("building multi-tile pattern database");
-    PdbBuildOptions build;
-    build.progress = [&bar](double f) { bar.update(f); };
-    return app::load_multi_tile_pdb(
-        goal, app::default_pdb_dir(dir_flag_), /*build_if_missing=*/true, print_note, build,
-        [this, &goal](const std::string& cost) {
-          return may_build(fmt::format("multi-tile answers on {} are proven far faster with its "
-                                       "pattern database",
-                                       format_shape(goal.shape())),
-                           cost);
-        });
-  });
-  return pdb ? pdb->multi_tile.get() : nullptr;
-}
-
-bool PatternDatabases::may_build(const std::string& what, const std::string& cost) const {
-  if (yes_) return true;
+// Whether to build now: --yes, else the user's answer to "`what`: `cost`. Build it now?" on a
+// terminal, else no.
+bool may_build(bool yes, const std::string& what, const std::string& cost) {
+  if (yes) return true;
   // Asked only where someone can answer: standard input and the error stream on a terminal
   // (a batch read from standard input is never asked).
   if (::isatty(STDIN_FILENO) == 0 || ::isatty(STDERR_FILENO) == 0) return false;
@@ -78,8 +35,46 @@ bool PatternDatabases::may_build(const std::string& what, const std::string& cos
   return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
 }
 
-app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases,
-                           bool show_progress) {
+// Loads the database for `goal`, building a missing first-use set (see cli_data).
+std::optional<app::LoadedPdb> load_or_build(const std::string& dir, bool yes, const Board& goal,
+                                            Metric metric) {
+  const bool multi = metric == Metric::MultiTile;
+  if (multi ? !app::has_multi_tile_set(goal.shape()) : !has_preset_partitions(goal.shape())) {
+    return std::nullopt;
+  }
+  app::ProgressBar bar(multi ? "building multi-tile pattern database"
+                             : "building pattern database");
+  PdbBuildOptions build;
+  build.progress = [&bar](double f) { bar.update(f); };
+  const auto confirm = [&](const std::string& cost) {
+    const std::string what =
+        multi ? fmt::format(
+                    "multi-tile answers on {} are proven far faster with its pattern "
+                    "database",
+                    format_shape(goal.shape()))
+              : fmt::format("{} needs its pattern database first", format_shape(goal.shape()));
+    return may_build(yes, what, cost);
+  };
+  return multi
+             ? app::load_multi_tile_pdb(goal, dir, /*build_if_missing=*/true, print_note, build,
+                                        confirm)
+             : app::load_best_pdb(goal, dir, /*build_if_missing=*/true, print_note, build, confirm);
+}
+
+}  // namespace
+
+app::DataServices::Options cli_data(const std::string& dir_flag, bool yes) {
+  const std::string dir = app::default_pdb_dir(dir_flag);
+  // 3x3 (and smaller) never needs a search: its tables are built in, or take milliseconds to
+  // build. Larger boards use the tables `explore --save` left beside the pattern databases.
+  return {.load = [dir, yes](const Board& goal,
+                             Metric metric) { return load_or_build(dir, yes, goal, metric); },
+          .tables = {.dir = dir},
+          .built_in_tables = built_in_tables(),
+          .keep_standard_only = false};
+}
+
+app::Services cli_services(const JobFlags& flags, app::DataServices& data, bool show_progress) {
   app::Services s;
   s.font = [path = flags.font] { return app::font_or_default(path); };
   s.complete_font = [](const Font& font, std::string_view text) {
@@ -87,13 +82,7 @@ app::Services cli_services(const OutputFlags& flags, PatternDatabases& databases
         font, text, [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); });
   };
   s.entropy = fresh_seed;
-  s.pattern_database = [&databases](const Board& goal) { return databases(goal); };
-  s.multi_tile_database = [&databases](const Board& goal) { return databases.multi_tile(goal); };
-  // 3x3 (and smaller) never needs a search: its tables are built in, or take milliseconds to
-  // build. Larger boards use the tables `explore --save` left beside the pattern databases.
-  auto tables = std::make_shared<app::DistanceTables>(
-      app::TablePolicy{.dir = app::default_pdb_dir(flags.pdb_dir)}, built_in_tables());
-  s.distance_table = [tables](const Board& goal, bool to_draw) { return (*tables)(goal, to_draw); };
+  data.wire(s);
   if (show_progress && ::isatty(STDERR_FILENO)) {
     // Searches longer than a moment show where they are, on one self-overwriting line.
     s.control.progress = [](const SearchStats& st) {

@@ -13,8 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "app/data/distance_tables.hpp"
-#include "app/data/pdb_store.hpp"
+#include "app/data/data_services.hpp"
 #include "app/data/pieces_file.hpp"
 #include "cgi/handler.hpp"
 #include "fcgi/worker_memory.hpp"
@@ -45,27 +44,14 @@ class WorkerContext {
 
  private:
   const Font& font();
-  const PdbHeuristic* pattern_database(const Board& goal);
-  const MultiTilePdb* multi_tile_database(const Board& goal);
-  // The database of `metric`'s sets for `goal`: kept per shape for the standard goal, else in
-  // the one per-request slot.
-  const app::LoadedPdb* database(const Board& goal, Metric metric);
 
   std::string pdb_dir_;
   std::string font_path_;
   std::optional<Font> font_;
-  // Each shape's standard-goal databases, mapped on first need and kept (a handful of shapes
-  // have them). Goals that cannot be framed onto it (rare, and each would map its own file) are
-  // looked up per request into one slot, so no request can make the process keep more.
-  struct ShapeDatabases {
-    Shape shape;
-    Metric metric;
-    std::optional<app::LoadedPdb> pdb;
-  };
-  std::vector<ShapeDatabases> standard_;
-  std::optional<app::LoadedPdb> other_;
-  // As the CGI's (cgi::server_table_policy).
-  app::DistanceTables tables_;
+  // As the CGI's (cgi::server_data): each shape's standard-goal databases mapped on first need
+  // and kept (a handful of shapes have them); a goal that cannot be framed onto it (rare, and
+  // each would map its own file) has one slot, so no request can make the process keep more.
+  app::DataServices data_;
   // Each worker is a process of its own answering one request at a time: its own cache, no
   // locks. Bounded (two thirds of cache_bytes; the least recently used go first).
   MovePieceCache pieces_;

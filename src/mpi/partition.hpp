@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "solve/search/domain.hpp"
+#include "solve/board/domain.hpp"
 #include "solve/table/state_index.hpp"
 
 namespace slidegif::mpi {

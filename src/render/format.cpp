@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <vector>
 
+#include "render/encode/video_output.hpp"
 #include "slidegif/error.hpp"
-#include "video/video_writer.hpp"
 
 namespace slidegif {
 

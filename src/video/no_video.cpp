@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "render/encode/video_output.hpp"
 #include "slidegif/error.hpp"
-#include "video/video_writer.hpp"
 
 namespace slidegif {
 

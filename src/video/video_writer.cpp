@@ -1,4 +1,4 @@
-#include "video/video_writer.hpp"
+#include "render/encode/video_output.hpp"
 
 extern "C" {
 #include <libavcodec/avcodec.h>

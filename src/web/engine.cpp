@@ -19,13 +19,13 @@
 #include "slidegif/version.hpp"
 #include "solve/board/random.hpp"
 #include "solve/board/resolve_puzzle.hpp"
+#include "solve/dispatch.hpp"
 #include "solve/pattern/partition_presets.hpp"
 #include "solve/pattern/pattern_table.hpp"
 #include "solve/pattern/pdb_heuristic.hpp"
-#include "solve/search/solver.hpp"
 #include "solve/table/distance_table.hpp"
 #include "solve/table/full_search.hpp"
-#include "solve/table/table_solve.hpp"
+#include "solve/table_solve.hpp"
 
 namespace slidegif::web {
 namespace {
@@ -76,14 +76,13 @@ class Engine {
       const Board s = parse_board(start);
       const Board g = goal_of(s, goal);
       require_solvable(s, g);
-      Solution solution;
-      if (const DistanceTable* table = table_for(g)) {
-        solution = *solve_by_table(s, g, *table);
-      } else {
-        SolveOptions options;
-        options.max_seconds = max_seconds;
-        solution = solve_by_search(s, g, options, {}, database_for(g));
-      }
+      SolveOptions options;
+      options.max_seconds = max_seconds;
+      const SolveSources sources{
+          .distance_table = [this](const Board& goal) { return table_for(goal); },
+          .pattern_database = [this](const Board& goal) { return database_for(goal); },
+          .multi_tile_database = {}};
+      const Solution solution = dispatch_solve(s, g, options, {}, sources);
       val out = val::object();
       out.set("moves", moves_to_string(solution.moves));
       out.set("optimal", solution.optimal);
@@ -108,7 +107,8 @@ class Engine {
           spec, [] { return fresh_seed(); },
           [this](const Board& goal, int n, Random& rng) {
             const DistanceTable* table = table_for(goal);
-            if (!table) throw Error(Error::Kind::BadInput, "exact distances need a 3x3 board or smaller");
+            if (!table)
+              throw Error(Error::Kind::BadInput, "exact distances need a 3x3 board or smaller");
             return pick_at_distance(goal, n, *table, rng);
           });
       val out = val::object();
@@ -186,7 +186,8 @@ EMSCRIPTEN_BINDINGS(slidegif) {
       .function("solve", &Engine::solve)
       .function("randomPuzzle", &Engine::random_puzzle)
       .function("prepare", &Engine::prepare);
-  emscripten::function("version", emscripten::optional_override([] { return std::string(SLIDEGIF_VERSION); }));
+  emscripten::function("version",
+                       emscripten::optional_override([] { return std::string(SLIDEGIF_VERSION); }));
 }
 
 }  // namespace slidegif::web

@@ -10,7 +10,7 @@
 
 #include "solve/board/random.hpp"
 #include "solve/table/distance_table.hpp"
-#include "solve/table/table_solve.hpp"
+#include "solve/table_solve.hpp"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "cgi/server_font.hpp"
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/render.hpp"
 

@@ -34,13 +34,13 @@
 #include "app/data/pdb_store.hpp"
 #include "instances.hpp"
 #include "slidegif/solvability.hpp"
+#include "solve/board/goal_framing.hpp"
 #include "solve/board/random.hpp"
+#include "solve/heuristic/heuristic.hpp"
+#include "solve/heuristic/walking_distance.hpp"
 #include "solve/pattern/partition_presets.hpp"
-#include "solve/pattern/pdb_solve.hpp"
-#include "solve/search/heuristic.hpp"
-#include "solve/search/solver.hpp"
-#include "solve/search/walking_distance.hpp"
-#include "solve/table/goal_framing.hpp"
+#include "solve/pdb_solve.hpp"
+#include "solve/solver.hpp"
 
 namespace {
 

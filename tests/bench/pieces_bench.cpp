@@ -15,7 +15,7 @@
 
 #include "app/data/pieces_build.hpp"
 #include "app/files/font_locator.hpp"
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 #include "render/cache/drawing_cache.hpp"
 #include "render/cache/move_pieces.hpp"
 #include "slidegif/board.hpp"

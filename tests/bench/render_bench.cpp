@@ -9,7 +9,7 @@
 
 #include "app/files/font_locator.hpp"
 #include "app/files/picture_files.hpp"
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 #include "render/cache/drawing_cache.hpp"
 #include "render/cache/move_pieces.hpp"
 #include "slidegif/board.hpp"

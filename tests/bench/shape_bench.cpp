@@ -15,7 +15,7 @@
 #include "app/data/pdb_store.hpp"
 #include "slidegif/error.hpp"
 #include "solve/board/random.hpp"
-#include "solve/search/solver.hpp"
+#include "solve/solver.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "solve/board/random.hpp"
-#include "solve/search/solver.hpp"
+#include "solve/solver.hpp"
 
 namespace {
 

@@ -16,8 +16,8 @@ Response get(const std::string& query) {
   HandlerConfig c;
   c.services.font = [] { return testing::test_font(); };
   c.services.entropy = [n = std::uint64_t{0}]() mutable { return ++n; };
-  c.services.distance_table = [&tables](const Board& goal, bool to_draw) {
-    return tables(goal, to_draw);
+  c.services.distance_table = [&tables](const Board& goal, bool to_pick) {
+    return tables(goal, to_pick);
   };
   return handle_request({{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", query}}, c);
 }

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "render/frame/theme.hpp"
+#include "render/look/theme.hpp"
 #include "run_binary.hpp"
 
 namespace slidegif {

@@ -6,7 +6,7 @@
 #include "private_home.hpp"
 #include "run_binary.hpp"
 #include "slidegif/board.hpp"
-#include "solve/search/solver.hpp"
+#include "solve/solver.hpp"
 
 namespace slidegif {
 namespace {
@@ -39,8 +39,8 @@ TEST(Moves, ThreeByThreeDrawsAreExactAndSeeded) {
   EXPECT_EQ(json_of({"random", "--moves", "max", "--goal", "123804765"})["length"], 30);
 }
 
-// Boards up to 16x16: a draw a few dozen moves out is proven optimal and replays to its goal
-// (solver_test checks such answers against brute force), a draw past what can be proven is
+// Boards up to 16x16: a pick a few dozen moves out is proven optimal and replays to its goal
+// (solver_test checks such answers against brute force), a pick past what can be proven is
 // refused, a random one is answered near-optimally, and 17 rows are refused.
 TEST(Moves, BoardsUpTo16x16) {
   for (const char* size : {"10", "16", "9x14"}) {

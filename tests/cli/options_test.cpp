@@ -9,10 +9,10 @@
 namespace slidegif::cli {
 namespace {
 
-OutputFlags parse(std::vector<std::string> args) {
+JobFlags parse(std::vector<std::string> args) {
   CLI::App app;
-  OutputFlags flags;
-  add_output_flags(app, flags);
+  JobFlags flags;
+  add_job_flags(app, flags);
   args.insert(args.begin(), "slidegif");
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
@@ -22,13 +22,13 @@ OutputFlags parse(std::vector<std::string> args) {
 
 // Unnamed, the near-optimal search (boards over 16 cells) keeps its short budget; named, the
 // budget is all its own too, so a larger one can buy a shorter answer.
-TEST(OutputFlags, ANamedBudgetIsTheNearOptimalSearchsToo) {
+TEST(JobFlags, ANamedBudgetIsTheNearOptimalSearchsToo) {
   const SolveOptions defaults;
-  const OutputFlags unnamed = parse({});
+  const JobFlags unnamed = parse({});
   EXPECT_EQ(unnamed.job.solve.max_seconds, defaults.max_seconds);
   EXPECT_EQ(unnamed.job.solve.fallback_seconds, defaults.fallback_seconds);
   EXPECT_LT(defaults.fallback_seconds, defaults.max_seconds);
-  const OutputFlags named = parse({"--max-seconds", "30"});
+  const JobFlags named = parse({"--max-seconds", "30"});
   EXPECT_EQ(named.job.solve.max_seconds, 30.0);
   EXPECT_EQ(named.job.solve.fallback_seconds, 30.0);
   EXPECT_THROW(parse({"--max-seconds", "0"}), CLI::ValidationError);

@@ -1,5 +1,5 @@
 // `slidegif pieces build` through the real binary: it writes a move-pieces file where it is told
-// (the file's contents and the CGI's use of it: tests/app/pieces_file_test.cpp,
+// (the file's contents and the CGI's use of it: tests/app/data/pieces_file_test.cpp,
 // tests/e2e/http_test.sh), reports progress when asked, and refuses bad settings with a message
 // and exit status 2, writing nothing.
 #include <gtest/gtest.h>

@@ -31,8 +31,8 @@ cgi::HandlerConfig cgi_config() {
   cgi::HandlerConfig config;
   config.services.font = [] { return load_font(testing::kTestFontPath); };
   config.services.entropy = fresh_seed;
-  config.services.distance_table = [tables](const Board& goal, bool to_draw) {
-    return (*tables)(goal, to_draw);
+  config.services.distance_table = [tables](const Board& goal, bool to_pick) {
+    return (*tables)(goal, to_pick);
   };
   return config;
 }

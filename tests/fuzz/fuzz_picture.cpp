@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <span>
 
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/picture.hpp"
 

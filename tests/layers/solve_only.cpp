@@ -7,7 +7,7 @@
 #include <exception>
 
 #include "slidegif/board.hpp"
-#include "solve/search/solver.hpp"
+#include "solve/solver.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

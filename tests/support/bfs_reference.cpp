@@ -3,7 +3,7 @@
 #include <deque>
 #include <utility>
 
-#include "solve/search/domain.hpp"
+#include "solve/board/domain.hpp"
 
 namespace slidegif::testing {
 namespace {

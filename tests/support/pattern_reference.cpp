@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <deque>
 
+#include "solve/board/domain.hpp"
 #include "solve/pattern/pattern_table.hpp"
-#include "solve/search/domain.hpp"
 
 namespace slidegif::testing {
 

@@ -18,7 +18,7 @@ extern "C" {
 #include <vector>
 
 #include "gif_decoder.hpp"
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/render.hpp"

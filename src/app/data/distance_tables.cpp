@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <iterator>
 
-#include "solve/table/goal_framing.hpp"
+#include "solve/board/goal_framing.hpp"
 
 namespace slidegif::app {
 
@@ -19,25 +19,25 @@ Board table_goal_for(const Board& goal) {
   return Board(goal.shape(), std::move(tiles));
 }
 
-const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_draw) {
+const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_pick) {
   Built* slot = nullptr;
   {
     const std::lock_guard lock(mutex_);
     for (const auto& b : built_) {
-      if ((b->exact || !to_draw) && GoalFraming(goal, b->goal).valid()) {
+      if ((b->exact || !to_pick) && GoalFraming(goal, b->goal).valid()) {
         slot = b.get();
         break;
       }
     }
-    if (slot == nullptr && !to_draw) {
+    if (slot == nullptr && !to_pick) {
       if (const DistanceTable* t = from_built_in(goal)) return t;
     }
     if (slot == nullptr) {
       const bool small =
           goal.cells() <= kMaxFullSearchCells &&
           full_search_bytes(goal.shape(), DistanceStorage::Exact) <= policy_.max_build_bytes;
-      if (!small || !(to_draw || policy_.build_to_solve)) return from_files(goal);
-      built_.push_back(std::make_unique<Built>(table_goal_for(goal), to_draw));
+      if (!small || !(to_pick || policy_.build_to_solve)) return from_files(goal);
+      built_.push_back(std::make_unique<Built>(table_goal_for(goal), to_pick));
       slot = built_.back().get();
     }
   }

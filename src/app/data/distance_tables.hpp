@@ -4,12 +4,12 @@
 // policy's directory (table_file.hpp); each kept for the rest of the process. A table serves
 // every goal it can be framed onto (table_solve.hpp): one per blank cell class. A table built
 // to solve holds distances mod 3 (descent needs no more, and it builds a fifth faster); one
-// built to draw holds them exactly. Tables of different classes build on the callers' threads
-// at once (a batch's first lines need all three 3x3 classes). Tables built in (the command
+// built to pick a start holds them exactly. Tables of different classes build on the callers'
+// threads at once (a batch's first lines need all three 3x3 classes). Tables built in (the command
 // line's three 3x3 ones) take the place of building one to solve.
 //
 //   DistanceTables tables({.build_to_solve = true});
-//   const DistanceTable* t = tables(goal, /*to_draw=*/false);   // null: no table here
+//   const DistanceTable* t = tables(goal, /*to_pick=*/false);   // null: no table here
 //   DistanceTables cli_tables({}, cli::built_in_tables());       // with the 3x3 ones built in
 
 #include <cstdint>
@@ -28,7 +28,7 @@ namespace slidegif::app {
 struct TablePolicy {
   // Tables up to this size (one byte a state) are built in memory when needed: 3x3 is 181 KB.
   std::uint64_t max_build_bytes = 1'000'000;
-  // Build to solve too, not only to draw a puzzle of a given length. The CGI does not: a 3x3
+  // Build to solve too, not only to pick a puzzle of a given length. The CGI does not: a 3x3
   // table costs more than the IDA* search it would replace in one request.
   bool build_to_solve = true;
   // Where saved tables are looked for; empty: nowhere.
@@ -50,7 +50,7 @@ class DistanceTables {
       : policy_(std::move(policy)), built_in_bytes_(std::move(built_in)) {}
   // Null when none serves `goal`. Throws Error(BadInput) for a damaged table file. Safe to
   // call from several threads (solve --batch --jobs): a table, once returned, never moves.
-  const DistanceTable* operator()(const Board& goal, bool to_draw);
+  const DistanceTable* operator()(const Board& goal, bool to_pick);
 
  private:
   const DistanceTable* from_files(const Board& goal);
@@ -60,7 +60,7 @@ class DistanceTables {
   struct Built {
     Built(Board g, bool e) : goal(std::move(g)), exact(e) {}
     Board goal;  // the goal it is built for
-    bool exact;  // one byte a state (to draw), else distances mod 3
+    bool exact;  // one byte a state (to pick), else distances mod 3
     std::once_flag once;
     std::unique_ptr<DistanceTable> table;
   };

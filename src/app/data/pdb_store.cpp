@@ -6,8 +6,8 @@
 
 #include "app/data/pdb_cost.hpp"
 #include "slidegif/error.hpp"
+#include "solve/board/goal_framing.hpp"
 #include "solve/pattern/partition_presets.hpp"
-#include "solve/table/goal_framing.hpp"
 
 namespace slidegif::app {
 

@@ -14,7 +14,7 @@
 #include <functional>
 #include <vector>
 
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 #include "render/cache/drawing_cache.hpp"
 #include "render/cache/move_pieces.hpp"
 #include "slidegif/board.hpp"

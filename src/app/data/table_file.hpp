@@ -27,7 +27,7 @@ inline constexpr std::uint32_t kTableFormatVersion = 2;  // 2: the rare layers l
 // "3x4-distances.dist" for the standard goal, "3x4-distances-<goal digits>.dist" for another.
 std::string table_file_name(const Board& goal);
 
-// Layers of at most one this-th of the states are rare: listed in the file (else a draw by
+// Layers of at most one this-th of the states are rare: listed in the file (else a pick by
 // rejection would take over this many tries, expected); the others take fewer tries.
 inline constexpr std::uint64_t kRareLayerShare = 10'000;
 

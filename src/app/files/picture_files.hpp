@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 #include "slidegif/picture.hpp"
 
 namespace slidegif::app {

@@ -8,7 +8,8 @@
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
 #include "solve/board/random.hpp"
-#include "solve/table/table_solve.hpp"
+#include "solve/dispatch.hpp"
+#include "solve/table_solve.hpp"
 
 namespace slidegif::app {
 namespace {
@@ -37,23 +38,16 @@ Puzzle resolve_job(const Job& job, const Services& services) {
 }
 
 Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services) {
-  // Tables and pattern databases count single-tile moves: a multi-tile answer is searched.
-  const bool single = job.solve.metric == Metric::SingleTile;
-  if (single && services.distance_table) {
-    if (const DistanceTable* table = services.distance_table(puzzle.goal, false)) {
-      require_solvable(puzzle.start, puzzle.goal);
-      if (auto solution = solve_by_table(puzzle.start, puzzle.goal, *table))
-        return Solved{puzzle, std::move(*solution)};
-    }
+  SolveSources sources{.distance_table = {},
+                       .pattern_database = services.pattern_database,
+                       .multi_tile_database = services.multi_tile_database};
+  if (services.distance_table) {
+    sources.distance_table = [&services](const Board& goal) {
+      return services.distance_table(goal, false);
+    };
   }
-  const PdbHeuristic* pdb = single && job.solve.use_pdb && services.pattern_database
-                                ? services.pattern_database(puzzle.goal)
-                                : nullptr;
-  const MultiTilePdb* multi_tile = !single && job.solve.use_pdb && services.multi_tile_database
-                                       ? services.multi_tile_database(puzzle.goal)
-                                       : nullptr;
-  return Solved{puzzle, solve_by_search(puzzle.start, puzzle.goal, job.solve, services.control, pdb,
-                                        multi_tile)};
+  return Solved{puzzle,
+                dispatch_solve(puzzle.start, puzzle.goal, job.solve, services.control, sources)};
 }
 
 Solved solve_job(const Job& job, const Services& services) {
@@ -79,8 +73,8 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   }
   options.optimal = solved.solution.optimal;
   if (services.render) return services.render(start, moves, options);
-  return render_animation(start, moves, options, job.limits.render, services.move_pieces,
-                          services.drawing, job.encoding);
+  return render_fitted_animation(start, moves, options, services.move_pieces, services.drawing,
+                                 job.encoding);
 }
 
 }  // namespace slidegif::app

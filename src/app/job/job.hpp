@@ -7,7 +7,7 @@
 //   app::Job job;                                         // the command line's defaults
 //   job.puzzle.start = parse_board("867254301");
 //   const app::Solved solved = app::solve_job(job, services);
-//   const Animation gif = app::render_job(job, solved, services);
+//   const Animation animation = app::render_job(job, solved, services);
 //
 // A new job option is a field here (or in PuzzleSpec, AnimationOptions...), its line in
 // job_fields.hpp (a static_assert insists; the ETag key follows from it), and a line in each
@@ -18,11 +18,11 @@
 #include <string_view>
 #include <vector>
 
-#include "render/animation.hpp"
+#include "render/animation/animation.hpp"
 #include "render/cache/drawing_cache.hpp"
 #include "render/cache/move_pieces.hpp"
 #include "solve/board/resolve_puzzle.hpp"
-#include "solve/search/solver.hpp"
+#include "solve/solver.hpp"
 #include "solve/table/distance_table.hpp"
 
 namespace slidegif::app {
@@ -44,12 +44,13 @@ struct Job {
 // What differs between front ends and processes rather than between jobs. Every member may be
 // left empty.
 struct Services {
-  // The font; called only when a GIF is drawn. Empty: the built-in one (app::default_font()).
+  // The font; called only when an animation is drawn. Empty: the built-in one
+  // (app::default_font()).
   std::function<Font()> font;
   // `font` with fallbacks for the characters of `text` it lacks (the CLI asks fontconfig);
-  // called once per GIF with every word it may draw. Empty: the font as it is.
+  // called once per animation with every word it may draw. Empty: the font as it is.
   std::function<Font(const Font& font, std::string_view text)> complete_font;
-  // Seeds a random draw without a seed; called at most once per job, and only then. Empty: the
+  // Seeds a random pick without a seed; called at most once per job, and only then. Empty: the
   // operating system's entropy.
   std::function<std::uint64_t()> entropy;
   // The pattern database for solving towards `goal`, or null. Called once per solve when the
@@ -58,20 +59,20 @@ struct Services {
   // The same for a solve in the multi-tile metric (multi_tile_pdb.hpp). Empty: none.
   std::function<const MultiTilePdb*(const Board& goal)> multi_tile_database;
   // A distance table serving `goal` (table_solve.hpp), or null: solves answer by descent and
-  // --moves draws are uniform with one. `to_draw`: asked for a draw of a start at a given
+  // --moves picks are uniform with one. `to_pick`: asked for a pick of a start at a given
   // distance (a front end may build a table for that that it would not build to solve).
   // What it returns must outlive the job. Empty: none.
-  std::function<const DistanceTable*(const Board& goal, bool to_draw)> distance_table;
+  std::function<const DistanceTable*(const Board& goal, bool to_pick)> distance_table;
   // Progress and a stop for the searches. Empty: neither.
   SolveControl control;
   // Coded move frames kept between requests (render/cache/move_pieces.hpp), owned by whoever keeps
   // the process's long-lived state (a FastCGI worker's context; the CGI's pieces file). Null:
-  // every frame is coded afresh. The GIF's bytes are the same either way.
+  // every frame is coded afresh. The bytes are the same either way.
   MovePieces* move_pieces = nullptr;
   // Glyphs, palettes and tile sprites kept between requests (render/cache/drawing_cache.hpp), by a
-  // FastCGI worker. Null: made for each GIF. The bytes are the same either way.
+  // FastCGI worker. Null: made for each animation. The bytes are the same either way.
   DrawingCache* drawing = nullptr;
-  // Draws the GIF after render_job's checks. Empty: slidegif::render_animation. (The fuzzer's
+  // Draws the animation after render_job's checks. Empty: slidegif::render_animation. (The fuzzer's
   // cheap stand-in, so it explores the request logic rather than pixels.)
   std::function<Animation(const Board& start, const std::vector<Move>& moves,
                           const AnimationOptions& options)>

@@ -136,6 +136,8 @@ struct FieldList<RenderLimits> {
       Field{"max_delay_ms", &RenderLimits::max_delay_ms},
       Field{"max_loop", &RenderLimits::max_loop},
       Field{"max_duration_ms", &RenderLimits::max_duration_ms},
+      Field{"min_speed", &RenderLimits::min_speed},
+      Field{"max_speed", &RenderLimits::max_speed},
       Field{"max_title_bytes", &RenderLimits::max_title_bytes},
       Field{"max_frames", &RenderLimits::max_frames},
       Field{"max_frame_pixels", &RenderLimits::max_frame_pixels},

@@ -5,10 +5,10 @@
 #include <chrono>
 
 #include "slidegif/error.hpp"
+#include "solve/board/domain.hpp"
 #include "solve/board/random.hpp"
 #include "solve/pattern/partition_presets.hpp"
-#include "solve/search/domain.hpp"
-#include "solve/table/table_solve.hpp"
+#include "solve/table_solve.hpp"
 
 namespace slidegif::app {
 namespace {

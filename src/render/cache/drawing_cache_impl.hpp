@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "render/cache/drawing_cache.hpp"
-#include "render/frame/frame_layout.hpp"
-#include "render/frame/palette.hpp"
-#include "render/frame/theme.hpp"
-#include "render/frame/tile_sprites.hpp"
+#include "render/look/frame_layout.hpp"
+#include "render/look/theme.hpp"
+#include "render/look/tile_sprites.hpp"
+#include "render/pixels/palette.hpp"
 #include "render/text/text.hpp"
 #include "slidegif/font.hpp"
 

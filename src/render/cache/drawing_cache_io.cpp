@@ -15,7 +15,7 @@
 #include <map>
 
 #include "render/cache/drawing_cache_impl.hpp"
-#include "render/gif/little_endian.hpp"
+#include "render/pixels/little_endian.hpp"
 
 namespace slidegif {
 

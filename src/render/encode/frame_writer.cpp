@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include "render/encode/png_writer.hpp"
+#include "render/encode/video_output.hpp"
 #include "render/encode/webp_writer.hpp"
 #include "slidegif/error.hpp"
-#include "video/video_writer.hpp"
 
 namespace slidegif {
 

@@ -12,9 +12,9 @@
 #include <memory>
 #include <vector>
 
-#include "render/frame/frame_diff.hpp"
-#include "render/frame/palette.hpp"
-#include "render/frame/rect.hpp"
+#include "render/pixels/frame_diff.hpp"
+#include "render/pixels/palette.hpp"
+#include "render/pixels/rect.hpp"
 #include "slidegif/format.hpp"
 
 namespace slidegif {

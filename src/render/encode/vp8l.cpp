@@ -9,7 +9,7 @@
 
 #include "render/encode/bit_writer.hpp"
 #include "render/encode/prefix_code.hpp"
-#include "render/frame/common_prefix.hpp"
+#include "render/pixels/common_prefix.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {

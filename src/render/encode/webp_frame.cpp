@@ -5,8 +5,8 @@
 #include <bit>
 #include <cstring>
 
-#include "render/frame/common_prefix.hpp"
-#include "render/gif/little_endian.hpp"
+#include "render/pixels/common_prefix.hpp"
+#include "render/pixels/little_endian.hpp"
 
 namespace slidegif {
 

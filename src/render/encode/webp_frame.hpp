@@ -16,8 +16,8 @@
 #include <span>
 #include <vector>
 
-#include "render/frame/frame_diff.hpp"
-#include "render/frame/rect.hpp"
+#include "render/pixels/frame_diff.hpp"
+#include "render/pixels/rect.hpp"
 
 namespace slidegif {
 

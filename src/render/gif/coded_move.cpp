@@ -1,6 +1,6 @@
 #include "render/gif/coded_move.hpp"
 
-#include "render/gif/little_endian.hpp"
+#include "render/pixels/little_endian.hpp"
 
 namespace slidegif {
 

@@ -26,9 +26,9 @@
 #include <span>
 #include <vector>
 
-#include "render/frame/frame_diff.hpp"
-#include "render/frame/palette.hpp"
-#include "render/frame/rect.hpp"
+#include "render/pixels/frame_diff.hpp"
+#include "render/pixels/palette.hpp"
+#include "render/pixels/rect.hpp"
 
 namespace slidegif {
 
@@ -160,8 +160,8 @@ class GifEncoder {
   std::vector<std::uint8_t> previous_;  // palette indices of the last frame shown
   std::vector<std::uint8_t> coded_;     // a difference frame's area, as it is coded
   std::vector<std::uint8_t> other_;     // ... and what each pixel may be coded as instead
-  std::vector<std::uint8_t> scratch_;  // the shortest coding so far of a frame coded two ways
-  std::vector<std::uint8_t> runs_;     // ... and the next one tried
+  std::vector<std::uint8_t> scratch_;   // the shortest coding so far of a frame coded two ways
+  std::vector<std::uint8_t> runs_;      // ... and the next one tried
   std::vector<std::uint8_t> out_;
   static constexpr std::size_t kControlBytes = 8;  // a graphic control extension's
   std::size_t image_start_ = 0;  // where the last image's descriptor begins in out_

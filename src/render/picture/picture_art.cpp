@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "render/frame/mix.hpp"
+#include "render/pixels/mix.hpp"
 #include "slidegif/error.hpp"
 
 namespace slidegif {

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "render/frame/palette.hpp"
-#include "render/frame/theme.hpp"
+#include "render/look/theme.hpp"
+#include "render/pixels/palette.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/picture.hpp"
 

@@ -8,10 +8,10 @@
 #include <optional>
 #include <string_view>
 
-#include "render/animation.hpp"
-#include "render/frame/image.hpp"
+#include "render/pixels/image.hpp"
 #include "slidegif/error.hpp"
 #include "slidegif/picture.hpp"
+#include "slidegif/render.hpp"
 
 namespace slidegif {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "render/frame/theme.hpp"
+#include "render/look/theme.hpp"
 #include "render/text/text.hpp"
 #include "slidegif/error.hpp"
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <gd.h>
 
-#include "render/frame/image.hpp"
+#include "render/pixels/image.hpp"
 #include "render/plot/plot_scene.hpp"
 #include "render/text/text.hpp"
 #include "slidegif/error.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "render/frame/palette.hpp"
+#include "render/pixels/palette.hpp"
 #include "slidegif/font.hpp"
 
 namespace slidegif {

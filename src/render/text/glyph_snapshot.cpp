@@ -16,7 +16,7 @@
 #include <map>
 #include <utility>
 
-#include "render/gif/little_endian.hpp"
+#include "render/pixels/little_endian.hpp"
 #include "render/text/text.hpp"
 
 namespace slidegif {

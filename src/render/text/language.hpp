@@ -1,7 +1,7 @@
 #pragma once
 // The words an animation draws, one table per language. Adding a language is adding a table in
-// src/render/text/language.cpp; tests/unit/language_test.cpp holds every table to every phrase and
-// placeholder of the English one.
+// src/render/text/language.cpp; tests/render/text/language_test.cpp holds every table to every
+// phrase and placeholder of the English one.
 //
 //   const slidegif::Language* zh = slidegif::find_language("zh");
 //   std::string s = slidegif::say(*zh, slidegif::Phrase::Step, {.step = 15, .total = 31,

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "render/frame/palette.hpp"
+#include "render/pixels/palette.hpp"
 #include "slidegif/font.hpp"
 
 namespace slidegif {

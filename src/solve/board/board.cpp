@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "solve/format.hpp"
-#include "solve/search/domain.hpp"
+#include "solve/board/domain.hpp"
+#include "solve/support/format.hpp"
 
 namespace slidegif {
 namespace {

@@ -1,6 +1,6 @@
 #include "slidegif/solvability.hpp"
 
-#include "solve/format.hpp"
+#include "solve/support/format.hpp"
 
 namespace slidegif {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "slidegif/error.hpp"
-#include "solve/format.hpp"
 #include "solve/pattern/diagonal_reflection.hpp"
+#include "solve/support/format.hpp"
 
 namespace slidegif {
 

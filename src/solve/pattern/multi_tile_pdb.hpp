@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "solve/board/domain.hpp"
 #include "solve/pattern/multi_tile_table.hpp"
 #include "solve/pattern/pattern.hpp"
-#include "solve/search/domain.hpp"
 
 namespace slidegif {
 

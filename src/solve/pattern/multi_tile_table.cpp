@@ -7,9 +7,9 @@
 #include <thread>
 
 #include "slidegif/error.hpp"
-#include "solve/parallel_blocks.hpp"
-#include "solve/relaxed_atomic.hpp"
-#include "solve/search/domain.hpp"
+#include "solve/board/domain.hpp"
+#include "solve/support/parallel_blocks.hpp"
+#include "solve/support/relaxed_atomic.hpp"
 
 namespace slidegif {
 namespace {

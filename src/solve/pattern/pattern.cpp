@@ -1,7 +1,7 @@
 #include "solve/pattern/pattern.hpp"
 
 #include "slidegif/error.hpp"
-#include "solve/format.hpp"
+#include "solve/support/format.hpp"
 
 namespace slidegif {
 

@@ -20,8 +20,8 @@
 //
 // The pieces, one header each (this one includes them all):
 
+#include "solve/board/goal_framing.hpp"         // solving towards another goal with a table
 #include "solve/pattern/partition_presets.hpp"  // the named partitions
 #include "solve/pattern/pattern.hpp"            // patterns and the ranking of placements
 #include "solve/pattern/pattern_table.hpp"      // building a table
 #include "solve/pattern/pdb_heuristic.hpp"      // the heuristic over a partition's tables
-#include "solve/table/goal_framing.hpp"         // solving towards another goal with a table

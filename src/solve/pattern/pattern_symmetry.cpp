@@ -2,7 +2,7 @@
 
 #include <bit>
 
-#include "solve/table/goal_framing.hpp"
+#include "solve/board/goal_framing.hpp"
 
 namespace slidegif {
 namespace {

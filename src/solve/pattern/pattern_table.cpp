@@ -6,11 +6,11 @@
 #include <bit>
 #include <thread>
 
-#include "solve/parallel_blocks.hpp"
-#include "solve/relaxed_atomic.hpp"
-#include "solve/search/domain.hpp"
-#include "solve/search/manhattan.hpp"
-#include "solve/table/cell_mask.hpp"
+#include "solve/board/domain.hpp"
+#include "solve/heuristic/manhattan.hpp"
+#include "solve/pattern/cell_mask.hpp"
+#include "solve/support/parallel_blocks.hpp"
+#include "solve/support/relaxed_atomic.hpp"
 
 namespace slidegif {
 namespace {

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "solve/board/domain.hpp"
+#include "solve/heuristic/manhattan.hpp"
 #include "solve/pattern/pattern.hpp"
-#include "solve/search/domain.hpp"
-#include "solve/search/manhattan.hpp"
 
 namespace slidegif {
 

@@ -6,8 +6,8 @@
 
 #include "slidegif/error.hpp"
 #include "slidegif/solvability.hpp"
+#include "solve/board/domain.hpp"
 #include "solve/search/cut_loops.hpp"
-#include "solve/search/domain.hpp"
 
 namespace slidegif {
 namespace {

@@ -33,10 +33,10 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "solve/board/domain.hpp"
+#include "solve/heuristic/heuristic.hpp"
 #include "solve/search/built_in_automaton.hpp"
-#include "solve/search/domain.hpp"
-#include "solve/search/heuristic.hpp"
-#include "solve/search/solver.hpp"
+#include "solve/search/search_limits.hpp"
 
 namespace slidegif {
 

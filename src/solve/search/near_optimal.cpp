@@ -7,13 +7,13 @@
 #include <string>
 
 #include "slidegif/solvability.hpp"
-#include "solve/format.hpp"
+#include "solve/board/goal_framing.hpp"
+#include "solve/heuristic/manhattan_linear_conflict.hpp"
 #include "solve/search/constructive.hpp"
 #include "solve/search/cut_loops.hpp"
 #include "solve/search/ida_star.hpp"
-#include "solve/search/manhattan_linear_conflict.hpp"
 #include "solve/search/weighted_astar.hpp"
-#include "solve/table/goal_framing.hpp"
+#include "solve/support/format.hpp"
 
 namespace slidegif {
 namespace {

@@ -7,16 +7,18 @@
 //
 // How: a constructive solver first (constructive.hpp), which guarantees an answer in
 // milliseconds; then, up to 8x8, weighted A* (Manhattan + linear conflict, or pattern databases
-// when given) with shrinking weights for half the budget, pruned by the best length so far; every answer has
-// its loops cut out (cut_loops.hpp) and the shortest wins; the rest of the budget replaces
-// stretches of it by optimal ones (IDA* over windows of the path).
+// when given) with shrinking weights for half the budget, pruned by the best length so far; every
+// answer has its loops cut out (cut_loops.hpp) and the shortest wins; the rest of the budget
+// replaces stretches of it by optimal ones (IDA* over windows of the path).
 
 #include <vector>
 
 #include "slidegif/board.hpp"
-#include "solve/search/solver.hpp"
+#include "solve/search/search_limits.hpp"
 
 namespace slidegif {
+
+class PdbHeuristic;  // pattern/pdb_heuristic.hpp
 
 struct NearOptimalOptions {
   SearchLimits limits{

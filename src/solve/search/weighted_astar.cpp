@@ -8,8 +8,8 @@
 #include <type_traits>
 
 #include "slidegif/error.hpp"
-#include "solve/search/domain.hpp"
-#include "solve/search/heuristic.hpp"
+#include "solve/board/domain.hpp"
+#include "solve/heuristic/heuristic.hpp"
 
 namespace slidegif {
 namespace {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "solve/heuristic/manhattan_linear_conflict.hpp"
 #include "solve/pattern/pdb_heuristic.hpp"
-#include "solve/search/manhattan_linear_conflict.hpp"
 
 namespace slidegif {
 

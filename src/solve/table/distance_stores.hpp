@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "solve/huge_pages.hpp"
+#include "solve/support/huge_pages.hpp"
 
 namespace slidegif::detail {
 

@@ -3,7 +3,7 @@
 #include <chrono>
 
 #include "slidegif/error.hpp"
-#include "solve/search/domain.hpp"
+#include "solve/board/domain.hpp"
 
 namespace slidegif {
 namespace {

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "solve/board/goal_framing.hpp"
 #include "solve/table/full_search.hpp"
-#include "solve/table/goal_framing.hpp"
 #include "solve/table/state_index.hpp"
 
 namespace slidegif {

@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "slidegif/error.hpp"
-#include "solve/format.hpp"
+#include "solve/support/format.hpp"
 #include "solve/table/distance_stores.hpp"
 #include "solve/table/layered_bfs.hpp"
 #include "solve/table/line_move_search.hpp"

@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
-#include "solve/huge_pages.hpp"
+#include "solve/support/huge_pages.hpp"
 #include "solve/table/block_owners.hpp"
 #include "solve/table/distance_stores.hpp"
 #include "solve/table/handover.hpp"

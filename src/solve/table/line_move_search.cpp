@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "solve/search/domain.hpp"
+#include "solve/board/domain.hpp"
 
 namespace slidegif::detail {
 

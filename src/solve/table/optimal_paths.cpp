@@ -1,7 +1,7 @@
 #include "solve/table/optimal_paths.hpp"
 
 #include "slidegif/error.hpp"
-#include "solve/search/domain.hpp"
+#include "solve/board/domain.hpp"
 
 namespace slidegif {
 namespace {

@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "slidegif/error.hpp"
-#include "solve/format.hpp"
 #include "solve/pattern/pattern.hpp"
+#include "solve/support/format.hpp"
 
 namespace slidegif {
 namespace {

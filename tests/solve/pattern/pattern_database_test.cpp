@@ -1,0 +1,152 @@
+// Pattern databases on small boards, checked against plain breadth-first search.
+
+#include "solve/pattern/pattern_database.hpp"
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <random>
+
+#include "bfs_reference.hpp"
+#include "pattern_reference.hpp"
+#include "solve/heuristic/heuristic.hpp"
+#include "solve/pdb_solve.hpp"
+#include "solve/search/ida_star.hpp"
+
+namespace slidegif {
+namespace {
+
+using testing::expect_matches_reference;
+
+TEST(PatternDatabase, MatchesPlainBfsOn3x3) {
+  const Board goal = Board::standard_goal({3, 3});
+  expect_matches_reference(goal, {1, 2, 3, 4}, 1);
+  expect_matches_reference(goal, {8, 6, 5}, 2);
+}
+
+TEST(PatternDatabase, MatchesPlainBfsOn2x4AndOtherGoal) {
+  const Board goal = parse_board("0,7,2,5/1,3,6,4");
+  expect_matches_reference(goal, {7, 2, 5}, 1);
+  expect_matches_reference(goal, {1, 3, 6, 4}, 2);
+}
+
+TEST(PatternDatabase, FullPatternIsExactDistance) {
+  const Board goal = Board::standard_goal({3, 3});
+  const Pattern all{1, 2, 3, 4, 5, 6, 7, 8};
+  const auto table = build_pattern_table(goal, all, {});
+  const PdbHeuristic h(goal, {all}, {table}, /*use_reflection=*/false);
+  for (const auto& [packed, d] : testing::bfs_distances(goal)) {
+    std::vector<std::uint8_t> tiles(9);
+    for (int c = 0; c < 9; ++c) tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
+    ASSERT_EQ(estimate_once(h, tiles.data()), d);
+  }
+}
+
+// An additive partition with reflection: admissible everywhere, incremental == from scratch, and
+// IDA* through framings of other goals stays optimal.
+class Partitioned3x3 : public ::testing::Test {
+ protected:
+  Board goal = Board::standard_goal({3, 3});
+  Partition partition{{1, 2, 3, 4}, {5, 6, 7, 8}};
+  std::vector<std::vector<std::uint8_t>> tables{build_pattern_table(goal, partition[0], {}),
+                                                build_pattern_table(goal, partition[1], {})};
+  PdbHeuristic h{goal, partition, {tables[0], tables[1]}};
+};
+
+TEST_F(Partitioned3x3, AdmissibleAndIncrementalAgrees) {
+  ASSERT_TRUE(h.reflects());
+  int exact = 0;
+  for (const auto& [packed, d] : testing::bfs_distances(goal)) {
+    std::uint8_t tiles[9];
+    for (int c = 0; c < 9; ++c) tiles[c] = (packed >> (4 * (8 - c))) & 15;
+    const int e = estimate_once(h, tiles);
+    ASSERT_LE(e, d);
+    exact += e == d;
+  }
+  EXPECT_GT(exact, 1000);
+  std::mt19937 rng(7);
+  Board b = goal;
+  PdbHeuristic::State state{};
+  h.estimate(b.tiles().data(), state);
+  for (int step = 0; step < 2000; ++step) {
+    const Move m = kAllMoves[rng() % 4];
+    if (!b.can_apply(m)) continue;
+    const int from = b.target(m), to = b.blank();
+    const int tile = b.at(from);
+    b.apply(m);
+    PdbHeuristic::State next{};
+    const int inc = h.update(b.tiles().data(),
+                             Slide{static_cast<std::uint8_t>(tile), static_cast<std::uint8_t>(from),
+                                   static_cast<std::uint8_t>(to)},
+                             state, next);
+    ASSERT_EQ(inc, estimate_once(h, b.tiles().data()));
+    state = next;
+  }
+}
+
+// The same heuristic without prepare()/finish(): IDA* then takes every estimate whole.
+struct WholeLookups {
+  using State = PdbHeuristic::State;
+  const PdbHeuristic& h;
+  int estimate(const std::uint8_t* tiles, State& out) const { return h.estimate(tiles, out); }
+  int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const {
+    return h.update(tiles, slide, parent, child);
+  }
+};
+static_assert(SplitHeuristic<PdbHeuristic>);
+static_assert(!SplitHeuristic<WholeLookups>);
+
+// Beginning every child's lookups before finishing any changes the order of memory reads only:
+// the same answers from the same nodes.
+TEST_F(Partitioned3x3, SplitLookupsChangeNothing) {
+  const WholeLookups whole{h};
+  std::mt19937 rng(5);
+  int hard = 0;
+  for (const auto& [packed, d] : testing::bfs_distances(goal)) {
+    if (rng() % 2000 != 0) continue;
+    std::vector<std::uint8_t> tiles(9);
+    for (int c = 0; c < 9; ++c) tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
+    const Board start({3, 3}, tiles);
+    IdaStar split_search(goal, h, {});
+    IdaStar whole_search(goal, whole, {});
+    const auto split = split_search.run(start);
+    const auto plain = whole_search.run(start);
+    ASSERT_TRUE(split && plain);
+    ASSERT_EQ(static_cast<int>(split->size()), d);
+    ASSERT_EQ(*split, *plain);
+    ASSERT_EQ(split_search.stats().nodes, whole_search.stats().nodes);
+    hard += d >= 24;
+  }
+  EXPECT_GT(hard, 10);
+}
+
+TEST_F(Partitioned3x3, OtherGoalsStayOptimal) {
+  for (const char* goal_text : {"012345678", "123456780", "312645078"}) {
+    const Board other = parse_board(goal_text);
+    const auto dist = testing::bfs_distances(other);
+    std::mt19937 rng(11);
+    int tried = 0;
+    for (const auto& [packed, d] : dist) {
+      if (rng() % 4000 != 0) continue;
+      std::vector<std::uint8_t> tiles(9);
+      for (int c = 0; c < 9; ++c)
+        tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
+      const Board start({3, 3}, tiles);
+      auto r = search_with_pdb(start, other, h, {});
+      ASSERT_TRUE(r.applicable) << goal_text;
+      ASSERT_TRUE(r.moves);
+      ASSERT_EQ(static_cast<int>(r.moves->size()), d) << goal_text;
+      Board end = start;
+      end.apply_all(*r.moves);
+      ASSERT_EQ(end, other);
+      ++tried;
+    }
+    EXPECT_GT(tried, 10);
+  }
+  // The centre cannot be brought onto a corner: no framing, the caller falls back.
+  EXPECT_FALSE(
+      search_with_pdb(parse_board("123405678"), parse_board("123405678"), h, {}).applicable);
+}
+
+}  // namespace
+}  // namespace slidegif
