@@ -112,6 +112,7 @@ CommandLine::CommandLine()
   pdb_ = std::make_unique<PdbCommand>(app);
   explore_ = std::make_unique<ExploreCommand>(app);
   pieces_ = std::make_unique<PiecesCommand>(app);
+  compare_ = std::make_unique<CompareCommand>(app);
   help_ = app.add_subcommand("help", "Show the help of slidegif or of a command: help solve");
   help_->add_option("COMMAND", help_topic_, "A command, and a subcommand of it: help pdb build");
   completion_ =
@@ -219,6 +220,7 @@ int CommandLine::run(int argc, const char* const* argv) {
     if (pdb_->selected()) return pdb_->run();
     if (explore_->selected()) return explore_->run();
     if (pieces_->selected()) return pieces_->run();
+    if (compare_->selected()) return compare_->run();
     if (completion_->parsed()) {
       fmt::print("{}", completion_script(app, completion_shell_));
       return kOk;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/compare_command.hpp"
 #include "cli/explore_command.hpp"
 #include "cli/pdb_command.hpp"
 #include "cli/pieces_command.hpp"
@@ -37,6 +38,7 @@ class CommandLine {
   std::unique_ptr<PdbCommand> pdb_;
   std::unique_ptr<ExploreCommand> explore_;
   std::unique_ptr<PiecesCommand> pieces_;
+  std::unique_ptr<CompareCommand> compare_;
   int show_help() const;
 
   CLI::App* help_ = nullptr;

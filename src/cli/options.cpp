@@ -59,6 +59,11 @@ void add_job_flags(CLI::App& cmd, JobFlags& f) {
          [&f](const std::string& name) { f.job.solve.metric = *metric_from_name(name); },
          "How moves count: stm, a tile a move (default), or mtm, a line of tiles a move")
       ->check(CLI::IsMember({"stm", "mtm"}).description(""));
+  cmd.add_option("--algorithm", f.algorithm,
+                 "Solve with a classic search instead of slidegif's own (see 'slidegif compare'): "
+                 "bfs, bibfs, ucs, astar-misplaced, astar-manhattan, astar-lc, "
+                 "idastar-misplaced, idastar-manhattan, idastar-lc, greedy-misplaced, "
+                 "greedy-manhattan, greedy-lc (greedy is not optimal); boards of up to 16 cells");
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,
                  "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");

@@ -31,6 +31,7 @@ struct JobFlags {
   std::string format;        // --format NAME, empty: by -o's extension
   std::optional<int> frame;  // --frame N: the still's frame
   bool yes = false;          // --yes: long first-use builds without asking
+  std::string algorithm;     // --algorithm NAME: a classic search (solve/classic), not ours
   app::Job job;              // solve settings and animation options; the boards come later
 };
 

@@ -11,6 +11,7 @@
 #include "app/files/atomic_file.hpp"
 #include "app/job/job_json.hpp"
 #include "cli/services.hpp"
+#include "solve/classic/classic.hpp"
 #include "solve/table_solve.hpp"
 
 namespace slidegif::cli {
@@ -50,14 +51,19 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& a
                     const JobFlags& flags) {
   const Solution& s = solved.solution;
   const int n = count_moves(s.moves, s.metric);
+  // Greedy best-first search (--algorithm greedy-...) never looks for the fewest moves.
+  const char* why_not = !flags.algorithm.empty() ? "NOT optimal: greedy best-first search"
+                                                 : "NOT optimal: best found within the budget";
   // Multi-tile moves are named by their letters all the same, one a step: "mtm" says so.
-  std::string line = fmt::format(
-      "{} -> {}: {} {}move{} ({}) {}", format_board(solved.puzzle.start),
-      format_board(solved.puzzle.goal), n, s.metric == Metric::SingleTile ? "" : "mtm ",
-      n == 1 ? "" : "s", s.optimal ? "optimal" : "NOT optimal: best found within the budget",
-      s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
+  std::string line =
+      fmt::format("{} -> {}: {} {}move{} ({}) {}", format_board(solved.puzzle.start),
+                  format_board(solved.puzzle.goal), n, s.metric == Metric::SingleTile ? "" : "mtm ",
+                  n == 1 ? "" : "s", s.optimal ? "optimal" : why_not,
+                  s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
   if (solved.puzzle.seed) line += fmt::format(" [seed {}]", *solved.puzzle.seed);
-  if (s.method == kDescentMethod) line += fmt::format(" [by {}]", s.method);
+  if (s.method == kDescentMethod || !flags.algorithm.empty()) {
+    line += fmt::format(" [by {}]", s.method);
+  }
   if (animation && flags.output != "-") {
     line += fmt::format("; wrote {} ({} frame{}, {} bytes)", flags.output, animation->frames,
                         animation->frames == 1 ? "" : "s", animation->bytes.size());
@@ -65,12 +71,42 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& a
   return line;
 }
 
+// The job solved by the classic search --algorithm names, within --max-seconds.
+app::Solved classic_solve(const app::Job& job, const app::Services& services,
+                          const JobFlags& flags) {
+  const ClassicMethod method = parse_classic_method(flags.algorithm);  // before any work
+  if (job.solve.metric != Metric::SingleTile) {
+    throw Error(Error::Kind::BadInput,
+                "the classic searches count single-tile moves: --algorithm takes --metric stm");
+  }
+  const Puzzle puzzle = app::resolve_job(job, services);
+  const ClassicResult r = run_classic(method, puzzle.start, puzzle.goal,
+                                      {.max_seconds = job.solve.max_seconds,
+                                       .max_expanded = 0,
+                                       .max_bytes = std::uint64_t{1} << 30,
+                                       .stop = nullptr});
+  if (!r.solved) {
+    throw Error(Error::Kind::BudgetExceeded, fmt::format("{}: {}", classic_name(method), r.stopped),
+                Error::Hint::SearchBudget);
+  }
+  Solution s;
+  s.moves = r.moves;
+  s.optimal = r.optimal;
+  s.method = method.heuristic == ClassicHeuristic::None
+                 ? classic_name(method)
+                 : fmt::format("{} ({})", classic_name(method), heuristic_label(method.heuristic));
+  s.stats.nodes = r.expanded;
+  s.stats.seconds = r.seconds;
+  return {puzzle, std::move(s)};
+}
+
 }  // namespace
 
 void solve_and_report(const app::Job& job, const JobFlags& flags) {
   app::DataServices data(cli_data(flags.pdb_dir, flags.yes));
   const app::Services services = cli_services(flags, data, /*show_progress=*/true);
-  const app::Solved solved = app::solve_job(job, services);
+  const app::Solved solved =
+      flags.algorithm.empty() ? app::solve_job(job, services) : classic_solve(job, services, flags);
   if (::isatty(STDERR_FILENO) && solved.solution.stats.seconds >= 0.5) {
     fmt::print(stderr, "\r\033[K");
   }

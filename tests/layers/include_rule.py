@@ -14,7 +14,7 @@ import sys
 
 # Bottom first. "" is the folder's root (its dispatchers, at the top).
 LAYERS = {
-    "solve": ["support", "board", "heuristic", "pattern", "search", "table", ""],
+    "solve": ["support", "board", "heuristic", "pattern", "search", "classic", "table", ""],
     "render": ["pixels", "text", "encode", "gif", "look", "picture", "cache", "plot", "animation", ""],
 }
 # Includes that go up a layer, allowed by name: (from file, to header) -> why. None today.
@@ -24,6 +24,7 @@ UP = {
 # include besides the public API, by why they are needed. Any other is the core's own business.
 INTERFACE = {
     "the dispatchers": ["solve/dispatch.hpp", "solve/solver.hpp", "solve/table_solve.hpp"],
+    "the classic searches, to compare or solve with one": ["solve/classic/classic.hpp"],
     "picking boards": ["solve/board/random.hpp", "solve/board/resolve_puzzle.hpp"],
     "what data files hold (pattern databases, distance tables, their goals)": [
         "solve/board/domain.hpp", "solve/board/goal_framing.hpp",

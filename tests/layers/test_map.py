@@ -39,7 +39,7 @@ def main():
             failures.append(f"src/{unit}: no tests/{unit}_test.cpp and no row in CONTRIBUTING.md's "
                             "table saying which test covers it")
             continue
-        for test in re.findall(r"[\w/]+_test\.cpp", covered[unit]):
+        for test in re.findall(r"[\w/]+_test\.(?:cpp|py|sh)", covered[unit]):
             if not os.path.exists(os.path.join(root, "tests", test)):
                 failures.append(f"CONTRIBUTING.md: {unit} is covered by tests/{test}, which does not exist")
     for unit in sorted(set(covered) - units):
