@@ -46,10 +46,11 @@ void add_job_flags(CLI::App& cmd, JobFlags& f) {
            f.job.solve.max_seconds = seconds;
            f.job.solve.fallback_seconds = seconds;
          },
-         fmt::format("Search budget in seconds (default: {}, or {} on boards over 16 cells)",
+         fmt::format("Search budget in seconds, 0.01 to 86400 (default: {}, or {} on boards over "
+                     "16 cells)",
                      f.job.solve.max_seconds, f.job.solve.fallback_seconds))
-      ->check(decimal_number(0.01, 86400.0));
-  f.job.solve.threads = 0;  // base_job(): all cores
+      ->check(decimal_number(0.01, 86400.0).description(""));  // the range is in the text
+  f.job.solve.threads = 0;                                     // base_job(): all cores
   cmd.add_option("--threads", f.job.solve.threads,
                  "Threads one optimal search uses, 1 to 256 (default: all cores; 1 a line with "
                  "--batch); the answer is the same")
@@ -60,10 +61,8 @@ void add_job_flags(CLI::App& cmd, JobFlags& f) {
          "How moves count: stm, a tile a move (default), or mtm, a line of tiles a move")
       ->check(CLI::IsMember({"stm", "mtm"}).description(""));
   cmd.add_option("--algorithm", f.algorithm,
-                 "Solve with a classic search instead of slidegif's own (see 'slidegif compare'): "
-                 "bfs, bibfs, ucs, astar-misplaced, astar-manhattan, astar-lc, "
-                 "idastar-misplaced, idastar-manhattan, idastar-lc, greedy-misplaced, "
-                 "greedy-manhattan, greedy-lc (greedy is not optimal); boards of up to 16 cells");
+                 "Solve with a classic search instead: bfs, astar-lc, idastar-manhattan... (all "
+                 "in 'slidegif help compare')");
   cmd.add_option("--size", f.size, "Board size: 3, 4 or RxC (needed for rectangular boards)");
   cmd.add_option("--pdb-dir", f.pdb_dir,
                  "Pattern databases (default: $SLIDEGIF_PDB_DIR, else the cache dir)");
@@ -90,9 +89,10 @@ void add_job_flags(CLI::App& cmd, JobFlags& f) {
                  fmt::format("Language of the captions: {} (default: from LC_ALL, LC_MESSAGES "
                              "or LANG, else en)",
                              fmt::join(language_codes(), ", ")));
-  cmd.add_option("--image", f.image,
-                 "A picture puzzle: tiles are pieces of this PNG, JPEG, WebP or GIF picture");
-  cmd.add_flag("--numbers", a.numbers, "With --image: small tile numbers on the pieces");
+  cmd.add_option(
+      "--image", f.image,
+      "A picture puzzle: each tile shows its part of this PNG, JPEG, WebP or GIF picture");
+  cmd.add_flag("--numbers", a.numbers, "With --image: small tile numbers on the tiles");
   cmd.add_flag("--dither", a.dither, "With --image: dither the picture onto its palette");
   cmd.add_option("--delay", a.delay_ms,
                  "Milliseconds per move (less for long solutions: see --max-duration)")

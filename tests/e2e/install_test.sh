@@ -15,6 +15,9 @@
 set -euo pipefail
 src=$1 build=$2
 skip_patterns=('pdb build --set large' 'pdb build --size 5x5')
+# The copied binary's pass leaves out work that depends on nothing beside the binary (a
+# database build, a whole 3x4 search, a solve with that database): the installed pass ran it.
+alone_skip_patterns=('pdb build --set mtm' 'explore --size 3x4' 'random --size 4 --metric mtm')
 state=$(mktemp -d "${TMPDIR:-/tmp}/slidegif-install.XXXXXX")
 trap 'rm -rf "$state"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -73,14 +76,15 @@ mapfile -t commands < <(awk '
   inside { print pending $0; pending = "" }' "$src/README.md")
 ((${#commands[@]} >= 20)) || fail "only ${#commands[@]} commands found in README.md"
 
-run_readme() {  # label, directory holding the slidegif to run
+run_readme() {  # label, directory holding the slidegif to run, more patterns to skip
   local label=$1 bindir=$2 work=$state/work-$1 home=$state/home-$1 ran=0 skipped=0
+  local patterns=("${skip_patterns[@]}" "${@:3}")
   mkdir -p "$work" "$home"
   cp "$prefix/share/slidegif/web/pictures/sunset.png" "$work/"  # the picture the README uses
   for line in "${commands[@]}"; do
     [[ $line =~ ^[[:space:]]*$ ]] && continue
     local skip=""
-    for p in "${skip_patterns[@]}"; do [[ $line == *"$p"* ]] && skip=$p; done
+    for p in "${patterns[@]}"; do [[ $line == *"$p"* ]] && skip=$p; done
     if [[ -n $skip ]]; then
       skipped=$((skipped + 1))
       continue
@@ -96,9 +100,9 @@ run_readme() {  # label, directory holding the slidegif to run
   done
   [[ -s $work/hardest.gif && -s $work/dist.png && -s $work/8puzzle.sqlite ]] ||
     fail "$label: the README's files were not all written"
-  echo "ok: $label: $ran README commands ran as shown ($skipped long builds skipped)"
+  echo "ok: $label: $ran README commands ran as shown ($skipped long ones skipped)"
 }
 run_readme installed "$prefix/bin"
 mkdir -p "$state/alone"
 cp "$prefix/bin/slidegif" "$state/alone/"
-run_readme alone "$state/alone"
+run_readme alone "$state/alone" "${alone_skip_patterns[@]}"
