@@ -15,6 +15,7 @@
 #include "cli/services.hpp"
 #include "slidegif/error.hpp"
 #include "solve/classic/classic.hpp"
+#include "solve/support/format.hpp"
 
 namespace slidegif::cli {
 namespace {
@@ -97,16 +98,6 @@ std::vector<Row> rows_for(const Board& start, const Board& goal, const CompareAr
   return rows;
 }
 
-// 181439 -> "181,439".
-std::string count(std::uint64_t n) {
-  std::string out;
-  for (int digits = 0; n > 0 || digits == 0; ++digits, n /= 10) {
-    if (digits > 0 && digits % 3 == 0) out += ',';
-    out += static_cast<char>('0' + n % 10);
-  }
-  return {out.rbegin(), out.rend()};
-}
-
 void print_table(const std::vector<Row>& rows) {
   fmt::print("{:<19} {:<30} {:>5} {:>7} {:>12} {:>12} {:>11} {:>9} {:>8}\n", "algorithm",
              "heuristic", "moves", "optimal", "expanded", "generated", "most held", "memory",
@@ -115,12 +106,12 @@ void print_table(const std::vector<Row>& rows) {
     const ClassicResult& x = r.result;
     const std::string moves = x.solved ? std::to_string(x.moves.size()) : "-";
     const std::string optimal = !x.solved ? "-" : x.optimal ? "yes" : "no";
-    const std::string generated = r.own ? "-" : count(x.generated);
-    const std::string held = r.own ? "-" : count(x.max_held);
+    const std::string generated = r.own ? "-" : detail::with_commas(x.generated);
+    const std::string held = r.own ? "-" : detail::with_commas(x.max_held);
     const std::string memory = r.own ? "-" : fmt::format("{:.1f} MB", x.bytes / 1048576.0);
     fmt::print("{:<19} {:<30} {:>5} {:>7} {:>12} {:>12} {:>11} {:>9} {:>8.3f}{}\n", r.name,
-               r.heuristic.substr(0, 30), moves, optimal, count(x.expanded), generated, held,
-               memory, x.seconds, x.stopped.empty() ? "" : "  " + x.stopped);
+               r.heuristic.substr(0, 30), moves, optimal, detail::with_commas(x.expanded),
+               generated, held, memory, x.seconds, x.stopped.empty() ? "" : "  " + x.stopped);
   }
 }
 

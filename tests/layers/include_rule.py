@@ -25,6 +25,7 @@ UP = {
 INTERFACE = {
     "the dispatchers": ["solve/dispatch.hpp", "solve/solver.hpp", "solve/table_solve.hpp"],
     "the classic searches, to compare or solve with one": ["solve/classic/classic.hpp"],
+    "counts written for people, as the core writes them": ["solve/support/format.hpp"],
     "picking boards": ["solve/board/random.hpp", "solve/board/resolve_puzzle.hpp"],
     "what data files hold (pattern databases, distance tables, their goals)": [
         "solve/board/domain.hpp", "solve/board/goal_framing.hpp",

@@ -54,17 +54,6 @@ State unrank(std::uint64_t rank, int n) {
   return s;
 }
 
-// 20922789888000 -> "20,922,789,888,000" (built from the back: GCC 12 warns falsely of
-// string::insert).
-std::string with_commas(std::uint64_t n) {
-  std::string out;
-  for (int digits = 0; n > 0 || digits == 0; ++digits, n /= 10) {
-    if (digits > 0 && digits % 3 == 0) out += ',';
-    out += static_cast<char>('0' + n % 10);
-  }
-  return {out.rbegin(), out.rend()};
-}
-
 }  // namespace
 
 void breadth_first(const Problem& problem, const ClassicLimits& limits, ClassicResult& result) {
@@ -74,7 +63,8 @@ void breadth_first(const Problem& problem, const ClassicLimits& limits, ClassicR
     result.stopped = detail::format(
         "not started: breadth-first search here needs a byte for each of {} arrangements "
         "({} of them reachable), past the {} MB limit",
-        with_commas(arrangements), with_commas(arrangements / 2), limits.max_bytes >> 20);
+        detail::with_commas(arrangements), detail::with_commas(arrangements / 2),
+        limits.max_bytes >> 20);
     return;
   }
   std::vector<std::uint8_t> reached(arrangements, kUnseen);

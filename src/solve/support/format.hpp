@@ -32,4 +32,15 @@ std::string format(std::string_view pattern, const Args&... args) {
   return out.str();
 }
 
+// 20922789888000 -> "20,922,789,888,000": counts of states, for people. (Built from the back:
+// GCC 12 warns falsely of string::insert.)
+inline std::string with_commas(unsigned long long n) {
+  std::string out;
+  for (int digits = 0; n > 0 || digits == 0; ++digits, n /= 10) {
+    if (digits > 0 && digits % 3 == 0) out += ',';
+    out += static_cast<char>('0' + n % 10);
+  }
+  return {out.rbegin(), out.rend()};
+}
+
 }  // namespace slidegif::detail
