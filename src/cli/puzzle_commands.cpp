@@ -84,6 +84,11 @@ int run_solve(const SolveArgs& a) {
   app::Job job = base_job(a.flags);
   // START, --batch, --jobs and -o are kept apart by the parser (excludes, needs).
   if (!a.batch.empty()) {
+    // The batch solves with slidegif's own searches only: refused, not silently ignored.
+    if (!a.flags.algorithm.empty()) {
+      throw Error(Error::Kind::BadInput,
+                  "--algorithm solves one puzzle with a classic search; --batch does not take it");
+    }
     if (!a.goal.empty()) job.puzzle.goal = parse_board(a.goal, job.puzzle.shape);
     std::ifstream file;
     if (a.batch != "-") {

@@ -90,6 +90,11 @@ TEST(SolveAlgorithm, AClassicAnswerIsDrawnAsUsual) {
   const RunResult bad = run_slidegif({"solve", "867254301", "--algorithm", "dfs"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("unknown algorithm \"dfs\""), std::string::npos) << bad.err;
+  const RunResult batch =
+      run_slidegif({"solve", "--batch", "-", "--algorithm", "bfs"}, "867254301\n");
+  EXPECT_EQ(batch.exit_code, 2);
+  EXPECT_NE(batch.err.find("--batch does not take it"), std::string::npos) << batch.err;
+  EXPECT_TRUE(batch.out.empty()) << batch.out;
   const RunResult mtm =
       run_slidegif({"solve", "867254301", "--algorithm", "bfs", "--metric", "mtm"});
   EXPECT_EQ(mtm.exit_code, 2);
