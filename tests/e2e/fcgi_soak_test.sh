@@ -6,7 +6,10 @@
 # worker that ends, or a worker's private memory growing after the warm-up.
 #   tests/e2e/fcgi_soak_test.sh BUILD/slidegif.fcgi PDB_FIXTURE_DIR SECONDS SERVERS [CACHE_MB]
 # SERVERS: lighttpd, nginx or both ("lighttpd,nginx"). CACHE_MB (default 8): the workers'
-# --cache-size, small enough that the caches fill within the warm-up of a short run.
+# --cache-size, small enough that the caches fill within the warm-up of a short run. The warm-up
+# is half of SECONDS and at least 100 answers a cache megabyte (a slow machine's caches fill
+# later in time, not in answers: 30 s gave 767 answers and an unfilled cache on a busy 2-core
+# machine); the memory is then watched for the other half.
 set -euo pipefail
 fcgi=$1 fixtures=$2 seconds=$3 servers=$4 cache_mb=${5:-8}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,7 +23,7 @@ failed=0
 
 soak() {  # label url [soak.py options]
   echo "== $1: $seconds s, 4 connections, --cache-size $cache_mb =="
-  python3 "$here/soak.py" "$2" "$seconds" 4 --warmup 0.5 "${@:3}" || failed=1
+  python3 "$here/soak.py" "$2" "$seconds" 4 --warmup 0.5 --warmup-requests $((100 * cache_mb)) "${@:3}" || failed=1
 }
 
 if [[ ,$servers, == *,lighttpd,* ]]; then

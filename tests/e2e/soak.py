@@ -4,11 +4,13 @@ connections send random requests mixing every format, look, size and metric for 
 the private memory of each worker (the anonymous pages in /proc/PID/smaps_rollup: its heap and
 caches, not the shared databases or libraries) is sampled twice a second. Fails on any answer that is not 2xx,
 on any connection error, on a worker that ends, or on a worker whose private memory grows more
-than 10% after the warm-up (the first WARMUP of the run: the caches have filled by then, and a
-bounded worker grows no more; see check_memory()).
+than 10% after the warm-up (the caches have filled by then, and a bounded worker grows no more;
+see check_memory()). The warm-up lasts WARMUP of SECONDS and at least WARMUP_REQUESTS answers,
+so that a slow or busy machine fills the caches too; the run then goes on for the rest of
+SECONDS, so it may last longer than SECONDS.
 
     soak.py URL SECONDS CONNECTIONS --root PID [--root PID...] [--pictures] [--video]
-            [--warmup 0.4] [--json FILE]
+            [--warmup 0.4] [--warmup-requests 0] [--json FILE]
 
 URL is the endpoint (http://127.0.0.1:PORT/slidegif.cgi); the workers watched are those below a
 --root process (the web server that started the pool, or the pool itself), so that other servers
@@ -101,14 +103,13 @@ def workers(roots):
     return out
 
 
-def check_memory(samples, start, seconds, warmup):
-    """Per worker, after the warm-up: the floor (the least sample) of the run's last part within
-    10% of the floor of the part before it. A sample often catches a worker in the middle of a
-    request, whose working set (up to some 50 MB) comes and goes; between requests a worker
-    holds its caches and little else, and a leak or an unbounded cache raises that floor.
+def check_memory(samples, first, end):
+    """Per worker, after the warm-up (from `first` to `end`): the floor (the least sample) of the
+    last half within 10% of the floor of the first half. A sample often catches a worker in the
+    middle of a request, whose working set (up to some 50 MB) comes and goes; between requests a
+    worker holds its caches and little else, and a leak or an unbounded cache raises that floor.
     Returns (lines, failures)."""
-    first = start + warmup * seconds
-    second = start + (1 + warmup) / 2 * seconds
+    second = (first + end) / 2
     lines, failures = [], []
     for pid in sorted({p for _, sample in samples for p in sample}):
         a = [s[pid] for t, s in samples if first <= t < second and pid in s]
@@ -136,6 +137,7 @@ def main():
     ap.add_argument("--pictures", action="store_true")
     ap.add_argument("--video", action="store_true")
     ap.add_argument("--warmup", type=float, default=0.4)
+    ap.add_argument("--warmup-requests", type=int, default=0)
     ap.add_argument("--json")
     a = ap.parse_args()
     url = urllib.parse.urlparse(a.url)
@@ -143,11 +145,13 @@ def main():
     codes, errors, bad, latencies = collections.Counter(), [], [], []
     counter = [0]
     start = time.time()
-    end = start + a.seconds
+    # The end moves once the warm-up is over (a slow machine's warm-up lasts longer); a warm-up
+    # that takes three times SECONDS fails the run.
+    phase = {"warm": None, "end": start + 3 * a.seconds}
 
     def client():
         conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
-        while time.time() < end:
+        while time.time() < phase["end"]:
             with lock:
                 i = counter[0]
                 counter[0] += 1
@@ -164,8 +168,13 @@ def main():
                 conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
                 continue
             with lock:
-                latencies.append(time.time() - t)
+                now = time.time()
+                latencies.append(now - t)
                 codes[r.status] += 1
+                if (phase["warm"] is None and len(latencies) >= a.warmup_requests
+                        and now >= start + a.warmup * a.seconds):
+                    phase["warm"] = now
+                    phase["end"] = now + (1 - a.warmup) * a.seconds
                 if not 200 <= r.status < 300:
                     bad.append(f"{r.status} {q}: {body[:120]!r}")
 
@@ -180,11 +189,17 @@ def main():
         t.join()
     n = len(latencies)
     latencies.sort()
-    rps = n / a.seconds
+    elapsed = time.time() - start
+    rps = n / elapsed
     p50 = latencies[n // 2] * 1000 if n else 0
     p99 = latencies[min(n - 1, int(n * 0.99))] * 1000 if n else 0
-    lines, failures = check_memory(samples, start, a.seconds, a.warmup)
-    print(f"{n} requests in {a.seconds:.0f} s on {a.connections} connections: {rps:.1f} requests/s, "
+    if phase["warm"] is None:
+        lines, failures = [], [f"the warm-up ({a.warmup_requests} answers) took over "
+                               f"{3 * a.seconds:.0f} s"]
+    else:
+        lines, failures = check_memory(samples, phase["warm"], phase["end"])
+        lines.insert(0, f"warm-up: {phase['warm'] - start:.0f} s")
+    print(f"{n} requests in {elapsed:.0f} s on {a.connections} connections: {rps:.1f} requests/s, "
           f"p50 {p50:.1f} ms, p99 {p99:.1f} ms; statuses {dict(codes)}, connection errors {len(errors)}")
     for line in lines:
         print("  " + line)
