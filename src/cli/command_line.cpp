@@ -113,6 +113,7 @@ CommandLine::CommandLine()
   explore_ = std::make_unique<ExploreCommand>(app);
   pieces_ = std::make_unique<PiecesCommand>(app);
   compare_ = std::make_unique<CompareCommand>(app);
+  explain_ = std::make_unique<ExplainCommand>(app);
   help_ = app.add_subcommand("help", "Show the help of slidegif or of a command: help solve");
   help_->add_option("COMMAND", help_topic_, "A command, and a subcommand of it: help pdb build");
   completion_ =
@@ -221,6 +222,7 @@ int CommandLine::run(int argc, const char* const* argv) {
     if (explore_->selected()) return explore_->run();
     if (pieces_->selected()) return pieces_->run();
     if (compare_->selected()) return compare_->run();
+    if (explain_->selected()) return explain_->run();
     if (completion_->parsed()) {
       fmt::print("{}", completion_script(app, completion_shell_));
       return kOk;

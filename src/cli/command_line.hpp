@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/compare_command.hpp"
+#include "cli/explain_command.hpp"
 #include "cli/explore_command.hpp"
 #include "cli/pdb_command.hpp"
 #include "cli/pieces_command.hpp"
@@ -39,6 +40,7 @@ class CommandLine {
   std::unique_ptr<ExploreCommand> explore_;
   std::unique_ptr<PiecesCommand> pieces_;
   std::unique_ptr<CompareCommand> compare_;
+  std::unique_ptr<ExplainCommand> explain_;
   int show_help() const;
 
   CLI::App* help_ = nullptr;

@@ -15,7 +15,7 @@ import sys
 # Bottom first. "" is the folder's root (its dispatchers, at the top).
 LAYERS = {
     "solve": ["support", "board", "heuristic", "pattern", "search", "classic", "table", ""],
-    "render": ["pixels", "text", "encode", "gif", "look", "picture", "cache", "plot", "animation", ""],
+    "render": ["pixels", "text", "encode", "gif", "look", "picture", "cache", "plot", "animation", "explain", ""],
 }
 # Includes that go up a layer, allowed by name: (from file, to header) -> why. None today.
 UP = {
@@ -24,7 +24,8 @@ UP = {
 # include besides the public API, by why they are needed. Any other is the core's own business.
 INTERFACE = {
     "the dispatchers": ["solve/dispatch.hpp", "solve/solver.hpp", "solve/table_solve.hpp"],
-    "the classic searches, to compare or solve with one": ["solve/classic/classic.hpp"],
+    "the classic searches, to compare, solve with or explain one": [
+        "solve/classic/classic.hpp", "solve/classic/search_trace.hpp"],
     "counts written for people, as the core writes them": ["solve/support/format.hpp"],
     "picking boards": ["solve/board/random.hpp", "solve/board/resolve_puzzle.hpp"],
     "what data files hold (pattern databases, distance tables, their goals)": [
@@ -44,6 +45,7 @@ INTERFACE = {
     "languages, fonts and themes the command line lists and checks": [
         "render/text/language.hpp", "render/text/font_coverage.hpp", "render/look/theme.hpp"],
     "explore --plot": ["render/plot/histogram_plot.hpp"],
+    "explain: a recorded search drawn": ["render/explain/explain_animation.hpp"],
     "video, which src/video implements": ["render/encode/video_output.hpp"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

@@ -60,7 +60,7 @@ std::vector<Move> path_to(const std::unordered_map<Key, Seen>& seen, Key key) {
 }  // namespace
 
 void best_first(const Problem& problem, ClassicAlgorithm algorithm, const ClassicLimits& limits,
-                ClassicResult& result) {
+                ClassicObserver* observer, ClassicResult& result) {
   const bool greedy = algorithm == ClassicAlgorithm::Greedy;
   const bool uses_h = algorithm != ClassicAlgorithm::UniformCost;
   const Key goal = problem.key(problem.goal());
@@ -80,12 +80,20 @@ void best_first(const Problem& problem, ClassicAlgorithm algorithm, const Classi
     here.closed = true;
     const std::uint8_t reached_by = here.move;
     ++result.expanded;
+    const State state = problem.state(e.key);
+    // Every state seen is open or closed; with a consistent estimate none is reopened.
+    const std::uint64_t closed = result.expanded - 1 - result.reopened;
+    tell(observer, problem, state,
+         {.number = result.expanded,
+          .g = e.g,
+          .h = uses_h ? problem.estimate(state) : 0,
+          .open = seen.size() - closed - 1,
+          .closed = closed});
     if (e.key == goal) {
       result.solved = true;
       result.moves = path_to(seen, goal);
       break;
     }
-    const State state = problem.state(e.key);
     for (const Move m : kAllMoves) {
       if (problem.target(state.blank, m) < 0) continue;
       if (reached_by != kNoMove && m == opposite(static_cast<Move>(reached_by))) continue;

@@ -56,7 +56,8 @@ State unrank(std::uint64_t rank, int n) {
 
 }  // namespace
 
-void breadth_first(const Problem& problem, const ClassicLimits& limits, ClassicResult& result) {
+void breadth_first(const Problem& problem, const ClassicLimits& limits, ClassicObserver* observer,
+                   ClassicResult& result) {
   const int n = problem.cells();
   const std::uint64_t arrangements = factorial(n);
   if (limits.max_bytes > 0 && arrangements > limits.max_bytes) {
@@ -73,15 +74,22 @@ void breadth_first(const Problem& problem, const ClassicLimits& limits, ClassicR
   reached[layer.front()] = kStart;
   std::uint64_t held = 1;
   const Budget budget(limits);
+  int depth = 0;
   while (!layer.empty() && !result.solved) {
     std::vector<std::uint64_t> next;
-    for (const std::uint64_t rank : layer) {
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      const std::uint64_t rank = layer[i];
       ++result.expanded;
+      const State state = unrank(rank, n);
+      tell(observer, problem, state,
+           {.number = result.expanded,
+            .g = depth,
+            .open = layer.size() - i - 1 + next.size(),
+            .closed = result.expanded - 1});
       if (rank == goal) {
         result.solved = true;
         break;
       }
-      const State state = unrank(rank, n);
       const std::uint8_t how = reached[rank];
       for (const Move m : kAllMoves) {
         if (problem.target(state.blank, m) < 0) continue;
@@ -102,6 +110,7 @@ void breadth_first(const Problem& problem, const ClassicLimits& limits, ClassicR
     result.max_held = held;
     result.bytes = std::max(result.bytes, arrangements + (layer.size() + next.size()) * 8);
     layer = std::move(next);
+    ++depth;
   }
   if (!result.solved) {
     result.stopped = "no answer (impossible)";
@@ -143,7 +152,8 @@ std::vector<Move> moves_from_root(const Side& side, Key key) {
 
 }  // namespace
 
-void bidirectional(const Problem& problem, const ClassicLimits& limits, ClassicResult& result) {
+void bidirectional(const Problem& problem, const ClassicLimits& limits, ClassicObserver* observer,
+                   ClassicResult& result) {
   Side forward, backward;
   const Key start = problem.key(problem.start());
   const Key goal = problem.key(problem.goal());
@@ -155,6 +165,7 @@ void bidirectional(const Problem& problem, const ClassicLimits& limits, ClassicR
     result.solved = true;
     result.expanded = 1;
     result.max_held = 1;
+    tell(observer, problem, problem.start(), {.number = 1});
     return;
   }
   const Budget budget(limits);
@@ -165,10 +176,17 @@ void bidirectional(const Problem& problem, const ClassicLimits& limits, ClassicR
     Side& side = ahead ? forward : backward;
     const Side& other = ahead ? backward : forward;
     std::vector<Key> next;
-    for (const Key key : side.frontier) {
+    for (std::size_t i = 0; i < side.frontier.size(); ++i) {
+      const Key key = side.frontier[i];
       ++result.expanded;
       const State state = problem.state(key);
       const Side::Seen here = side.seen.find(key)->second;
+      tell(observer, problem, state,
+           {.number = result.expanded,
+            .g = here.depth,
+            .open = side.frontier.size() - i - 1 + next.size() + other.frontier.size(),
+            .closed = result.expanded - 1,
+            .backward = !ahead});
       for (const Move m : kAllMoves) {
         if (problem.target(state.blank, m) < 0) continue;
         if (here.move != 4 && m == opposite(static_cast<Move>(here.move))) continue;

@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,11 +68,32 @@ struct ClassicResult {
   std::vector<int> thresholds;  // IDA*: the bound of each iteration, in order
 };
 
+// One expansion, as an observer of a search sees it (explain: the search drawn as it runs).
+struct ClassicStep {
+  std::uint64_t number = 0;               // this expansion's, from 1 (ClassicResult::expanded)
+  std::span<const std::uint8_t> tiles{};  // the state expanded, cell by cell (0: the blank)
+  int g = 0;                 // moves from the start (bidirectional: from its side's root)
+  int h = 0;                 // the estimate; 0 for the searches without one
+  std::uint64_t open = 0;    // states generated and not yet expanded (IDA*: 0)
+  std::uint64_t closed = 0;  // states expanded before this one (IDA*: in this pass)
+  int bound = -1;            // IDA*: the pass's bound on f; -1 for the others
+  bool backward = false;     // bidirectional BFS: a state of the goal's side
+};
+
+// Told of every expansion, in order, before its successors are made. The step's tiles are
+// valid only during the call.
+class ClassicObserver {
+ public:
+  virtual ~ClassicObserver() = default;
+  virtual void expanding(const ClassicStep& step) = 0;
+};
+
 // The method's name ("bfs", "bibfs", "ucs", "astar-manhattan", "idastar-misplaced",
 // "greedy-lc", ...) and the methods by name; every name the command line takes, in table order.
 std::string classic_name(const ClassicMethod& method);
 std::vector<ClassicMethod> all_classic_methods();
-// Throws Error(BadInput) for an unknown name, listing the known ones.
+// "astar", "idastar" and "greedy" alone are the Manhattan ones. Throws Error(BadInput) for an
+// unknown name, listing the known ones.
 ClassicMethod parse_classic_method(std::string_view name);
 // "Manhattan", "misplaced tiles", ... for a table's heuristic column ("-" for none).
 std::string_view heuristic_label(ClassicHeuristic heuristic);
@@ -80,7 +102,8 @@ std::string_view heuristic_label(ClassicHeuristic heuristic);
 // Error(Unsolvable) with the parity facts). A run past its limits returns unsolved with
 // `stopped` set; a breadth-first search whose visited table would not fit max_bytes is not
 // started, and `stopped` says how many states it would need.
+// `observer`, when given, is told of each expansion (the counts are the same without it).
 ClassicResult run_classic(const ClassicMethod& method, const Board& start, const Board& goal,
-                          const ClassicLimits& limits);
+                          const ClassicLimits& limits, ClassicObserver* observer = nullptr);
 
 }  // namespace slidegif

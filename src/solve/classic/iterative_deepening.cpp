@@ -10,8 +10,9 @@ namespace {
 
 class Deepening {
  public:
-  Deepening(const Problem& problem, const ClassicLimits& limits, ClassicResult& result)
-      : problem_(problem), budget_(limits), result_(result) {}
+  Deepening(const Problem& problem, const ClassicLimits& limits, ClassicObserver* observer,
+            ClassicResult& result)
+      : problem_(problem), budget_(limits), observer_(observer), result_(result) {}
 
   void run() {
     State start = problem_.start();
@@ -19,6 +20,7 @@ class Deepening {
     for (;;) {
       result_.thresholds.push_back(bound);
       next_bound_ = INT_MAX;
+      pass_began_ = result_.expanded;
       if (search(start, 0, bound, -1)) {
         result_.solved = true;
         result_.moves = path_;
@@ -36,12 +38,19 @@ class Deepening {
  private:
   // True when the goal was reached from `state` within `bound`; path_ then leads there.
   bool search(const State& state, int g, int bound, int reached_by) {
-    const int f = g + problem_.estimate(state);
+    const int h = problem_.estimate(state);
+    const int f = g + h;
     if (f > bound) {
       next_bound_ = std::min(next_bound_, f);
       return false;
     }
     ++result_.expanded;
+    tell(observer_, problem_, state,
+         {.number = result_.expanded,
+          .g = g,
+          .h = h,
+          .closed = result_.expanded - 1 - pass_began_,
+          .bound = bound});
     const auto held = static_cast<std::uint64_t>(g) + 1;
     if (held > result_.max_held) {
       result_.max_held = held;
@@ -66,7 +75,9 @@ class Deepening {
 
   const Problem& problem_;
   Budget budget_;
+  ClassicObserver* observer_;
   ClassicResult& result_;
+  std::uint64_t pass_began_ = 0;  // expansions before this pass
   std::vector<Move> path_;
   int next_bound_ = INT_MAX;
 };
@@ -74,8 +85,8 @@ class Deepening {
 }  // namespace
 
 void iterative_deepening(const Problem& problem, const ClassicLimits& limits,
-                         ClassicResult& result) {
-  Deepening(problem, limits, result).run();
+                         ClassicObserver* observer, ClassicResult& result) {
+  Deepening(problem, limits, observer, result).run();
 }
 
 }  // namespace slidegif::classic
