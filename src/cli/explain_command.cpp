@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "app/explain/explain.hpp"
@@ -58,6 +60,29 @@ nlohmann::json json_of(const app::Explanation& e, const Board& start, const Boar
           {"script", frames}};
 }
 
+// Whether the tree goes out as an SVG (-o NAME.svg) or a PNG (NAME.png, or '-'); refuses any
+// other name before the search.
+bool tree_is_svg(const std::string& output) {
+  if (output == "-") return false;
+  std::string ext = std::filesystem::path(output).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (ext == ".svg") return true;
+  if (ext == ".png") return false;
+  throw Error(Error::Kind::BadInput,
+              fmt::format("-o {}: the tree is a still, a .png or an .svg (by the file's "
+                          "extension; '-' writes a PNG)",
+                          output));
+}
+
+void write_bytes(const std::string& output, const std::vector<std::uint8_t>& bytes) {
+  if (output != "-") return app::write_file_atomically(output, bytes);
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() ||
+      std::fflush(stdout) != 0) {
+    throw std::runtime_error("cannot write the explanation to standard output");
+  }
+}
+
 }  // namespace
 
 ExplainCommand::ExplainCommand(CLI::App& app) {
@@ -100,6 +125,9 @@ ExplainCommand::ExplainCommand(CLI::App& app) {
                    "every k-th and says how many it skips)")
       ->capture_default_str()
       ->check(whole_number(1u, 800u));
+  cmd_->add_flag("--tree", args_.tree,
+                 "The search tree instead, for a small search (60 expansions at most): -o "
+                 "NAME.png or NAME.svg");
   cmd_->add_option("--font", f.font, "TrueType font for numbers and captions (default: shipped)");
   a.tile_px = 64;
   cmd_->add_option("--tile", a.tile_px, "Tile size in pixels")
@@ -134,6 +162,7 @@ bool ExplainCommand::selected() const {
 }
 
 int ExplainCommand::run() const {
+  if (args_.tree) return run_tree();
   const JobFlags& flags = args_.flags;
   hand_off_video_if_needed(flags);
   const ClassicMethod method = parse_classic_method(args_.algorithm);  // before any work
@@ -157,15 +186,7 @@ int ExplainCommand::run() const {
   look.font = services.font();
   if (services.complete_font) look.font = services.complete_font(look.font, all_text(e.script));
   const Animation animation = render_explanation(e.script, look, job.encoding, job.limits.render);
-  if (flags.output == "-") {
-    if (std::fwrite(animation.bytes.data(), 1, animation.bytes.size(), stdout) !=
-            animation.bytes.size() ||
-        std::fflush(stdout) != 0) {
-      throw std::runtime_error("cannot write the explanation to standard output");
-    }
-  } else {
-    app::write_file_atomically(flags.output, animation.bytes);
-  }
+  write_bytes(flags.output, animation.bytes);
   const ClassicResult& r = e.trace.result;
   if (flags.json) {
     fmt::print("{}\n", json_of(e, start, goal, classic_name(method), animation).dump());
@@ -185,6 +206,52 @@ int ExplainCommand::run() const {
                                                  animation.frames, animation.bytes.size()));
   }
   return kOk;  // a stopped search is drawn as far as it went, and says so
+}
+
+int ExplainCommand::run_tree() const {
+  JobFlags flags = args_.flags;
+  const bool svg = tree_is_svg(flags.output);
+  if (flags.frame || !flags.format.empty()) {
+    throw Error(Error::Kind::BadInput,
+                "--tree draws one still: its format is -o's extension (.png or .svg), with no "
+                "--format or --frame");
+  }
+  const ClassicMethod method = parse_classic_method(args_.algorithm);
+  const std::string output = flags.output;
+  flags.output.clear();  // its extension is the tree's, not an animation's
+  const app::Job job = base_job(flags);
+  const Board start = parse_board(args_.start, job.puzzle.shape);
+  const Board goal = args_.goal.empty() ? Board::standard_goal(start.shape())
+                                        : parse_board(args_.goal, start.shape());
+  if (output == "-" && ::isatty(STDOUT_FILENO)) {
+    throw Error(Error::Kind::BadInput, "refusing to write an image to a terminal; redirect stdout");
+  }
+  const app::ExplainRequest request{.method = method,
+                                    .limits = {.max_seconds = args_.max_seconds,
+                                               .max_expanded = args_.max_nodes,
+                                               .max_bytes = ClassicLimits{}.max_bytes,
+                                               .stop = nullptr}};
+  const TreeFigure fig = app::explain_tree(start, goal, request, job.animation.lang);
+  app::DataServices data(cli_data(flags.pdb_dir, /*yes=*/false));
+  const app::Services services = cli_services(flags, data, /*show_progress=*/false);
+  Font font = services.font();
+  if (services.complete_font) font = services.complete_font(font, fig.title + fig.legend);
+  std::vector<std::uint8_t> bytes;
+  if (svg) {
+    const std::string text = tree_svg(fig, job.animation.theme, font);
+    bytes.assign(text.begin(), text.end());
+  } else {
+    bytes = tree_png(fig, job.animation.theme, font);
+  }
+  write_bytes(output, bytes);
+  std::size_t expanded = 0;
+  for (const TreeFigureNode& n : fig.nodes) expanded += n.expanded ? 1 : 0;
+  fmt::print(output == "-" ? stderr : stdout,
+             "{} -> {}: {}; the tree has {} states, {} of them expanded{}\n",
+             format_board(start), format_board(goal), fig.title,
+             fig.nodes.size(), expanded,
+             output == "-" ? "" : fmt::format("; wrote {} ({} bytes)", output, bytes.size()));
+  return kOk;
 }
 
 }  // namespace slidegif::cli

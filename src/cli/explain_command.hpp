@@ -23,6 +23,7 @@ struct ExplainArgs {
   double max_seconds = 10;
   unsigned long long max_nodes = 1'000'000;
   unsigned frames = 150;
+  bool tree = false;  // --tree: the search tree as a PNG or SVG figure
   JobFlags flags;  // -o, --format, --frame, --size, --font, --lang and the look
 };
 
@@ -33,6 +34,8 @@ class ExplainCommand {
   int run() const;
 
  private:
+  int run_tree() const;
+
   CLI::App* cmd_ = nullptr;
   ExplainArgs args_;
 };

@@ -81,5 +81,30 @@ TEST(ExplainCli, RefusalsWriteNothing) {
   }
 }
 
+TEST(ExplainCli, TheTreeOfASmallSearchAsPngOrSvg) {
+  TempDir dir;
+  const RunResult png = run_slidegif(
+      {"explain", "413026758", "--algorithm", "idastar", "--tree", "-o", dir.file("t.png")});
+  ASSERT_EQ(png.exit_code, 0) << png.err;
+  EXPECT_NE(png.out.find("IDA* · Manhattan distance: 6 expanded, 5 moves; the tree has"),
+            std::string::npos)
+      << png.out;
+  EXPECT_GT(std::filesystem::file_size(dir.file("t.png")), 1000u);
+  const RunResult svg = run_slidegif({"explain", "413026758", "--algorithm", "bfs", "--tree",
+                                      "--lang", "zh", "-o", dir.file("t.svg")});
+  ASSERT_EQ(svg.exit_code, 0) << svg.err;
+  // Refused: a search past 60 expansions, a name that is not a still, --format with it.
+  const std::vector<std::vector<std::string>> refused{
+      {"explain", "867254301", "--tree", "-o", dir.file("big.png")},
+      {"explain", "413026758", "--tree", "-o", dir.file("t.gif")},
+      {"explain", "413026758", "--tree", "--format", "png", "-o", dir.file("u.png")}};
+  for (const auto& args : refused) {
+    const RunResult r = run_slidegif(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(args.back())) << args.back();
+  }
+  EXPECT_NE(run_slidegif(refused[0]).err.find("more than 60 states"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace slidegif

@@ -25,7 +25,8 @@ UP = {
 INTERFACE = {
     "the dispatchers": ["solve/dispatch.hpp", "solve/solver.hpp", "solve/table_solve.hpp"],
     "the classic searches, to compare, solve with or explain one": [
-        "solve/classic/classic.hpp", "solve/classic/search_trace.hpp"],
+        "solve/classic/classic.hpp", "solve/classic/search_trace.hpp",
+        "solve/classic/search_tree.hpp"],
     "counts written for people, as the core writes them": ["solve/support/format.hpp"],
     "picking boards": ["solve/board/random.hpp", "solve/board/resolve_puzzle.hpp"],
     "what data files hold (pattern databases, distance tables, their goals)": [
@@ -45,7 +46,8 @@ INTERFACE = {
     "languages, fonts and themes the command line lists and checks": [
         "render/text/language.hpp", "render/text/font_coverage.hpp", "render/look/theme.hpp"],
     "explore --plot": ["render/plot/histogram_plot.hpp"],
-    "explain: a recorded search drawn": ["render/explain/explain_animation.hpp"],
+    "explain: a recorded search drawn, and a small one's tree": [
+        "render/explain/explain_animation.hpp", "render/explain/search_tree_figure.hpp"],
     "video, which src/video implements": ["render/encode/video_output.hpp"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

@@ -30,6 +30,11 @@ struct Words {
   std::string_view bars, bars_pass;
   std::string_view found, found_not_fewest, answer, solved, stopped;
   std::string_view move_one, move_many;  // {unit}
+  // The tree figure: its title's tail, what is under each state (by ClassicAlgorithm), the
+  // legend (its {under}), IDA*'s pass.
+  std::string_view tree_title;
+  std::array<std::string_view, kAlgorithms> tree_under;
+  std::string_view tree_legend, tree_pass;
 };
 
 constexpr Words kEnglish{
@@ -64,6 +69,11 @@ constexpr Words kEnglish{
     "Stopped after {expanded} expansions: {why}",
     "move",
     "moves",
+    "{algorithm}: {expanded} expanded, {moves} {unit}",
+    {"g {g}", "g {g}", "g {g}", "f {f}", "f {f}", "h {h}"},
+    "#n: the order of expansion · under each state: {under} · grey: generated, never expanded · "
+    "outlined: the answer",
+    " · IDA*'s last pass, bound {bound}",
 };
 
 constexpr Words kChinese{
@@ -94,6 +104,10 @@ constexpr Words kChinese{
     "展开 {expanded} 个状态后停止：{why}",
     "",
     "",
+    "{algorithm}：展开 {expanded}，{moves} 步",
+    {"g {g}", "g {g}", "g {g}", "f {f}", "f {f}", "h {h}"},
+    "#n：展开的次序 · 每个状态下方：{under} · 灰色：已生成、未展开 · 描边：答案的路径",
+    " · IDA* 的最后一轮，界限 {bound}",
 };
 
 const Words& words_for(const std::string& lang) {
@@ -232,6 +246,37 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
   }
   if (r.moves.empty()) script.frames.back().delay_ms = p.last_ms;
   return out;
+}
+
+TreeFigure explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,
+                        const std::string& lang) {
+  const Words& w = words_for(lang);
+  const SearchTree tree = search_tree(request.method, start, goal, request.limits);
+  const ClassicResult& r = tree.result;
+  const auto a = static_cast<std::size_t>(request.method.algorithm);
+  const std::string name = title_of(w, request.method);
+  const std::string under(w.tree_under[a]);
+  TreeFigure fig;
+  fig.title = fmt::format(fmt::runtime(w.tree_title), fmt::arg("algorithm", name),
+                          fmt::arg("expanded", detail::with_commas(r.expanded)),
+                          fmt::arg("moves", r.moves.size()),
+                          fmt::arg("unit", r.moves.size() == 1 ? w.move_one : w.move_many));
+  const std::string what = under.substr(0, under.find(' '));  // "f", "g" or "h"
+  fig.legend = fmt::format(fmt::runtime(w.tree_legend), fmt::arg("under", what + " = g + h"));
+  if (what != "f") fig.legend = fmt::format(fmt::runtime(w.tree_legend), fmt::arg("under", what));
+  if (request.method.algorithm == ClassicAlgorithm::IdaStar)
+    fig.legend += fmt::format(fmt::runtime(w.tree_pass), fmt::arg("bound", tree.bound));
+  for (const TreeNode& n : tree.nodes) {
+    fig.nodes.push_back(
+        {.board = n.board,
+         .parent = n.parent,
+         .above = n.expanded > 0 ? "#" + std::to_string(n.expanded) : "",
+         .below = fmt::format(fmt::runtime(under), fmt::arg("g", n.g), fmt::arg("h", n.h),
+                              fmt::arg("f", n.g + n.h)),
+         .expanded = n.expanded > 0,
+         .on_path = n.on_path});
+  }
+  return fig;
 }
 
 }  // namespace slidegif::app

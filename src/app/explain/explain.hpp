@@ -13,10 +13,12 @@
 #include <cstddef>
 
 #include "render/explain/explain_animation.hpp"
+#include "render/explain/search_tree_figure.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/render.hpp"
 #include "solve/classic/classic.hpp"
 #include "solve/classic/search_trace.hpp"
+#include "solve/classic/search_tree.hpp"
 
 namespace slidegif::app {
 
@@ -42,5 +44,11 @@ struct Explanation {
 // throws (Unsolvable, Unsupported past 16 cells) and Error(BadInput) for an unknown language.
 Explanation explain_search(const Board& start, const Board& goal, const ExplainRequest& request,
                            const AnimationOptions& look);
+
+// The tree of a small search (at most kMaxTreeExpansions expansions) as a figure, its words in
+// `lang`. Throws as search_tree() (a larger search is Error(BadInput)), and Error(BadInput) for
+// an unknown language.
+TreeFigure explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,
+                        const std::string& lang);
 
 }  // namespace slidegif::app
