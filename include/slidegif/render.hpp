@@ -11,7 +11,9 @@
 //   // gif.bytes holds the whole GIF file
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "slidegif/board.hpp"
@@ -20,6 +22,14 @@
 #include "slidegif/picture.hpp"
 
 namespace slidegif {
+
+// What a tile may show besides its number, small in its top right corner: its share of a
+// search's estimate of the moves left (explain, and teaching): its Manhattan distance from its
+// goal cell, or 1 when it is out of place (misplaced tiles, the Hamming distance) and 0 at home.
+enum class TileNote { None, Manhattan, Misplaced };
+// "none", "manhattan", "misplaced"; and back (nullopt for another name).
+std::string_view tile_note_name(TileNote note);
+std::optional<TileNote> tile_note_from_name(std::string_view name);
 
 // One set of defaults for every front end: the command line, the CGI, the FastCGI server and
 // the libraries draw the same animation for the same options.
@@ -62,6 +72,9 @@ struct AnimationOptions {
   Picture picture;
   bool numbers = false;  // with a picture: small tile numbers in a corner of each tile
   bool dither = false;   // with a picture: dither it onto the palette
+  // Each tile's share of an estimate towards the goal (the board after the last move); a
+  // sliding tile shows the share it had before the move.
+  TileNote tile_note = TileNote::None;
 };
 
 // Pacing never makes a move shorter than this; a tween frame is never under kMinTweenMs

@@ -128,6 +128,11 @@ ExplainCommand::ExplainCommand(CLI::App& app) {
   cmd_->add_flag("--tree", args_.tree,
                  "The search tree instead, for a small search (60 expansions at most): -o "
                  "NAME.png or NAME.svg");
+  cmd_->add_option_function<std::string>(
+          "--show-heuristic",
+          [&a](const std::string& name) { a.tile_note = *tile_note_from_name(name); },
+          "Write each tile's share of an estimate in its corner: manhattan or misplaced")
+      ->check(CLI::IsMember({"manhattan", "misplaced", "none"}).description(""));
   cmd_->add_option("--font", f.font, "TrueType font for numbers and captions (default: shipped)");
   a.tile_px = 64;
   cmd_->add_option("--tile", a.tile_px, "Tile size in pixels")
@@ -247,9 +252,8 @@ int ExplainCommand::run_tree() const {
   std::size_t expanded = 0;
   for (const TreeFigureNode& n : fig.nodes) expanded += n.expanded ? 1 : 0;
   fmt::print(output == "-" ? stderr : stdout,
-             "{} -> {}: {}; the tree has {} states, {} of them expanded{}\n",
-             format_board(start), format_board(goal), fig.title,
-             fig.nodes.size(), expanded,
+             "{} -> {}: {}; the tree has {} states, {} of them expanded{}\n", format_board(start),
+             format_board(goal), fig.title, fig.nodes.size(), expanded,
              output == "-" ? "" : fmt::format("; wrote {} ({} bytes)", output, bytes.size()));
   return kOk;
 }

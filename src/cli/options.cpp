@@ -76,11 +76,12 @@ void add_job_flags(CLI::App& cmd, JobFlags& f) {
   // Unless --tile is given, large boards and long animations get smaller tiles.
   a.fit_tile = true;
   cmd.add_option("--tile", a.tile_px,
-                 fmt::format("Tile size in pixels (default: {}, less when the board is over {} "
-                             "px or the animation too large)",
-                             a.tile_px, kFitBoardPx))
+                 fmt::format("Tile size in pixels, {} to {} (default: {}, less when the board is "
+                             "over {} px or the animation too large)",
+                             limits.min_tile_px, limits.max_tile_px, a.tile_px, kFitBoardPx))
       ->each([&a](const std::string&) { a.fit_tile = false; })
-      ->check(whole_number(limits.min_tile_px, limits.max_tile_px));
+      ->check(whole_number(limits.min_tile_px, limits.max_tile_px)
+                  .description(""));  // the range is in the text: one line
   cmd.add_option("--theme", a.theme, "Colour theme")
       ->capture_default_str()
       ->check(CLI::IsMember(theme_names()));
@@ -92,6 +93,12 @@ void add_job_flags(CLI::App& cmd, JobFlags& f) {
   cmd.add_option(
       "--image", f.image,
       "A picture puzzle: each tile shows its part of this PNG, JPEG, WebP or GIF picture");
+  cmd.add_option_function<std::string>(
+         "--show-heuristic",
+         [&a](const std::string& name) { a.tile_note = *tile_note_from_name(name); },
+         "Write each tile's share of an estimate in its corner: manhattan (its distance from "
+         "home) or misplaced (1 when away)")
+      ->check(CLI::IsMember({"manhattan", "misplaced", "none"}).description(""));
   cmd.add_flag("--numbers", a.numbers, "With --image: small tile numbers on the tiles");
   cmd.add_flag("--dither", a.dither, "With --image: dither the picture onto its palette");
   cmd.add_option("--delay", a.delay_ms,

@@ -81,6 +81,29 @@ TEST(ExplainCli, RefusalsWriteNothing) {
   }
 }
 
+TEST(ExplainCli, SolveAndExplainShowEachTilesShareOfTheEstimate) {
+  TempDir dir;
+  for (const std::string command : {"solve", "explain"}) {
+    const std::string plain = dir.file(command + ".gif"), noted = dir.file(command + "-h.gif");
+    ASSERT_EQ(run_slidegif({command, "152703846", "-o", plain}).exit_code, 0);
+    const RunResult r =
+        run_slidegif({command, "152703846", "--show-heuristic", "manhattan", "-o", noted});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto a = testing::DecodedGif::decode_file(plain);
+    const auto b = testing::DecodedGif::decode_file(noted);
+    ASSERT_EQ(a.frame_count(), b.frame_count()) << command;
+    ASSERT_EQ(a.width(), b.width());
+    int differ = 0;
+    for (int y = 0; y < a.height(); ++y)
+      for (int x = 0; x < a.width(); ++x) differ += a.pixel(0, x, y) == b.pixel(0, x, y) ? 0 : 1;
+    EXPECT_GT(differ, 40) << command << ": the first frame's notes";
+  }
+  const RunResult bad =
+      run_slidegif({"solve", "152703846", "--show-heuristic", "euclid", "-o", dir.file("x.gif")});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir.file("x.gif")));
+}
+
 TEST(ExplainCli, TheTreeOfASmallSearchAsPngOrSvg) {
   TempDir dir;
   const RunResult png = run_slidegif(

@@ -196,6 +196,7 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
   const bool ida = a == ClassicAlgorithm::IdaStar;
   ExplainScript& script = out.script;
   script.title = title_of(w, r.method);
+  script.goal = goal;
   script.bars_label = std::string(ida ? w.bars_pass : w.bars);
   const std::string rule(w.rule[static_cast<std::size_t>(a)]);
   const std::size_t every = r.moves.size() / kMaxAnswerFrames + 1;  // moves an answer frame
@@ -267,14 +268,13 @@ TreeFigure explain_tree(const Board& start, const Board& goal, const ExplainRequ
   if (request.method.algorithm == ClassicAlgorithm::IdaStar)
     fig.legend += fmt::format(fmt::runtime(w.tree_pass), fmt::arg("bound", tree.bound));
   for (const TreeNode& n : tree.nodes) {
-    fig.nodes.push_back(
-        {.board = n.board,
-         .parent = n.parent,
-         .above = n.expanded > 0 ? "#" + std::to_string(n.expanded) : "",
-         .below = fmt::format(fmt::runtime(under), fmt::arg("g", n.g), fmt::arg("h", n.h),
-                              fmt::arg("f", n.g + n.h)),
-         .expanded = n.expanded > 0,
-         .on_path = n.on_path});
+    fig.nodes.push_back({.board = n.board,
+                         .parent = n.parent,
+                         .above = n.expanded > 0 ? "#" + std::to_string(n.expanded) : "",
+                         .below = fmt::format(fmt::runtime(under), fmt::arg("g", n.g),
+                                              fmt::arg("h", n.h), fmt::arg("f", n.g + n.h)),
+                         .expanded = n.expanded > 0,
+                         .on_path = n.on_path});
   }
   return fig;
 }

@@ -121,6 +121,7 @@ struct FieldList<AnimationOptions> {
       Field{"picture", &AnimationOptions::picture},
       Field{"numbers", &AnimationOptions::numbers},
       Field{"dither", &AnimationOptions::dither},
+      Field{"tile_note", &AnimationOptions::tile_note},
   };
 };
 static_assert(lists_every_field<AnimationOptions>,

@@ -54,6 +54,9 @@ nlohmann::json leaf(const Encoding& encoding) {
 nlohmann::json leaf(Metric metric) {
   return metric_name(metric);
 }
+nlohmann::json leaf(TileNote note) {
+  return tile_note_name(note);
+}
 // Numbers and flags.
 template <class T>
 requires std::is_arithmetic_v<T> nlohmann::json leaf(T value) {

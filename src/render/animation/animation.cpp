@@ -197,6 +197,24 @@ void check_animation(const AnimationOptions& options, Shape shape, std::size_t m
   }
 }
 
+std::string_view tile_note_name(TileNote note) {
+  switch (note) {
+    case TileNote::Manhattan:
+      return "manhattan";
+    case TileNote::Misplaced:
+      return "misplaced";
+    case TileNote::None:
+      break;
+  }
+  return "none";
+}
+
+std::optional<TileNote> tile_note_from_name(std::string_view name) {
+  for (const TileNote n : {TileNote::None, TileNote::Manhattan, TileNote::Misplaced})
+    if (tile_note_name(n) == name) return n;
+  return std::nullopt;
+}
+
 std::vector<std::string> theme_names() {
   std::vector<std::string> names;
   for (const auto& t : themes()) names.emplace_back(t.name);

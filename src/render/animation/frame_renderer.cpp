@@ -137,6 +137,52 @@ void FrameRenderer::draw_board(gdImage& frame, const Board& board) const {
 void FrameRenderer::draw_cell(gdImage& frame, int cell, int tile) const {
   const Rect r = cell_rect(cell);
   copy_sprite(frame, sprites_->fixed(tile), r.x, r.y);
+  draw_note(frame, tile, cell, r.x, r.y);
+}
+
+void FrameRenderer::use_notes(TileNote note, const Board& goal) {
+  notes_.clear();
+  note_masks_.clear();
+  if (note == TileNote::None) return;
+  const int cells = goal.cells();
+  note_cells_ = cells;
+  std::vector<int> home(static_cast<std::size_t>(cells));
+  for (int c = 0; c < cells; ++c) home[goal.at(c)] = c;
+  notes_.resize(static_cast<std::size_t>(cells) * static_cast<std::size_t>(cells));
+  int most = 0;
+  for (int tile = 1; tile < cells; ++tile) {
+    const int h = home[static_cast<std::size_t>(tile)];
+    for (int c = 0; c < cells; ++c) {
+      const int manhattan = std::abs(c / cols_ - h / cols_) + std::abs(c % cols_ - h % cols_);
+      const int value = note == TileNote::Manhattan ? manhattan : (c == h ? 0 : 1);
+      notes_[static_cast<std::size_t>(tile * cells + c)] = value;
+      most = std::max(most, value);
+    }
+  }
+  // Small, in the digits' colour over the top of the face, in the colours sliding tiles use.
+  const double pt = std::max(kMinTextPx * kPointsPerPixel * 0.6, layout_.digit_pt * 0.36);
+  const TextBox cap = glyphs_->measure(pt, "0");
+  for (int v = 0; v <= most; ++v) {
+    const std::string text = std::to_string(v);
+    const TextBox box = glyphs_->measure(pt, text);
+    CoverageMask mask(box.width() + 2, cap.height() + 2);
+    glyphs_->draw(mask, pt, 1 - box.left, 1 + cap.height() - cap.bottom, text);
+    note_masks_.push_back(std::move(mask));
+  }
+  Quantizer on_tiles(palette_, /*front_only=*/true);
+  for (int a = 0; a < 256; ++a) {
+    const int level = (a * 63 + 127) / 255;
+    note_shades_[static_cast<std::size_t>(a)] =
+        static_cast<std::uint8_t>(on_tiles.index(mix(theme_.face_top, theme_.digit, level / 63.0)));
+  }
+}
+
+void FrameRenderer::draw_note(gdImage& frame, int tile, int cell, int x, int y) const {
+  if (notes_.empty() || tile == 0) return;
+  const int value = notes_[static_cast<std::size_t>(tile * note_cells_ + cell)];
+  const CoverageMask& mask = note_masks_[static_cast<std::size_t>(value)];
+  const int pad = layout_.inset + std::max(2, layout_.tile_px / 16);
+  paint(frame, mask, x + layout_.tile_px - pad - mask.width, y + pad, note_shades_);
 }
 
 void FrameRenderer::draw_marked_cell(gdImage& frame, int cell, int tile) const {
@@ -160,6 +206,7 @@ void FrameRenderer::draw_slides(gdImage& frame, std::span<const Sliding> tiles, 
     const int x = static_cast<int>(std::lround(a.x + (b.x - a.x) * t));
     const int y = static_cast<int>(std::lround(a.y + (b.y - a.y) * t));
     copy_sprite(frame, sprites_->floating(s.tile, *glyphs_), x, y);
+    draw_note(frame, s.tile, s.from, x, y);
     if (mark_) copy_sprite(frame, *mark_, x, y);
   }
 }

@@ -32,6 +32,7 @@
 #include "render/pixels/rect.hpp"
 #include "render/text/text.hpp"
 #include "slidegif/board.hpp"
+#include "slidegif/render.hpp"
 
 namespace slidegif {
 
@@ -79,6 +80,10 @@ class FrameRenderer {
   // version, and `more` (the caller's: tween count, ...). (frame_renderer_fingerprint.cpp)
   std::uint64_t piece_fingerprint(std::initializer_list<long long> more);
 
+  // Every tile drawn from now on (at rest or sliding) shows `note` towards `goal` in its top
+  // right corner (TileNote); a sliding tile, the note of the cell it leaves.
+  void use_notes(TileNote note, const Board& goal);
+
   // Picture puzzles (frame_renderer_picture.cpp): tiles become the pieces of `art` (drawn on
   // this renderer's palette, which must be art.palette), each the piece of the cell it has in
   // `goal`; `numbers` adds small tile numbers in a corner. Not with shared sprites.
@@ -117,6 +122,13 @@ class FrameRenderer {
   std::optional<Shades> caption_shades_;
   GdImage missing_tile_;  // picture puzzles: the blank's piece
   GdImage mark_;          // the moving tile's outline, transparent elsewhere; null: unmarked
+  // use_notes(): each tile's note in each cell, by tile * cells + cell; the text of each note
+  // value; their shades over the face.
+  void draw_note(gdImage& frame, int tile, int cell, int x, int y) const;
+  std::vector<int> notes_;
+  int note_cells_ = 0;
+  std::vector<CoverageMask> note_masks_;
+  Shades note_shades_{};
   bool picture_ = false;  // use_picture() was called
 };
 

@@ -47,7 +47,8 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
       // Without tweens a marked tile stays marked until the next move, which then changes a
       // third cell: moves are no longer pieces of their own.
       pieces_(art_ || (options.mark_moving && options.tween == 0) || options.moves_per_frame > 1 ||
-                      encoding.format != OutputFormat::Gif || writer
+                      options.tile_note != TileNote::None || encoding.format != OutputFormat::Gif ||
+                      writer
                   ? nullptr
                   : pieces) {
   const FrameLayout& L = renderer_.layout();
@@ -60,6 +61,8 @@ FrameSequence::FrameSequence(const Board& start, const AnimationOptions& options
   }
   if (art_) renderer_.use_picture(*art_, layout.goal, options.numbers);
   if (options.mark_moving) renderer_.use_mark();
+  // A tile's note changes as it moves: no coded moves to copy (pieces_ is null).
+  if (options.tile_note != TileNote::None) renderer_.use_notes(options.tile_note, layout.goal);
   if (!captions_.goal.empty()) {  // where the start is going, before it starts
     renderer_.draw_board(*frame_, layout.goal);
     renderer_.draw_caption(*frame_, captions_.goal);

@@ -140,6 +140,8 @@ Animation render_explanation(const ExplainScript& script, const AnimationOptions
   const Shape shape = script.frames.front().board.shape();
   FrameRenderer renderer(shape, theme, palette, FrameText{look.font, script.title, captions},
                          look.tile_px);
+  if (look.tile_note != TileNote::None)
+    renderer.use_notes(look.tile_note, script.goal.value_or(Board::standard_goal(shape)));
   const FrameLayout& L = renderer.layout();
   GlyphCache glyphs(look.font);
   const Panel panel = lay_out_panel(script, L, glyphs);

@@ -11,6 +11,7 @@
 //   Animation a = render_explanation(script, look, {OutputFormat::Gif});
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,13 +34,15 @@ struct ExplainScript {
   std::string title;       // above the board
   std::string bars_label;  // under the histogram
   std::vector<ExplainFrame> frames;
+  // What look.tile_note measures from (none: the standard goal of the frames' shape).
+  std::optional<Board> goal;
 };
 
 // Frames of the script at most, and the shortest delay a frame may have.
 inline constexpr int kMinExplainDelayMs = 20;
 
-// Draws the script in `look` (its font, theme, tile size and loop; the title, captions and
-// timing are the script's). All frames' boards must have the first one's shape. Throws
+// Draws the script in `look` (its font, theme, tile size, loop and tile notes; the title,
+// captions and timing are the script's). All frames' boards must have the first one's shape. Throws
 // Error(BadInput) for an empty script, more frames than limits.max_frames, a frame or pixel
 // total past the limits, a still's frame the script does not have; Error(Render) when drawing
 // or encoding fails; Error(Unsupported) for video where this program writes none.

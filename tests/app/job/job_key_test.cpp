@@ -48,6 +48,8 @@ void change(V& v) {
     v = Font("other.ttf", {});
   } else if constexpr (std::is_same_v<V, Metric>) {
     v = v == Metric::SingleTile ? Metric::MultiTile : Metric::SingleTile;
+  } else if constexpr (std::is_same_v<V, TileNote>) {
+    v = v == TileNote::None ? TileNote::Manhattan : TileNote::None;
   } else if constexpr (std::is_same_v<V, Picture>) {
     v = Picture("other.png", 1, 1, {Rgb{}});
   } else {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -292,6 +293,72 @@ TEST(FrameRenderer, BoardShowsEachTileByItsNumberAndTheBlankAsAWell) {
     for (const auto& seen : faces) EXPECT_NE(face, seen) << "tile " << int(b.at(cell));
     faces.push_back(face);
   }
+}
+
+// The top right quarter of a cell, where its note goes.
+Rect note_corner(const Rect& cell) {
+  return {cell.x + cell.w / 2, cell.y, cell.w / 2, cell.h / 2};
+}
+
+// The corner's pixels that differ from the same tile's without notes: its note's ink.
+std::vector<std::uint8_t> note_ink(const gdImage& with, const gdImage& without, const Rect& r) {
+  std::vector<std::uint8_t> ink;
+  for (int y = r.y; y < r.y + r.h; ++y) {
+    for (int x = r.x; x < r.x + r.w; ++x) {
+      ink.push_back(with.pixels[y][x] != without.pixels[y][x] ? with.pixels[y][x] : 0);
+    }
+  }
+  return ink;
+}
+
+TEST(FrameRenderer, NotesWriteEachTilesShareOfTheEstimateInItsCorner) {
+  Scene plain, noted;
+  const Board goal = Board::standard_goal(noted.shape);
+  noted.renderer.use_notes(TileNote::Manhattan, goal);
+  // 8 6 7 / 2 5 4 / 3 _ 1: Manhattan shares 3 2 4 / 2 0 2 / 4 _ 4 (21 in all, its estimate).
+  const Board b = parse_board("867254301");
+  const std::vector<int> shares{3, 2, 4, 2, 0, 2, 4, -1, 4};
+  auto with = noted.renderer.new_frame(), without = plain.renderer.new_frame();
+  noted.renderer.draw_board(*with, b);
+  plain.renderer.draw_board(*without, b);
+  std::map<int, std::vector<std::uint8_t>> ink_of;
+  for (int cell = 0; cell < b.cells(); ++cell) {
+    const Rect r = noted.renderer.cell_rect(cell);
+    // Only the corner changes.
+    const Rect corner = note_corner(r);
+    const std::vector<std::uint8_t> ink = note_ink(*with, *without, corner);
+    const bool inked = std::any_of(ink.begin(), ink.end(), [](std::uint8_t p) { return p != 0; });
+    EXPECT_EQ(inked, shares[static_cast<std::size_t>(cell)] >= 0) << "cell " << cell;
+    if (!inked) continue;
+    // The same share, the same ink; another share, other ink.
+    const int share = shares[static_cast<std::size_t>(cell)];
+    for (const auto& [other, seen] : ink_of) {
+      if (other == share) EXPECT_EQ(ink, seen) << "cell " << cell;
+      if (other != share) EXPECT_NE(ink, seen) << "cell " << cell;
+    }
+    ink_of.emplace(share, ink);
+    // Nothing outside the corner differs.
+    for (int y = r.y; y < r.y + r.h; ++y) {
+      for (int x = r.x; x < r.x + r.w; ++x) {
+        if (!contains(corner, {x, y, 1, 1}))
+          ASSERT_EQ(with->pixels[y][x], without->pixels[y][x]) << "cell " << cell;
+      }
+    }
+  }
+  EXPECT_EQ(ink_of.size(), 4u);  // shares 0, 2, 3 and 4
+  // Misplaced tiles: 1 away from home, 0 at home; at the goal every note is the same.
+  Scene misplaced;
+  misplaced.renderer.use_notes(TileNote::Misplaced, goal);
+  auto at_goal = misplaced.renderer.new_frame(), plain_goal = plain.renderer.new_frame();
+  misplaced.renderer.draw_board(*at_goal, goal);
+  plain.renderer.draw_board(*plain_goal, goal);
+  const auto first = note_ink(*at_goal, *plain_goal, note_corner(misplaced.renderer.cell_rect(0)));
+  for (int cell = 1; cell < 8; ++cell) {
+    EXPECT_EQ(note_ink(*at_goal, *plain_goal, note_corner(misplaced.renderer.cell_rect(cell))),
+              first)
+        << "cell " << cell;
+  }
+  EXPECT_EQ(first, ink_of.at(0)) << "a 0 is a 0";
 }
 
 TEST(FrameRenderer, SlideDrawsTheTileBetweenItsTwoCellsOnly) {
