@@ -13,6 +13,7 @@
 
 #include "slidegif/board.hpp"        // boards, shapes and moves: parse, format, apply
 #include "slidegif/error.hpp"        // the one exception type, and its kinds
+#include "slidegif/explain.hpp"      // the classic searches compared, and drawn as they run
 #include "slidegif/format.hpp"       // the output formats
 #include "slidegif/gods_eye.hpp"     // every position's distance, for boards up to 12 cells
 #include "slidegif/puzzle.hpp"       // what to solve: given or random boards

@@ -9,6 +9,7 @@
 #include "cgi/etag.hpp"
 #include "cgi/negotiate.hpp"
 #include "cgi/request.hpp"
+#include "cgi/search_answers.hpp"
 #include "cgi/signature.hpp"
 #include "slidegif/error.hpp"
 
@@ -133,19 +134,26 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
       }
     }
     if (wants_picture_list(query)) return picture_list(config);
-    app::Job job = parse_job(query, config.solve);
-    const bool negotiated = !names_format(query);
+    const SearchQuery search = parse_search_query(query);
+    app::Job job = parse_job(search.json ? without_format(query) : query, config.solve);
+    const bool negotiated = !names_format(query) && !search.json;
     if (negotiated) job.encoding.format = format_for_accept(lookup(env, "HTTP_ACCEPT"));
     if (const auto name = picture_name(query)) {
       if (!config.picture) throw Error(Error::Kind::BadInput, "this server has no pictures");
       job.animation.picture = config.picture(*name, job.limits.render);
     }
     const Puzzle puzzle = app::resolve_job(job, config.services);
-    const std::string etag =
-        puzzle.deterministic ? make_etag(app::job_key(job, puzzle)) : std::string{};
+    const std::string etag = puzzle.deterministic
+                                 ? make_etag(app::job_key(job, puzzle) + search_key(search))
+                                 : std::string{};
     if (puzzle.deterministic && etag_matches(lookup(env, "HTTP_IF_NONE_MATCH"), etag)) {
       Response r;
       r.status = 304;
+      add_cache_headers(r, puzzle, etag, negotiated);
+      return r;
+    }
+    if (search.kind != SearchQuery::Kind::None) {
+      Response r = search_response(search, job, puzzle, config.services);
       add_cache_headers(r, puzzle, etag, negotiated);
       return r;
     }

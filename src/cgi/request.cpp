@@ -147,6 +147,12 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
     }
     r.theme = std::string(*v);
   }
+  if (auto v = q.get("show_heuristic")) {
+    const auto note = tile_note_from_name(*v);
+    if (!note)
+      bad(fmt::format("show_heuristic must be manhattan, misplaced or none, not \"{}\"", *v));
+    r.tile_note = *note;
+  }
   if (auto v = q.get("numbers")) r.numbers = parse_flag("numbers", *v);
   if (auto v = q.get("dither")) r.dither = parse_flag("dither", *v);
   if (auto v = q.get("lang")) {

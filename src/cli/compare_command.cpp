@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/data/data_services.hpp"
+#include "app/explain/comparison.hpp"
 #include "app/job/job.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/number_checks.hpp"
@@ -20,16 +21,6 @@
 namespace slidegif::cli {
 namespace {
 
-constexpr std::string_view kOwnName = "slidegif";  // the row of slidegif's own solve
-
-// One row of the table: a classic run, or slidegif's own (no generated count, held unknown).
-struct Row {
-  std::string name;
-  std::string heuristic;
-  ClassicResult result;
-  bool own = false;
-};
-
 std::vector<std::string> names_of(const std::string& list) {
   std::vector<std::string> names;
   std::stringstream in(list);
@@ -39,70 +30,11 @@ std::vector<std::string> names_of(const std::string& list) {
   return names;
 }
 
-Row own_row(const Board& start, const Board& goal, const CompareArgs& a) {
-  app::Job job;
-  job.puzzle.start = start;
-  job.puzzle.goal = goal;
-  job.solve.max_seconds = a.max_seconds;
-  app::DataServices data(cli_data(a.pdb_dir, /*yes=*/false));
-  JobFlags flags;
-  flags.pdb_dir = a.pdb_dir;
-  const app::Services services = cli_services(flags, data, /*show_progress=*/false);
-  const auto began = std::chrono::steady_clock::now();
-  Row row{std::string(kOwnName), "", {}, true};
-  try {
-    const app::Solved solved = app::solve_job(job, services);
-    row.heuristic = solved.solution.method;
-    row.result.solved = true;
-    row.result.optimal = solved.solution.optimal;
-    row.result.moves = solved.solution.moves;
-    row.result.expanded = solved.solution.stats.nodes;
-  } catch (const Error& e) {
-    if (e.kind() != Error::Kind::BudgetExceeded) throw;
-    row.result.stopped = e.what();
-  }
-  row.result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  return row;
-}
-
-std::vector<Row> rows_for(const Board& start, const Board& goal, const CompareArgs& a) {
-  std::vector<std::string> names = names_of(a.algorithms);
-  if (names.empty()) {
-    for (const ClassicMethod& m : all_classic_methods()) names.push_back(classic_name(m));
-    names.emplace_back(kOwnName);
-  }
-  std::vector<ClassicMethod> methods;  // parsed first: a typo is said before anything runs
-  for (const std::string& name : names) {
-    methods.push_back(name == kOwnName ? ClassicMethod{} : parse_classic_method(name));
-  }
-  const ClassicLimits limits{.max_seconds = a.max_seconds,
-                             .max_expanded = a.max_nodes,
-                             .max_bytes = std::uint64_t{a.max_memory_mb} << 20,
-                             .stop = nullptr};
-  std::vector<Row> rows;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == kOwnName) {
-      rows.push_back(own_row(start, goal, a));
-      continue;
-    }
-    Row row{names[i], std::string(heuristic_label(methods[i].heuristic)), {}, false};
-    try {
-      row.result = run_classic(methods[i], start, goal, limits);
-    } catch (const Error& e) {
-      if (e.kind() != Error::Kind::Unsupported) throw;  // unsolvable: the whole command says so
-      row.result.stopped = std::string("not run: ") + e.what();
-    }
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
-void print_table(const std::vector<Row>& rows) {
+void print_table(const std::vector<app::ComparisonRow>& rows) {
   fmt::print("{:<19} {:<30} {:>5} {:>7} {:>12} {:>12} {:>11} {:>9} {:>8}\n", "algorithm",
              "heuristic", "moves", "optimal", "expanded", "generated", "most held", "memory",
              "seconds");
-  for (const Row& r : rows) {
+  for (const app::ComparisonRow& r : rows) {
     const ClassicResult& x = r.result;
     const std::string moves = x.solved ? std::to_string(x.moves.size()) : "-";
     const std::string optimal = !x.solved ? "-" : x.optimal ? "yes" : "no";
@@ -113,22 +45,6 @@ void print_table(const std::vector<Row>& rows) {
                r.heuristic.substr(0, 30), moves, optimal, detail::with_commas(x.expanded),
                generated, held, memory, x.seconds, x.stopped.empty() ? "" : "  " + x.stopped);
   }
-}
-
-nlohmann::json row_json(const Row& r) {
-  const ClassicResult& x = r.result;
-  nlohmann::json j{{"algorithm", r.name},  {"heuristic", r.heuristic}, {"solved", x.solved},
-                   {"optimal", x.optimal}, {"expanded", x.expanded},   {"seconds", x.seconds}};
-  j["moves"] = x.solved ? nlohmann::json(x.moves.size()) : nlohmann::json();
-  j["solution"] = x.solved ? nlohmann::json(moves_to_string(x.moves)) : nlohmann::json();
-  j["stopped"] = x.stopped.empty() ? nlohmann::json() : nlohmann::json(x.stopped);
-  if (!r.own) {
-    j["generated"] = x.generated;
-    j["max_held"] = x.max_held;
-    j["bytes"] = x.bytes;
-  }
-  if (!x.thresholds.empty()) j["thresholds"] = x.thresholds;
-  return j;
 }
 
 }  // namespace
@@ -171,12 +87,18 @@ int CompareCommand::run() const {
   const Board start = parse_board(args_.start, shape);
   const Board goal = args_.goal.empty() ? Board::standard_goal(start.shape())
                                         : parse_board(args_.goal, start.shape());
-  const std::vector<Row> rows = rows_for(start, goal, args_);
+  const ClassicLimits limits{.max_seconds = args_.max_seconds,
+                             .max_expanded = args_.max_nodes,
+                             .max_bytes = std::uint64_t{args_.max_memory_mb} << 20,
+                             .stop = nullptr};
+  app::DataServices data(cli_data(args_.pdb_dir, /*yes=*/false));
+  JobFlags flags;
+  flags.pdb_dir = args_.pdb_dir;
+  const app::Services services = cli_services(flags, data, /*show_progress=*/false);
+  const auto rows =
+      app::compare_searches(start, goal, names_of(args_.algorithms), limits, services);
   if (args_.json) {
-    nlohmann::json out{{"start", format_board(start)}, {"goal", format_board(goal)}};
-    out["rows"] = nlohmann::json::array();
-    for (const Row& r : rows) out["rows"].push_back(row_json(r));
-    fmt::print("{}\n", out.dump());
+    fmt::print("{}\n", app::comparison_json(start, goal, rows).dump());
   } else {
     print_table(rows);
   }

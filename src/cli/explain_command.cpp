@@ -236,7 +236,7 @@ int ExplainCommand::run_tree() const {
                                                .max_expanded = args_.max_nodes,
                                                .max_bytes = ClassicLimits{}.max_bytes,
                                                .stop = nullptr}};
-  const TreeFigure fig = app::explain_tree(start, goal, request, job.animation.lang);
+  const TreeFigure fig = app::explain_tree(start, goal, request, job.animation.lang).figure;
   app::DataServices data(cli_data(flags.pdb_dir, /*yes=*/false));
   const app::Services services = cli_services(flags, data, /*show_progress=*/false);
   Font font = services.font();

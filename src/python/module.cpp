@@ -212,6 +212,14 @@ int duration_ms(double seconds, const std::string& name) {
   return static_cast<int>(std::lround(seconds * 1000));
 }
 
+TileNote tile_note_of(const std::string& name) {
+  const auto note = tile_note_from_name(name);
+  if (!note || *note == TileNote::None) {
+    throw py::value_error("show_heuristic must be 'manhattan' or 'misplaced', not '" + name + "'");
+  }
+  return *note;
+}
+
 AnimationOptions look_of(const py::kwargs& look) {
   AnimationOptions o;
   // As on the command line: a size not asked for is a preference the board and limits may shrink.
@@ -257,11 +265,13 @@ AnimationOptions look_of(const py::kwargs& look) {
       o.numbers = value_as<bool>(value, key, "a bool");
     else if (key == "dither")
       o.dither = value_as<bool>(value, key, "a bool");
+    else if (key == "show_heuristic")
+      o.tile_note = tile_note_of(value_as<std::string>(value, key, "a str"));
     else
       throw py::type_error("render() got an unexpected keyword argument '" + key +
                            "' (the look: theme, title, tile, delay, first_hold, last_hold, "
                            "tween, speed, max_duration, moves_per_frame, metric, captions, mark, "
-                           "loop, lang, font, picture, numbers, dither)");
+                           "loop, lang, font, picture, numbers, dither, show_heuristic)");
   }
   return o;
 }
@@ -298,6 +308,82 @@ py::bytes render_py(const py::object& start_obj, const py::object& goal_obj,
     animation = render(start, moves, options, format);
   }
   return py::bytes(reinterpret_cast<const char*>(animation.bytes.data()), animation.bytes.size());
+}
+
+py::dict run_dict(const SearchRun& r) {
+  py::dict d;
+  d["algorithm"] = r.algorithm;
+  d["heuristic"] = r.heuristic;
+  d["solved"] = r.solved;
+  d["optimal"] = r.optimal;
+  d["moves"] = r.solved ? py::cast(r.moves.size()) : py::none();
+  d["solution"] = r.solved ? py::cast(moves_to_string(r.moves)) : py::none();
+  d["expanded"] = r.expanded;
+  d["generated"] = r.generated;
+  d["max_held"] = r.max_held;
+  d["bytes"] = r.bytes;
+  d["seconds"] = r.seconds;
+  d["stopped"] = r.stopped.empty() ? py::none() : py::cast(r.stopped);
+  d["thresholds"] = r.thresholds;
+  return d;
+}
+
+RunLimits run_limits(double max_seconds, const py::int_& max_nodes, const py::int_& max_memory_mb) {
+  if (!std::isfinite(max_seconds) || max_seconds < 0.01 || max_seconds > 86400)
+    throw py::value_error("max_seconds must be 0.01 to 86400, not " + std::to_string(max_seconds));
+  return {.max_seconds = max_seconds,
+          .max_expanded = int_within<std::uint64_t>(max_nodes, "max_nodes", 1, 100'000'000'000ull),
+          .max_bytes = int_within<std::uint64_t>(max_memory_mb, "max_memory_mb", 1, 1u << 20)
+                       << 20};
+}
+
+py::list compare_py(const py::object& start_obj, const py::object& goal_obj,
+                    const std::optional<std::vector<std::string>>& algorithms, double max_seconds,
+                    const py::int_& max_nodes, const py::int_& max_memory_mb) {
+  const Board start = board_of(start_obj, "start");
+  const Board goal = goal_of(goal_obj, start);
+  const RunLimits limits = run_limits(max_seconds, max_nodes, max_memory_mb);
+  std::vector<SearchRun> runs;
+  {
+    py::gil_scoped_release release;
+    runs = compare_searches(start, goal, algorithms.value_or(std::vector<std::string>{}), limits);
+  }
+  py::list out;
+  for (const SearchRun& r : runs) out.append(run_dict(r));
+  return out;
+}
+
+py::bytes explain_py(const py::object& start_obj, const py::object& goal_obj,
+                     const std::string& algorithm, const std::string& format_name,
+                     double max_seconds, const py::int_& max_nodes, const py::int_& frames,
+                     bool tree, const std::optional<py::int_>& frame, const py::kwargs& look) {
+  const Board start = board_of(start_obj, "start");
+  const Board goal = goal_of(goal_obj, start);
+  ExplainOptions how{.algorithm = algorithm,
+                     .limits = run_limits(max_seconds, max_nodes, py::int_(1024)),
+                     .frames = int_within<int>(frames, "frames", 1, 800),
+                     .tree = tree};
+  Encoding format{OutputFormat::Png};
+  if (tree) {
+    if (format_name != "png" && format_name != "svg")
+      throw py::value_error("a tree is format='png' or 'svg', not '" + format_name + "'");
+    if (format_name == "svg") format.format = OutputFormat::Gif;  // anything but Png: SVG
+  } else {
+    format.format = format_named(format_name);
+  }
+  if (frame) {
+    if (format.format != OutputFormat::Png || tree)
+      throw Error(Error::Kind::BadInput, "frame is a still's: it needs format='png'");
+    format.frame = int_arg(*frame, "frame");
+  }
+  const AnimationOptions options = look_of(look);
+  Explanation e;
+  {
+    py::gil_scoped_release release;
+    e = explain(start, goal, how, options, format);
+  }
+  return py::bytes(reinterpret_cast<const char*>(e.animation.bytes.data()),
+                   e.animation.bytes.size());
 }
 
 }  // namespace
@@ -412,6 +498,25 @@ PYBIND11_MODULE(slidegif, m) {
       py::arg("size") = "3x3", py::arg("seed") = py::none(), py::arg("moves") = py::none(),
       py::arg("random_goal") = false, kRandomDoc);
 
+  m.def("compare", &compare_py, py::arg("start"), py::arg("goal") = py::none(),
+        py::arg("algorithms") = py::none(), py::kw_only(), py::arg("max_seconds") = 10.0,
+        py::arg("max_nodes") = 50'000'000, py::arg("max_memory_mb") = 1024,
+        "The classic searches on one puzzle of up to 16 cells, and slidegif's own: a dict a\n"
+        "search with 'algorithm', 'heuristic', 'solved', 'optimal', 'moves', 'solution',\n"
+        "'expanded', 'generated', 'max_held', 'bytes', 'seconds', 'stopped' (why it ended\n"
+        "unsolved, within max_seconds, max_nodes and max_memory_mb each) and 'thresholds'\n"
+        "(IDA*'s bounds). algorithms: names as `slidegif compare --algorithms` takes them\n"
+        "('bfs', 'astar', 'idastar-lc', 'slidegif', ...); default: all.");
+  m.def("explain", &explain_py, py::arg("start"), py::arg("goal") = py::none(),
+        py::arg("algorithm") = "astar", py::arg("format") = "gif", py::kw_only(),
+        py::arg("max_seconds") = 10.0, py::arg("max_nodes") = 1'000'000, py::arg("frames") = 150,
+        py::arg("tree") = false, py::arg("frame") = py::none(),
+        "ALGORITHM's search from START drawn as it runs (the bytes of a file in FORMAT, as\n"
+        "render() takes it): each state expanded with g, h and f, the open and closed counts,\n"
+        "the expansions by depth, then the answer. A long search is drawn every k-th\n"
+        "expansion (about FRAMES to twice that drawn); one past max_nodes or max_seconds is\n"
+        "drawn as far as it went. tree=True: the search tree as format='png' or 'svg' (60\n"
+        "expansions at most). The look as render()'s keywords, show_heuristic too.");
   m.def("render", &render_py, py::arg("start"), py::arg("goal") = py::none(),
         py::arg("format") = "gif", py::kw_only(), py::arg("moves") = py::none(),
         py::arg("max_seconds") = py::none(), py::arg("frame") = py::none(),
@@ -424,5 +529,5 @@ PYBIND11_MODULE(slidegif, m) {
         "moves_per_frame (more than 1: no slides; default: more only for very long answers),\n"
         "metric ('mtm': solved in multi-tile moves, a line of tiles sliding as one step),\n"
         "captions, mark, loop, lang ('en', 'zh'), font (a path), picture (a path), numbers,\n"
-        "dither.");
+        "dither, show_heuristic ('manhattan', 'misplaced': each tile's share written on it).");
 }

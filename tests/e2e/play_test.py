@@ -79,6 +79,31 @@ def solve_and_check(cols, lang, picture=None):
     print(f"ok: solution GIF from {cells}: {moves} moves, {im.n_frames} frames, first frame as the CLI draws it")
 
 
+def explain_and_check():
+    """'How would A* solve this?': the server's drawing of A* from the page's board decodes in
+    Chromium, and has a frame for each frame its JSON script lists, with A*'s counts."""
+    cells, _ = board()
+    driver.find_element(By.ID, "explain").click()
+    src = wait(lambda: (lambda s: s if s and "explain=astar" in s else None)(
+        driver.find_element(By.ID, "board").get_attribute("data-solution")), "the explanation", 40)
+    if not driver.execute_script("return document.getElementById('solution').naturalWidth"):
+        fail("the explanation did not decode in chromium")
+    with urllib.request.urlopen(urllib.parse.urljoin(url + "/play.html", src)) as answer:
+        puzzle = answer.headers["X-Slidegif-Puzzle"]
+        gif = answer.read()
+    start = [int(ch) for ch in puzzle.split(" -> ")[0].replace("/", "").replace(",", "")]
+    if start != cells:
+        fail(f"the explanation starts from {start}, the page shows {cells}")
+    with urllib.request.urlopen(urllib.parse.urljoin(url + "/play.html", src + "&format=json")) as a:
+        script = json.load(a)
+    frames = Image.open(io.BytesIO(gif)).n_frames
+    if frames != len(script["frames"]) or script["algorithm"] != "astar-manhattan":
+        fail(f"{frames} frames, the script lists {len(script['frames'])} ({script['algorithm']})")
+    if f"{script['expanded']} expanded" not in puzzle:
+        fail(f"the header {puzzle!r} does not say the script's {script['expanded']} expanded")
+    print(f"ok: A* explained from {cells}: {script['expanded']} expanded, {frames} frames")
+
+
 try:
     # 1. English, 3x3, a reproducible puzzle: keys and clicks.
     driver.get(url + "/play.html?seed=7&lang=en")
@@ -118,6 +143,8 @@ try:
     driver.save_screenshot(shots + "/play-en.png")
     solve_and_check(3, "en")
     driver.save_screenshot(shots + "/play-en-solution.png")
+    explain_and_check()
+    driver.save_screenshot(shots + "/play-en-explain.png")
 
     # 2. Chinese, a picture, 2x3, on a phone-sized window.
     driver.set_window_size(390, 844)

@@ -352,3 +352,42 @@ def test_the_example_tour_runs(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "31 moves, optimal=True" in result.stdout
     assert Image.open(tmp_path / "tour-hardest.gif").n_frames == 1 + 31 * 4
+
+
+def test_compare_rows_match_the_command_line_and_a_bfs():
+    rows = slidegif.compare("152703846", algorithms=["bfs", "astar", "idastar-lc", "greedy"])
+    assert [r["algorithm"] for r in rows] == ["bfs", "astar-manhattan", "idastar-lc",
+                                              "greedy-manhattan"]
+    dist = bfs_distances(GOAL3)
+    start = tuple(int(c) for c in "152703846")
+    for r in rows:
+        assert r["solved"], r
+        assert apply(start, r["solution"]) == GOAL3
+        if r["optimal"]:
+            assert r["moves"] == dist[start]
+    cli = json.loads(subprocess.run(
+        [CLI, "compare", "152703846", "--algorithms", "bfs,astar,idastar-lc,greedy", "--json"],
+        check=True, capture_output=True, text=True).stdout)
+    for mine, theirs in zip(rows, cli["rows"]):
+        for key in ("algorithm", "expanded", "generated", "max_held", "moves", "solution"):
+            assert mine[key] == theirs[key], key
+    with pytest.raises(ValueError, match="unknown algorithm"):
+        slidegif.compare("152703846", algorithms=["dfs"])
+    with pytest.raises(ValueError, match="max_nodes"):
+        slidegif.compare("152703846", max_nodes=0)
+
+
+def test_explain_draws_the_search_pillow_reads_it():
+    gif = slidegif.explain("152703846", algorithm="idastar", show_heuristic="manhattan")
+    with Image.open(io.BytesIO(gif)) as im:
+        frames = im.n_frames
+        assert frames > 8  # the start, 8 moves' answer and the search between
+    png = slidegif.explain("152703846", format="png", frame=-1)
+    with Image.open(io.BytesIO(png)) as im:
+        assert im.format == "PNG"
+    svg = slidegif.explain("413026758", algorithm="bfs", tree=True, format="svg").decode()
+    assert svg.startswith("<?xml") and "<svg" in svg and "#1" in svg
+    with pytest.raises(ValueError, match="more than 60 states"):
+        slidegif.explain("867254301", algorithm="bfs", tree=True, format="png")
+    with pytest.raises(ValueError, match="show_heuristic"):
+        slidegif.explain("152703846", show_heuristic="euclid")

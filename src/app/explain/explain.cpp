@@ -249,8 +249,8 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
   return out;
 }
 
-TreeFigure explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,
-                        const std::string& lang) {
+ExplainedTree explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,
+                           const std::string& lang) {
   const Words& w = words_for(lang);
   const SearchTree tree = search_tree(request.method, start, goal, request.limits);
   const ClassicResult& r = tree.result;
@@ -276,7 +276,7 @@ TreeFigure explain_tree(const Board& start, const Board& goal, const ExplainRequ
                          .expanded = n.expanded > 0,
                          .on_path = n.on_path});
   }
-  return fig;
+  return {r, std::move(fig)};
 }
 
 }  // namespace slidegif::app

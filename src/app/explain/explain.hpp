@@ -48,7 +48,11 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
 // The tree of a small search (at most kMaxTreeExpansions expansions) as a figure, its words in
 // `lang`. Throws as search_tree() (a larger search is Error(BadInput)), and Error(BadInput) for
 // an unknown language.
-TreeFigure explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,
-                        const std::string& lang);
+struct ExplainedTree {
+  ClassicResult result;  // the search's, as run_classic counts it
+  TreeFigure figure;
+};
+ExplainedTree explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,
+                           const std::string& lang);
 
 }  // namespace slidegif::app
