@@ -340,6 +340,9 @@ slidegif check 213456780
 slidegif solve \-\-batch puzzles.txt \-\-jobs 2
 slidegif explore \-\-size 3 \-\-plot dist.png
 slidegif random \-\-moves 20
+slidegif compare 867254301 \-\-algorithms bfs,astar,idastar\-lc
+slidegif explain 758342160 \-\-algorithm idastar \-\-show\-heuristic manhattan \-o ida.gif
+slidegif explain 152703846 \-\-tree \-o tree.svg
 .fi
 .SH SEE ALSO
 \fBslidegif.fcgi\fR(8), \fI/usr/share/doc/slidegif/README.md\fR

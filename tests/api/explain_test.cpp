@@ -31,7 +31,9 @@ TEST(ApiExplain, EverySearchAndSlidegifsOwnReplayToTheGoal) {
 
 TEST(ApiExplain, TheDrawingAndTheTree) {
   const Board start = parse_board("152703846"), goal = Board::standard_goal({3, 3});
-  const Explanation e = explain(start, goal, {.algorithm = "bfs"});
+  AnimationOptions small;
+  small.tile_px = 24;  // the drawing is the render tests'; this is the API's wiring
+  const Explanation e = explain(start, goal, {.algorithm = "bfs", .frames = 10}, small);
   EXPECT_EQ(e.run.algorithm, "bfs");
   EXPECT_EQ(e.run.moves.size(), 8u);
   const auto gif = testing::DecodedGif::decode(e.animation.bytes);
