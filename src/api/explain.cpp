@@ -68,7 +68,9 @@ Explanation explain(const Board& start, const Board& goal, const ExplainOptions&
     return out;
   }
   const app::Explanation e = app::explain_search(start, goal, request, drawn);
-  out.animation = render_explanation(e.script, drawn, encoding, limits);
+  app::Services services;  // the font given, or the built-in one
+  services.font = [&drawn] { return drawn.font; };
+  out.animation = app::render_explained(e, drawn, services, encoding, limits);
   out.run = run_of(classic_name(request.method),
                    std::string(heuristic_label(request.method.heuristic)), e.trace.result);
   return out;

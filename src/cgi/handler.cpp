@@ -5,6 +5,7 @@
 #include <new>
 #include <nlohmann/json.hpp>
 
+#include "app/job/job_json.hpp"
 #include "app/job/job_key.hpp"
 #include "cgi/etag.hpp"
 #include "cgi/negotiate.hpp"
@@ -52,6 +53,77 @@ Response render_response(const app::Job& job, const Puzzle& puzzle, const std::s
                                      solved.solution.optimal ? "optimal" : "not optimal",
                                      animation.frames, animation.frames == 1 ? "" : "s"));
   r.body = std::move(animation.bytes);
+  return r;
+}
+
+// The solution as JSON (app::result_json, as `solve --json` prints it), with the boards along
+// the way when asked.
+Response json_solution_response(const app::Job& job, const Puzzle& puzzle, bool boards,
+                                const HandlerConfig& config) {
+  const app::Solved solved = app::solve_job(job, puzzle, config.services);
+  nlohmann::json j = app::result_json(solved);
+  j.erase("seconds");  // the same request, the same body: a cache may keep it
+  j.erase("nodes");
+  if (boards) {
+    nlohmann::json list = nlohmann::json::array({format_board(puzzle.start)});
+    Board b = puzzle.start;
+    for (const Move m : solved.solution.moves) {
+      b.apply(m);
+      list.push_back(format_board(b));
+    }
+    j["boards"] = std::move(list);
+  }
+  const std::string text = j.dump() + "\n";
+  Response r;
+  r.status = 200;
+  r.body.assign(text.begin(), text.end());
+  r.headers = {{"Content-Type", "application/json"},
+               {"Content-Length", std::to_string(text.size())}};
+  return r;
+}
+
+// An error's text answer as {"error": ..., "status": ...}, its other headers kept.
+Response as_json_error(Response r) {
+  if (r.status < 400) return r;
+  std::string message = r.body_text();
+  while (!message.empty() && message.back() == '\n') message.pop_back();
+  const std::string text = nlohmann::json{{"error", message}, {"status", r.status}}.dump(
+                               -1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                           "\n";
+  r.body.assign(text.begin(), text.end());
+  for (auto& [name, value] : r.headers) {
+    if (name == "Content-Type") value = "application/json";
+    if (name == "Content-Length") value = std::to_string(text.size());
+  }
+  return r;
+}
+
+// Whether the query asks for JSON, as far as it can be read: its errors are JSON too.
+bool asks_json(std::string_view query_string) {
+  try {
+    for (const auto& [name, value] : parse_query(query_string))
+      if (name == "format" && value == "json") return true;
+  } catch (const Error&) {
+  }
+  return false;
+}
+
+// Cross-origin headers on an answer (HandlerConfig::cors_origin).
+Response with_cors(Response r, const HandlerConfig& config) {
+  if (config.cors_origin.empty()) return r;
+  r.headers.emplace_back("Access-Control-Allow-Origin", config.cors_origin);
+  r.headers.emplace_back("Access-Control-Expose-Headers", "ETag, X-Slidegif-Puzzle, Retry-After");
+  if (config.cors_origin != "*") r.headers.emplace_back("Vary", "Origin");
+  return r;
+}
+
+// A preflight: what a page on the allowed origin may send.
+Response preflight() {
+  Response r;
+  r.status = 204;
+  r.headers = {{"Access-Control-Allow-Methods", "GET, HEAD"},
+               {"Access-Control-Allow-Headers", "If-None-Match, Accept"},
+               {"Access-Control-Max-Age", "86400"}};
   return r;
 }
 
@@ -111,7 +183,23 @@ Response error_response(const Error& e) {
 
 }  // namespace
 
+namespace {
+
+Response answer(const Environment& env, const HandlerConfig& config);
+
+}  // namespace
+
 Response handle_request(const Environment& env, const HandlerConfig& config) {
+  if (!config.cors_origin.empty() && lookup(env, "REQUEST_METHOD") == "OPTIONS")
+    return with_cors(preflight(), config);
+  Response r = answer(env, config);
+  if (asks_json(lookup(env, "QUERY_STRING"))) r = as_json_error(std::move(r));
+  return with_cors(std::move(r), config);
+}
+
+namespace {
+
+Response answer(const Environment& env, const HandlerConfig& config) {
   const std::string_view method = lookup(env, "REQUEST_METHOD");
   if (method != "GET" && method != "HEAD") {
     Response r = text_response(405, fmt::format("method {} not allowed; use GET or HEAD",
@@ -152,8 +240,10 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
       add_cache_headers(r, puzzle, etag, negotiated);
       return r;
     }
-    if (search.kind != SearchQuery::Kind::None) {
-      Response r = search_response(search, job, puzzle, config.services);
+    if (search.kind != SearchQuery::Kind::None || search.json) {
+      Response r = search.kind == SearchQuery::Kind::None
+                       ? json_solution_response(job, puzzle, search.boards, config)
+                       : search_response(search, job, puzzle, config.services);
       add_cache_headers(r, puzzle, etag, negotiated);
       return r;
     }
@@ -168,6 +258,8 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
     return text_response(500, fmt::format("internal error: {}", e.what()));
   }
 }
+
+}  // namespace
 
 bool serve(const Environment& env, const HandlerConfig& config, std::FILE* out) {
   const Response response = handle_request(env, config);

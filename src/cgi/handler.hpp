@@ -43,9 +43,15 @@ struct HandlerConfig {
   // answers 500 rather than serve unsigned requests.
   bool signed_urls = false;
   std::string url_key;
+  // Cross-origin use (SLIDEGIF_CORS_ORIGIN, slidegif.fcgi --cors-origin): the origin allowed
+  // ("*" for any, else one like "https://example.org"), sent as Access-Control-Allow-Origin on
+  // every answer with the headers a page may read, and a preflight OPTIONS answered 204. Empty:
+  // off, and OPTIONS is 405 as any other method.
+  std::string cors_origin;
 };
 
-// Never throws for anything a client can send: bad input is 400, an exhausted budget 503.
+// Never throws for anything a client can send: bad input is 400, an exhausted budget 503. With
+// format=json every answer is JSON, an error {"error": MESSAGE, "status": CODE}.
 Response handle_request(const Environment& env, const HandlerConfig& config);
 
 // One request as the executable runs it: handle_request's answer written to `out` in CGI form

@@ -104,6 +104,13 @@ int main() {
     config.services.drawing = &drawing;
   }
   slidegif::cgi::serve_pictures(config, setting("SLIDEGIF_PICTURE_DIR"));
+  // A setting that is not an origin is said on the server's log, and no page is let read.
+  config.cors_origin = setting("SLIDEGIF_CORS_ORIGIN");
+  if (const std::string problem = slidegif::cgi::check_cors_origin(config.cors_origin);
+      !problem.empty()) {
+    std::fprintf(stderr, "slidegif.cgi: %s\n", problem.c_str());
+    config.cors_origin.clear();
+  }
   // Set, even to nothing, means signed URLs only (an empty setting is refused, every request 500).
   const char* key_file = std::getenv("SLIDEGIF_URL_KEY_FILE");
   const std::string key_problem = slidegif::cgi::require_signatures(

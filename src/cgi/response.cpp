@@ -28,6 +28,8 @@ std::string_view reason_phrase(int status) {
   switch (status) {
     case 200:
       return "OK";
+    case 204:
+      return "No Content";
     case 304:
       return "Not Modified";
     case 400:

@@ -6,7 +6,6 @@
 
 #include "app/explain/comparison.hpp"
 #include "app/explain/explain.hpp"
-#include "app/files/font_locator.hpp"
 #include "slidegif/error.hpp"
 #include "solve/support/format.hpp"
 
@@ -36,16 +35,6 @@ Response json_response(const nlohmann::json& body) {
   r.headers = {{"Content-Type", "application/json"},
                {"Content-Length", std::to_string(text.size())}};
   return r;
-}
-
-// Every word the frames draw, for the font's fallbacks.
-std::string all_text(const ExplainScript& script) {
-  std::string text = script.title + script.bars_label;
-  for (const ExplainFrame& f : script.frames) {
-    text += f.caption;
-    for (const std::string& note : f.notes) text += note;
-  }
-  return text;
 }
 
 Response explain_answer(const SearchQuery& search, const app::Job& job, const Puzzle& puzzle,
@@ -87,10 +76,7 @@ Response explain_answer(const SearchQuery& search, const app::Job& job, const Pu
                           {"bars_label", e.script.bars_label},
                           {"frames", frames}});
   }
-  AnimationOptions look = job.animation;
-  look.font = services.font ? services.font() : app::default_font();
-  if (services.complete_font) look.font = services.complete_font(look.font, all_text(e.script));
-  Animation a = render_explanation(e.script, look, job.encoding, job.limits.render);
+  Animation a = app::render_explained(e, job.animation, services, job.encoding, job.limits.render);
   Response out;
   out.status = 200;
   out.headers = {{"Content-Type", std::string(format_info(job.encoding.format).mime_type)},
@@ -122,8 +108,13 @@ SearchQuery parse_search_query(const QueryParams& query) {
     s.kind = SearchQuery::Kind::Compare;
     if (format && !s.json) bad("compare=1 answers JSON: format=json, or no format=");
     s.json = true;
-  } else if (s.json) {
-    bad("format=json answers explain= or compare=1; a solution is an image");
+  }
+  if (const auto boards = get(query, "boards")) {
+    if (s.kind != SearchQuery::Kind::None || !s.json)
+      bad("boards= is a JSON solution's: format=json");
+    if (*boards != "0" && *boards != "1")
+      bad(fmt::format("boards must be 1 or 0, not \"{}\"", *boards));
+    s.boards = *boards == "1";
   }
   if (const auto frames = get(query, "frames")) {
     if (s.kind != SearchQuery::Kind::Explain) bad("frames= is explain='s");
@@ -154,7 +145,7 @@ std::string search_key(const SearchQuery& search) {
     case SearchQuery::Kind::None:
       break;
   }
-  return "";
+  return search.json ? fmt::format("|json|boards={}", search.boards) : "";
 }
 
 Response search_response(const SearchQuery& search, const app::Job& job, const Puzzle& puzzle,

@@ -30,12 +30,14 @@ struct SearchQuery {
   enum class Kind { None, Explain, Compare } kind = Kind::None;
   ClassicMethod method;  // explain's
   std::size_t frames = 60;
-  bool json = false;  // format=json: taken out of the query the job is parsed from
+  bool json = false;    // format=json: taken out of the query the job is parsed from
+  bool boards = false;  // boards=1: a JSON solution lists the boards along the way
 };
 
-// explain=, compare=, frames= and format=json. Throws Error(BadInput) for an unknown
-// algorithm, frames out of 1 to kExplainFrames, both explain= and compare=, format=json
-// without either, compare=1 with another format than json.
+// explain=, compare=, frames=, boards= and format=json (with neither explain= nor compare=: the
+// solution as JSON). Throws Error(BadInput) for an unknown algorithm, frames out of 1 to
+// kExplainFrames, both explain= and compare=, compare=1 with another format than json, boards=
+// without format=json.
 SearchQuery parse_search_query(const QueryParams& query);
 // The query without its format= (for a JSON answer: the job keeps its default format).
 QueryParams without_format(const QueryParams& query);

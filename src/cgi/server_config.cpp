@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -61,6 +62,24 @@ void serve_pictures(HandlerConfig& config, const std::string& dir) {
   config.picture = [dir](std::string_view name, const RenderLimits& limits) {
     return app::read_named_picture(dir, name, limits);
   };
+}
+
+std::string check_cors_origin(const std::string& origin) {
+  if (origin.empty() || origin == "*") return {};
+  const bool scheme = origin.starts_with("http://") || origin.starts_with("https://");
+  const std::string host = origin.substr(origin.find("//") + 2);
+  // Printable ASCII without spaces or commas: nothing that could end or split the header.
+  const bool clean = std::all_of(origin.begin(), origin.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u > 0x20 && u < 0x7f && c != ',';
+  });
+  if (!scheme || host.empty() || host.find('/') != std::string::npos || !clean) {
+    return fmt::format(
+        "the CORS origin \"{}\" is not an origin: give * or one like https://example.org "
+        "(a scheme and a host, no path)",
+        origin);
+  }
+  return {};
 }
 
 std::string require_signatures(HandlerConfig& config, const std::optional<std::string>& key_file) {

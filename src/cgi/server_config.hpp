@@ -26,4 +26,9 @@ void serve_pictures(HandlerConfig& config, const std::string& dir);
 // empty (every request 500) and returns what is wrong. No setting (nullopt): unsigned URLs.
 std::string require_signatures(HandlerConfig& config, const std::optional<std::string>& key_file);
 
+// What is wrong with a cross-origin setting (HandlerConfig::cors_origin), "" when it is usable:
+// empty (none), "*", or one origin, http:// or https:// and a host, nothing that could end the
+// header (no spaces, control characters, commas or path).
+std::string check_cors_origin(const std::string& origin);
+
 }  // namespace slidegif::cgi

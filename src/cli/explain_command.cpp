@@ -20,16 +20,6 @@
 namespace slidegif::cli {
 namespace {
 
-// Every word the frames draw, for the font's fallbacks.
-std::string all_text(const ExplainScript& script) {
-  std::string text = script.title + script.bars_label;
-  for (const ExplainFrame& f : script.frames) {
-    text += f.caption;
-    for (const std::string& note : f.notes) text += note;
-  }
-  return text;
-}
-
 nlohmann::json json_of(const app::Explanation& e, const Board& start, const Board& goal,
                        const std::string& algorithm, const Animation& a) {
   const ClassicResult& r = e.trace.result;
@@ -187,10 +177,8 @@ int ExplainCommand::run() const {
                                                .stop = nullptr},
                                     .search_frames = args_.frames};
   const app::Explanation e = app::explain_search(start, goal, request, job.animation);
-  AnimationOptions look = job.animation;
-  look.font = services.font();
-  if (services.complete_font) look.font = services.complete_font(look.font, all_text(e.script));
-  const Animation animation = render_explanation(e.script, look, job.encoding, job.limits.render);
+  const Animation animation =
+      app::render_explained(e, job.animation, services, job.encoding, job.limits.render);
   write_bytes(flags.output, animation.bytes);
   const ClassicResult& r = e.trace.result;
   if (flags.json) {

@@ -41,6 +41,8 @@ class WorkerContext {
 
   // The CGI handler's configuration, its services bound to this context.
   const cgi::HandlerConfig& config() const { return config_; }
+  // Cross-origin answers for pages of `origin` (checked: cgi::check_cors_origin); "": none.
+  void allow_origin(std::string origin) { config_.cors_origin = std::move(origin); }
 
  private:
   const Font& font();

@@ -99,7 +99,9 @@ int main(int argc, char** argv) {
   slidegif::fcgi::block_pool_signals();
   slidegif::fcgi::ServerOptions options;
   if (int status = 0; !parse_options(argc, argv, options, status)) return status;
-  if (const std::string problem = slidegif::fcgi::check_server_options(options); !problem.empty()) {
+  std::string problem = slidegif::fcgi::check_server_options(options);
+  if (problem.empty()) problem = slidegif::cgi::check_cors_origin(options.cors_origin);
+  if (!problem.empty()) {
     std::fprintf(stderr, "slidegif.fcgi: %s\n", problem.c_str());
     return 2;
   }
@@ -131,7 +133,7 @@ int main(int argc, char** argv) {
   slidegif::fcgi::ServerMetrics* metrics = slidegif::fcgi::map_server_metrics();
   if (metrics == nullptr) std::perror("slidegif.fcgi: no shared memory for metrics");
   const slidegif::fcgi::WorkerFiles files{options.pdb_dir, options.picture_dir,
-                                          options.url_key_file};
+                                          options.url_key_file, options.cors_origin};
   return slidegif::fcgi::run_pool(
       options.workers,
       [&](int slot) {

@@ -348,6 +348,7 @@ int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limi
   if (flags < 0 || fcntl(listen_fd, F_SETFL, flags | O_NONBLOCK) != 0) return 1;
   WorkerContext context(files.pdb_dir, "", files.picture_dir, files.url_key_file,
                         limits.cache_bytes);
+  context.allow_origin(files.cors_origin);
   unsigned long served = 0;
   while (limits.max_requests == 0 || served < limits.max_requests) {
     // A failed socket is a failed worker (the pool gives up on workers failing at start).

@@ -44,12 +44,14 @@ struct WorkerReporting {
   bool access_log = false;
 };
 
-// The administrator's files a worker reads (each empty: none): the pattern databases (never
-// built here), the pictures requests may name, and the key of signed URLs.
+// What a worker takes from its administrator (each empty: none): the pattern databases (never
+// built here), the pictures requests may name, the key of signed URLs, and the origin whose
+// pages may read the answers (cgi::HandlerConfig::cors_origin).
 struct WorkerFiles {
   std::string pdb_dir;
   std::string picture_dir;
   std::string url_key_file;
+  std::string cors_origin;
 };
 
 // The seconds a request's parameters may take to arrive in all, however they trickle in:

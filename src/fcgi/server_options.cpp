@@ -12,6 +12,7 @@ namespace slidegif::fcgi {
 std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
   if (const char* dir = std::getenv(app::kPdbDirEnv)) o.pdb_dir = dir;
   if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR")) o.picture_dir = dir;
+  if (const char* origin = std::getenv("SLIDEGIF_CORS_ORIGIN")) o.cors_origin = origin;
   if (const char* file = std::getenv("SLIDEGIF_URL_KEY_FILE")) {
     o.url_key_file = file;
     o.url_key_set = true;
@@ -45,6 +46,10 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
                   "Answer signed URLs only: sig= must be the HMAC-SHA256 of the rest of the "
                   "query under this file's key (default: $SLIDEGIF_URL_KEY_FILE)")
       ->each([&o](const std::string&) { o.url_key_set = true; });
+  app->add_option("--cors-origin", o.cors_origin,
+                  "Let pages of this origin read the answers (https://example.org, or * for "
+                  "any): Access-Control-Allow-Origin, and preflight OPTIONS answered (default: "
+                  "$SLIDEGIF_CORS_ORIGIN; none)");
   app->add_option("--cache-size", o.cache_mb,
                   "Megabytes of drawings and coded moves a worker keeps between requests "
                   "(the least recently used go first when full; 0: nothing kept)")

@@ -25,6 +25,7 @@ struct ServerOptions {
   bool access_log = true;    // a Common Log Format line per request on standard error
   std::string url_key_file;  // signed URLs only; default $SLIDEGIF_URL_KEY_FILE
   bool url_key_set = false;  // either was given, even empty (which is refused)
+  std::string cors_origin;   // pages of this origin may read the answers; $SLIDEGIF_CORS_ORIGIN
   // What a worker keeps between requests (drawings and coded moves), and all the private
   // memory it may hold (its heap, caches included; not the mapped databases or libraries).
   unsigned cache_mb = kDefaultCacheMb;

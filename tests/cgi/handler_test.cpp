@@ -4,10 +4,12 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cgi/limits.hpp"
 #include "cgi/request.hpp"
+#include "cgi/server_config.hpp"
 #include "gif_decoder.hpp"
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
@@ -245,6 +247,91 @@ TEST(Handler, LimitErrorsSayWhatTheClientCanChange) {
   const Response big = get("size=4x4&seed=3&tween=8&tile=160");
   EXPECT_EQ(big.status, 400) << big.body_text();
   EXPECT_NE(big.body_text().find("(use a smaller"), std::string::npos) << big.body_text();
+}
+
+}  // namespace
+}  // namespace slidegif::cgi
+
+namespace slidegif::cgi {
+namespace {
+
+nlohmann::json json_body(const Response& r) {
+  return nlohmann::json::parse(r.body_text());
+}
+
+TEST(JsonSolution, TheSolutionAsOneObjectCachedLikeItsImage) {
+  const Response r = get("start=152703846&format=json");
+  ASSERT_EQ(r.status, 200) << r.body_text();
+  EXPECT_EQ(r.header("Content-Type"), "application/json");
+  EXPECT_EQ(r.header("Content-Length"), std::to_string(r.body.size()));
+  const auto j = json_body(r);
+  EXPECT_EQ(j["start"], "152703846");
+  EXPECT_EQ(j["goal"], "123456780");
+  EXPECT_EQ(j["rows"], 3);
+  EXPECT_EQ(j["length"], 8);
+  EXPECT_EQ(j["metric"], "stm");
+  EXPECT_TRUE(j["optimal"].get<bool>());
+  EXPECT_FALSE(j.contains("boards"));
+  Board b = parse_board("152703846");
+  b.apply_all(moves_from_string(j["moves"].get<std::string>()));
+  EXPECT_EQ(b, Board::standard_goal({3, 3}));
+  // The same request, the same bytes and tag; not the GIF's tag; 304 when the client has it.
+  const Response again = get("start=152703846&format=json");
+  EXPECT_EQ(again.body, r.body);
+  EXPECT_EQ(again.header("ETag"), r.header("ETag"));
+  EXPECT_NE(get("start=152703846").header("ETag"), r.header("ETag"));
+  EXPECT_EQ(get("start=152703846&format=json", std::string(r.header("ETag"))).status, 304);
+  // The boards along the way, on request.
+  const auto boards = json_body(get("start=152703846&format=json&boards=1"))["boards"];
+  ASSERT_EQ(boards.size(), 9u);
+  EXPECT_EQ(boards.front(), "152703846");
+  EXPECT_EQ(boards.back(), "123456780");
+}
+
+TEST(JsonSolution, ARandomPuzzleSaysWhatItPickedAndErrorsAreJsonToo) {
+  const auto j = json_body(get("random=1&size=2x3&format=json"));
+  EXPECT_TRUE(j.contains("seed"));
+  EXPECT_EQ(j["cols"], 3);
+  const auto seeded = json_body(get(
+      "random=1&seed=" + std::to_string(j["seed"].get<std::uint64_t>()) + "&size=2x3&format=json"));
+  EXPECT_EQ(seeded["start"], j["start"]);
+  for (const std::string bad :
+       {"start=12345&format=json", "start=213456780&goal=123456780&format=json",
+        "start=152703846&format=json&tile=5"}) {
+    const Response r = get(bad);
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_EQ(r.header("Content-Type"), "application/json") << bad;
+    const auto e = json_body(r);
+    EXPECT_EQ(e["status"], 400);
+    EXPECT_FALSE(e["error"].get<std::string>().empty());
+  }
+  EXPECT_EQ(get("start=152703846&boards=1").status, 400);  // boards= is JSON's
+}
+
+TEST(Cors, OffByDefaultOnWhenTheOperatorSaysSo) {
+  EXPECT_TRUE(get("start=152703846").header("Access-Control-Allow-Origin").empty());
+  EXPECT_EQ(get("start=152703846", {}, "OPTIONS").status, 405);
+  HandlerConfig config = test_config();
+  config.cors_origin = "https://example.org";
+  const Response r = get("start=152703846&format=json", {}, "GET", config);
+  EXPECT_EQ(r.header("Access-Control-Allow-Origin"), "https://example.org");
+  EXPECT_NE(r.header("Access-Control-Expose-Headers").find("ETag"), std::string::npos);
+  bool varies = false;
+  for (const auto& [name, value] : r.headers) varies |= name == "Vary" && value == "Origin";
+  EXPECT_TRUE(varies);
+  const Response pre = get("start=152703846", {}, "OPTIONS", config);
+  EXPECT_EQ(pre.status, 204);
+  EXPECT_EQ(pre.header("Access-Control-Allow-Methods"), "GET, HEAD");
+  EXPECT_EQ(pre.header("Access-Control-Allow-Origin"), "https://example.org");
+  EXPECT_TRUE(pre.body.empty());
+  // Errors carry it too: a page can read why.
+  EXPECT_EQ(get("start=1", {}, "GET", config).header("Access-Control-Allow-Origin"),
+            "https://example.org");
+  for (const std::string origin : {"", "*", "https://example.org", "http://localhost:8080"})
+    EXPECT_EQ(check_cors_origin(origin), "") << origin;
+  for (const std::string origin : {"example.org", "https://", "https://a.org/path",
+                                   "https://a.org\r\nX: 1", "https://a.org, https://b.org"})
+    EXPECT_NE(check_cors_origin(origin), "") << origin;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "cli/manual.hpp"
+#include "run_binary.hpp"
 
 namespace slidegif::fcgi {
 namespace {
@@ -36,6 +37,29 @@ TEST(ServerOptions, DefaultsFromTheEnvironmentThenFlags) {
   EXPECT_EQ(flags.listen, "127.0.0.1:9000");
   ::unsetenv("SLIDEGIF_PDB_DIR");
   ::unsetenv("SLIDEGIF_PICTURE_DIR");
+}
+
+TEST(ServerOptions, TheCorsOriginFromTheEnvironmentOrTheFlag) {
+  ServerOptions none;
+  parse(none, {});
+  EXPECT_EQ(none.cors_origin, "");
+  ::setenv("SLIDEGIF_CORS_ORIGIN", "https://example.org", 1);
+  ServerOptions env;
+  parse(env, {});
+  EXPECT_EQ(env.cors_origin, "https://example.org");
+  ServerOptions flag;
+  parse(flag, {"--cors-origin", "*"});
+  EXPECT_EQ(flag.cors_origin, "*");
+  ::unsetenv("SLIDEGIF_CORS_ORIGIN");
+  // A setting that is not an origin stops the server before it listens (timeout(1): a server
+  // that started would serve on, exit 124).
+  const testing::TempDir dir;
+  const auto r = testing::run_binary(
+      {"/usr/bin/timeout", "10", std::string(SLIDEGIF_PROGRAM_DIR) + "/slidegif.fcgi", "--listen",
+       dir.file("s.sock"), "--cors-origin", "https://example.org/page"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("is not an origin"), std::string::npos) << r.err;
+  EXPECT_TRUE(dir.entries().empty());
 }
 
 // A worker's memory: the caches' size and the bound on all its private memory, which must

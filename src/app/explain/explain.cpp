@@ -6,6 +6,7 @@
 #include <array>
 #include <string_view>
 
+#include "app/files/font_locator.hpp"
 #include "slidegif/error.hpp"
 #include "solve/support/format.hpp"
 
@@ -247,6 +248,18 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
   }
   if (r.moves.empty()) script.frames.back().delay_ms = p.last_ms;
   return out;
+}
+
+Animation render_explained(const Explanation& e, AnimationOptions look, const Services& services,
+                           const Encoding& encoding, const RenderLimits& limits) {
+  std::string text = e.script.title + e.script.bars_label;
+  for (const ExplainFrame& f : e.script.frames) {
+    text += f.caption;
+    for (const std::string& note : f.notes) text += note;
+  }
+  look.font = services.font ? services.font() : default_font();
+  if (services.complete_font) look.font = services.complete_font(look.font, text);
+  return render_explanation(e.script, look, encoding, limits);
 }
 
 ExplainedTree explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 
+#include "app/job/job.hpp"
 #include "render/explain/explain_animation.hpp"
 #include "render/explain/search_tree_figure.hpp"
 #include "slidegif/board.hpp"
@@ -44,6 +45,12 @@ struct Explanation {
 // throws (Unsolvable, Unsupported past 16 cells) and Error(BadInput) for an unknown language.
 Explanation explain_search(const Board& start, const Board& goal, const ExplainRequest& request,
                            const AnimationOptions& look);
+
+// The explanation drawn in `look` with the services' font (its fallbacks completed for every
+// word drawn; the built-in font without one). Throws as render_explanation().
+Animation render_explained(const Explanation& explanation, AnimationOptions look,
+                           const Services& services, const Encoding& encoding,
+                           const RenderLimits& limits);
 
 // The tree of a small search (at most kMaxTreeExpansions expansions) as a figure, its words in
 // `lang`. Throws as search_tree() (a larger search is Error(BadInput)), and Error(BadInput) for
