@@ -73,13 +73,7 @@ Response json_solution_response(const app::Job& job, const Puzzle& puzzle, bool 
     }
     j["boards"] = std::move(list);
   }
-  const std::string text = j.dump() + "\n";
-  Response r;
-  r.status = 200;
-  r.body.assign(text.begin(), text.end());
-  r.headers = {{"Content-Type", "application/json"},
-               {"Content-Length", std::to_string(text.size())}};
-  return r;
+  return json_response(j.dump() + "\n");
 }
 
 // An error's text answer as {"error": ..., "status": ...}, its other headers kept.

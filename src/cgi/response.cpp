@@ -51,6 +51,15 @@ std::string_view reason_phrase(int status) {
   }
 }
 
+Response json_response(std::string_view text) {
+  Response r;
+  r.status = 200;
+  r.body.assign(text.begin(), text.end());
+  r.headers = {{"Content-Type", "application/json"},
+               {"Content-Length", std::to_string(text.size())}};
+  return r;
+}
+
 Response body_response(int status, std::string_view content_type, std::string_view body,
                        std::string_view cache_control) {
   Response r;

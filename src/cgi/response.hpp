@@ -28,6 +28,10 @@ std::string_view reason_phrase(int status);
 Response body_response(int status, std::string_view content_type, std::string_view body,
                        std::string_view cache_control);
 
+// A 200 application/json answer of `text` (one JSON document and a newline), without
+// Cache-Control: the handler says how long it keeps, as for an image.
+Response json_response(std::string_view text);
+
 // A short text/plain answer: an error message, one line plus a newline.
 Response text_response(int status, std::string_view message);
 

@@ -26,15 +26,8 @@ std::optional<std::string> get(const QueryParams& query, std::string_view name) 
   return found;
 }
 
-// Without Cache-Control: the handler says how long it keeps, as for an image.
-Response json_response(const nlohmann::json& body) {
-  const std::string text = body.dump() + "\n";
-  Response r;
-  r.status = 200;
-  r.body.assign(text.begin(), text.end());
-  r.headers = {{"Content-Type", "application/json"},
-               {"Content-Length", std::to_string(text.size())}};
-  return r;
+Response json_answer(const nlohmann::json& body) {
+  return json_response(body.dump() + "\n");
 }
 
 Response explain_answer(const SearchQuery& search, const app::Job& job, const Puzzle& puzzle,
@@ -63,18 +56,18 @@ Response explain_answer(const SearchQuery& search, const app::Job& job, const Pu
                         {"bars", f.bars},
                         {"delay_ms", f.delay_ms}});
     }
-    return json_response({{"start", format_board(puzzle.start)},
-                          {"goal", format_board(puzzle.goal)},
-                          {"algorithm", classic_name(search.method)},
-                          {"moves", r.moves.size()},
-                          {"solution", moves_to_string(r.moves)},
-                          {"optimal", r.optimal},
-                          {"expanded", r.expanded},
-                          {"generated", r.generated},
-                          {"stride", e.trace.stride},
-                          {"title", e.script.title},
-                          {"bars_label", e.script.bars_label},
-                          {"frames", frames}});
+    return json_answer({{"start", format_board(puzzle.start)},
+                        {"goal", format_board(puzzle.goal)},
+                        {"algorithm", classic_name(search.method)},
+                        {"moves", r.moves.size()},
+                        {"solution", moves_to_string(r.moves)},
+                        {"optimal", r.optimal},
+                        {"expanded", r.expanded},
+                        {"generated", r.generated},
+                        {"stride", e.trace.stride},
+                        {"title", e.script.title},
+                        {"bars_label", e.script.bars_label},
+                        {"frames", frames}});
   }
   Animation a = app::render_explained(e, job.animation, services, job.encoding, job.limits.render);
   Response out;
@@ -157,7 +150,7 @@ Response search_response(const SearchQuery& search, const app::Job& job, const P
                              .max_bytes = kSearchBytes,
                              .stop = nullptr};
   const auto rows = app::compare_searches(puzzle.start, puzzle.goal, {}, limits, services);
-  return json_response(app::comparison_json(puzzle.start, puzzle.goal, rows));
+  return json_answer(app::comparison_json(puzzle.start, puzzle.goal, rows));
 }
 
 }  // namespace slidegif::cgi
