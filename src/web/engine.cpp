@@ -68,16 +68,24 @@ class Engine {
     }
   }
 
-  // {moves, optimal, method, seconds}: an optimal solution within max_seconds (3x3 by its
-  // distance table; 3x4 and 4x4 with pattern databases, built on first use).
-  val solve(const std::string& start, const std::string& goal, double max_seconds) {
+  // {moves, length, metric, optimal, method, seconds}: an optimal solution within max_seconds
+  // (3x3 by its distance table; 3x4 and 4x4 with pattern databases, built on first use; larger
+  // boards near-optimal), moves counted in `metric` ("stm" or "mtm").
+  val solve(const std::string& start, const std::string& goal, double max_seconds,
+            const std::string& metric) {
     try {
       const auto began = std::chrono::steady_clock::now();
       const Board s = parse_board(start);
       const Board g = goal_of(s, goal);
       require_solvable(s, g);
       SolveOptions options;
+      if (!(max_seconds >= 0.01 && max_seconds <= 86400))
+        throw Error(Error::Kind::BadInput, "maxSeconds is 0.01 to 86400");
       options.max_seconds = max_seconds;
+      const auto m = metric_from_name(metric);
+      if (!m)
+        throw Error(Error::Kind::BadInput, "metric is \"stm\" or \"mtm\", not \"" + metric + "\"");
+      options.metric = *m;
       const SolveSources sources{
           .distance_table = [this](const Board& goal) { return table_for(goal); },
           .pattern_database = [this](const Board& goal) { return database_for(goal); },
@@ -85,6 +93,8 @@ class Engine {
       const Solution solution = dispatch_solve(s, g, options, {}, sources);
       val out = val::object();
       out.set("moves", moves_to_string(solution.moves));
+      out.set("length", count_moves(solution.moves, solution.metric));
+      out.set("metric", std::string(metric_name(solution.metric)));
       out.set("optimal", solution.optimal);
       out.set("method", solution.method);
       out.set("seconds", seconds_since(began));
@@ -114,6 +124,37 @@ class Engine {
       val out = val::object();
       out.set("start", format_board(p.start));
       out.set("goal", format_board(p.goal));
+      if (p.seed) out.set("seed", static_cast<double>(*p.seed));
+      return out;
+    } catch (const Error& e) {
+      return error_object(e.what());
+    }
+  }
+
+  // {godsNumber, histogram, antipodes, states, seconds}: every state of `size` (up to 12 cells)
+  // by its distance from the standard goal, as `slidegif explore` counts them.
+  val explore(const std::string& size) {
+    try {
+      const Board goal = Board::standard_goal(parse_shape(size));
+      if (goal.cells() > kMaxFullSearchCells)
+        throw Error(Error::Kind::BadInput, "explore takes boards of up to 12 cells");
+      const FullSearch all = full_search(goal, {.storage = DistanceStorage::None, .threads = 1});
+      val histogram = val::array();
+      double states = 0;
+      for (const std::uint64_t n : all.histogram) {
+        histogram.call<void>("push", static_cast<double>(n));
+        states += static_cast<double>(n);
+      }
+      val antipodes = val::array();
+      if (!all.listed.empty() && all.listed.back())
+        for (const std::uint64_t i : all.lists.back())
+          antipodes.call<void>("push", format_board(all.index.board(i)));
+      val out = val::object();
+      out.set("godsNumber", all.gods_number());
+      out.set("histogram", histogram);
+      out.set("antipodes", antipodes);
+      out.set("states", states);
+      out.set("seconds", all.seconds);
       return out;
     } catch (const Error& e) {
       return error_object(e.what());
@@ -185,6 +226,7 @@ EMSCRIPTEN_BINDINGS(slidegif) {
       .function("check", &Engine::check)
       .function("solve", &Engine::solve)
       .function("randomPuzzle", &Engine::random_puzzle)
+      .function("explore", &Engine::explore)
       .function("prepare", &Engine::prepare);
   emscripten::function("version",
                        emscripten::optional_override([] { return std::string(SLIDEGIF_VERSION); }));

@@ -103,4 +103,27 @@ print(f"4x4 small pattern database built in the page: {float(tables):.2f} s")
 for name, (moves, first, total, engine) in results.items():
     print(f"{name}: {moves} optimal moves by hints; first hint {first:.2f} s in the page "
           f"(its solve {engine:.3f} s in the engine), all hints {total:.2f} s")
+# The npm package (OUT/npm, as packed) imported by a page as an ES module: its engine starts in
+# a Web Worker of its own and solves; the page's answer is checked against our BFS.
+with open(os.path.join(out, "npm-page.html"), "w") as f:
+    f.write("""<!doctype html><meta charset="utf-8"><title>slidegif from npm</title>
+<script type="module">
+import { solve, randomPuzzle, SlidegifError } from "./npm/index.mjs";
+const s = await solve("867254301");
+const p = await randomPuzzle({ seed: 5, moves: 12 });
+const q = await solve(p.start);
+let refused = "";
+try { await solve("213456780"); } catch (e) { refused = e instanceof SlidegifError ? e.message : "?"; }
+document.body.dataset.result = JSON.stringify({ s, p, q, refused });
+</script><body>slidegif</body>""")
+driver.get(url + "/npm-page.html")
+answer = json.loads(wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-result"),
+                         "the npm package's answers in the page"))
+if answer["s"]["length"] != 31 or not answer["s"]["optimal"] or answer["q"]["length"] != 12:
+    fail(f"the npm package in the page answered {answer}")
+if optimal_length([int(c) for c in answer["p"]["start"]], 3, 3) != 12:
+    fail(f"the package's 12-move start {answer['p']['start']} is not 12 moves away")
+if "unsolvable" not in answer["refused"] and "parity" not in answer["refused"]:
+    fail(f"the package's refusal: {answer['refused']!r}")
+print("ok: a page importing the npm package solved 867254301 in 31 moves, and a 12-move pick")
 driver.quit()

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The npm package scripts/build-web packed (OUT/slidegif-VERSION.tgz) as a user gets it:
+# installed into an empty project with `npm install ./slidegif-VERSION.tgz` (no registry: it
+# has no dependencies), then Node's test runner (tests/e2e/npm/package.test.mjs) solves the
+# puzzles the command line solves, to the same lengths. Prints the package's size (its first
+# solves' times are scripts/bench's).
+#   tests/e2e/npm_test.sh OUT_DIR BUILD/slidegif SOURCE_DIR
+set -euo pipefail
+out=$(realpath "$1") cli=$(realpath "$2") src=$(realpath "$3")
+command -v npm >/dev/null || { echo "FAIL: npm (Node.js) is needed" >&2; exit 1; }
+tgz=$(ls "$out"/slidegif-*.tgz)
+work=$(mktemp -d "${TMPDIR:-/tmp}/slidegif-npm.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export HOME=$work/home npm_config_cache=$work/cache npm_config_update_notifier=false
+mkdir -p "$HOME" "$work/project"
+cd "$work/project"
+npm init -y >/dev/null
+npm install --no-audit --no-fund --offline "$tgz" >/dev/null
+# What the command line answers, for the package to match.
+expected=$work/expected.json
+{
+  echo '{"solves": ['
+  first=1
+  for p in "867254301 stm 3" "867254301 mtm 3" "123456780 stm 3" "0,4,1/2,5,3 stm 3" \
+           "5,1,3,4/2,6,7,8/9,10,11,12/13,14,15,0 stm 4" "2,8,3,4/1,5,6,0/9,10,7,11 stm 4"; do
+    read -r start metric cols <<<"$p"
+    len=$("$cli" solve "$start" --metric "$metric" --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["length"])')
+    ((first)) || echo ','
+    first=0
+    echo "{\"start\": \"$start\", \"metric\": \"$metric\", \"cols\": $cols, \"length\": $len}"
+  done
+  echo '],'
+  printf '"unsolvable": %s,\n' "$({ "$cli" check 213456780 --json || true; } | /usr/bin/python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["explanation"]))')"
+  printf '"version": %s,\n' "$("$cli" --version | /usr/bin/python3 -c 'import json,sys; print(json.dumps(sys.stdin.read().split()[-1]))')"
+  printf '"histogram3x3": [%s]\n}\n' "$(grep '^123456780' "$src/tests/data/8puzzle_distances.txt" | cut -f2 | tr ' ' ',')"
+} >"$expected"
+cp "$src/tests/e2e/npm/package.test.mjs" .
+EXPECTED=$expected timeout 240 node --test package.test.mjs
+echo "ok: the package: $(stat -c %s "$tgz") bytes packed, $(du -sk node_modules/slidegif | cut -f1) KB installed"
