@@ -99,15 +99,22 @@ with tempfile.TemporaryDirectory() as state:
     server = subprocess.Popen(
         ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
          "--tmpfs", "/root", "--ro-bind", pdb, pdb, "--bind", run, run,
+         # The program itself, read-only, wherever the build is (a clone under /tmp too).
+         "--ro-bind", fcgi, fcgi,
          "--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534",
          "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv",
          "--setenv", "SLIDEGIF_PDB_DIR", pdb, "--setenv", "PATH", "/usr/bin:/bin",
          fcgi, "--listen", sock, "--workers", "2", "--io-timeout", "5"],
         stdout=log, stderr=log)
-    for _ in range(100):
-        if os.path.exists(sock):
+    for _ in range(200):
+        if os.path.exists(sock) or server.poll() is not None:
             break
         time.sleep(0.1)
+    if not os.path.exists(sock):
+        log.seek(0)
+        fail(f"the sandboxed server did not listen (status {server.poll()}): {log.read()[-800:]}")
+        server.kill()
+        sys.exit(1)
 
     def ask(query):
         with socket.socket(socket.AF_UNIX) as s:
