@@ -19,8 +19,13 @@ else()
   set(SLIDEGIF_PC_VIDEO "")
   set(SLIDEGIF_CONFIG_VIDEO "# built without video")
 endif()
+# Hidden by default: libslidegif.so exports what include/slidegif/ marks SLIDEGIF_API and
+# nothing else (tests/e2e/exports_test.sh lists its dynamic symbols). The static archives and
+# the programs, which link the same objects, are unaffected.
 foreach(layer ${SLIDEGIF_LAYERS})
-  set_target_properties(${layer} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  set_target_properties(${layer} PROPERTIES POSITION_INDEPENDENT_CODE ON
+                                            CXX_VISIBILITY_PRESET hidden
+                                            VISIBILITY_INLINES_HIDDEN ON)
   target_compile_options(${layer} PRIVATE -fno-semantic-interposition)
 endforeach()
 
@@ -48,6 +53,10 @@ endforeach()
 set_target_properties(slidegif_shared PROPERTIES EXPORT_NAME slidegif VERSION ${PROJECT_VERSION}
                                                  SOVERSION ${PROJECT_VERSION_MAJOR})
 target_link_libraries(slidegif_shared PRIVATE ${SLIDEGIF_PRIVATE_DEPS})
+target_link_options(slidegif_shared PRIVATE
+                    -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/libslidegif.map)
+set_property(TARGET slidegif_shared APPEND PROPERTY LINK_DEPENDS
+             ${PROJECT_SOURCE_DIR}/cmake/libslidegif.map)
 target_link_libraries(slidegif_static INTERFACE ${SLIDEGIF_PRIVATE_DEPS})
 
 # Component "dev": cmake --install puts everything; the .deb (cmake/Package.cmake) is the

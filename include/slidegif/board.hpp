@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "slidegif/error.hpp"
+#include "slidegif/export.hpp"
 
 namespace slidegif {
 
@@ -30,18 +31,18 @@ struct Shape {
 enum class Move : std::uint8_t { Up, Down, Left, Right };
 inline constexpr Move kAllMoves[] = {Move::Up, Move::Down, Move::Left, Move::Right};
 
-char move_letter(Move m);                      // 'U', 'D', 'L', 'R'
-std::optional<Move> move_from_letter(char c);  // none for a letter other than UDLR
+SLIDEGIF_API char move_letter(Move m);                      // 'U', 'D', 'L', 'R'
+SLIDEGIF_API std::optional<Move> move_from_letter(char c);  // none for a letter other than UDLR
 // Up, Down and Left, Right are neighbours in Move's order: flipping the low bit reverses a move
 // (inline: IDA* asks once per node).
 constexpr Move opposite(Move m) {
   return static_cast<Move>(static_cast<int>(m) ^ 1);
 }
-std::string moves_to_string(const std::vector<Move>& moves);  // "UULDR"
+SLIDEGIF_API std::string moves_to_string(const std::vector<Move>& moves);  // "UULDR"
 // Throws Error(BadInput) on a letter other than UDLR.
-std::vector<Move> moves_from_string(std::string_view text);
+SLIDEGIF_API std::vector<Move> moves_from_string(std::string_view text);
 // The direction the *tile* travels when the blank makes move m ("up" for Move::Down).
-const char* tile_direction_name(Move m);
+SLIDEGIF_API const char* tile_direction_name(Move m);
 
 // How moves are counted. SingleTile: every step of the blank is a move. MultiTile: the blank
 // going several cells one way at once (a line of tiles sliding together) is one move, so a run
@@ -50,12 +51,13 @@ const char* tile_direction_name(Move m);
 enum class Metric : std::uint8_t { SingleTile, MultiTile };
 inline constexpr Metric kAllMetrics[] = {Metric::SingleTile, Metric::MultiTile};
 // "stm", "mtm": the names puzzle solvers use, and what --metric and metric= take.
-const char* metric_name(Metric metric);
-std::optional<Metric> metric_from_name(std::string_view name);  // none for another name
+SLIDEGIF_API const char* metric_name(Metric metric);
+SLIDEGIF_API std::optional<Metric> metric_from_name(
+    std::string_view name);  // none for another name
 // What `moves` counts as in `metric`: its length, or its runs of one direction.
-int count_moves(const std::vector<Move>& moves, Metric metric);
+SLIDEGIF_API int count_moves(const std::vector<Move>& moves, Metric metric);
 
-class Board {
+class SLIDEGIF_API Board {
  public:
   // Throws Error(BadInput) unless tiles is a permutation of 0..rows*cols-1 and the shape is valid.
   Board(Shape shape, std::vector<std::uint8_t> tiles);
@@ -89,10 +91,10 @@ class Board {
 };
 
 // Checks 2 <= rows, cols <= 8; throws Error(BadInput) otherwise.
-void validate_shape(Shape shape);
+SLIDEGIF_API void validate_shape(Shape shape);
 // "3", "4" (square) or "RxC" / "RXC". Throws Error(BadInput).
-Shape parse_shape(std::string_view text);
-std::string format_shape(Shape shape);  // "3x3"
+SLIDEGIF_API Shape parse_shape(std::string_view text);
+SLIDEGIF_API std::string format_shape(Shape shape);  // "3x3"
 
 // Parses the accepted notations:
 //   "283104765"            one character per tile (digits, '_' = blank), up to 10 cells
@@ -100,10 +102,10 @@ std::string format_shape(Shape shape);  // "3x3"
 //   "283/104/765"          rows separated by '/', either of the above within a row
 // The shape comes from the '/' rows if present, else from `shape`, else from a square tile
 // count. Throws Error(BadInput) with a one-line message naming the problem.
-Board parse_board(std::string_view text, std::optional<Shape> shape = std::nullopt);
+SLIDEGIF_API Board parse_board(std::string_view text, std::optional<Shape> shape = std::nullopt);
 
 // Canonical text that parse_board reads back to the same board: digits for boards of up to
 // 10 cells ("283104765", "123/450" when not square), else "1,2,3,4/5,6,7,8/...".
-std::string format_board(const Board& board);
+SLIDEGIF_API std::string format_board(const Board& board);
 
 }  // namespace slidegif

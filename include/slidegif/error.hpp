@@ -12,9 +12,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "slidegif/export.hpp"
+
 namespace slidegif {
 
-class Error : public std::runtime_error {
+class SLIDEGIF_API Error : public std::runtime_error {
  public:
   enum class Kind {
     BadInput,        // a malformed board, size, option value...

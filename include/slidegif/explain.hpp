@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/export.hpp"
 #include "slidegif/format.hpp"
 #include "slidegif/render.hpp"
 
@@ -50,14 +51,14 @@ struct RunLimits {
 
 // Every name compare_searches() and ExplainOptions take, in table order ("slidegif" last).
 // "astar", "idastar" and "greedy" are also taken, for the Manhattan ones.
-std::vector<std::string> search_names();
+SLIDEGIF_API std::vector<std::string> search_names();
 
 // Runs the named searches (empty: all of search_names()) on one puzzle of up to 16 cells
 // (slidegif's own takes any). Throws Error(BadInput) for an unknown name (before running any)
 // or boards of different shapes, Error(Unsolvable) with the parity facts.
-std::vector<SearchRun> compare_searches(const Board& start, const Board& goal,
-                                        const std::vector<std::string>& algorithms = {},
-                                        const RunLimits& limits = {});
+SLIDEGIF_API std::vector<SearchRun> compare_searches(
+    const Board& start, const Board& goal, const std::vector<std::string>& algorithms = {},
+    const RunLimits& limits = {});
 
 struct ExplainOptions {
   std::string algorithm = "astar";  // a classic search's name (not "slidegif")
@@ -81,8 +82,9 @@ struct Explanation {
 // answer played. A search stopped by its limits is drawn as far as it went. Throws as
 // compare_searches(), Error(BadInput) for "slidegif", options outside `limits` or a tree of
 // more than 60 expansions.
-Explanation explain(const Board& start, const Board& goal, const ExplainOptions& options = {},
-                    const AnimationOptions& look = {}, const Encoding& encoding = {},
-                    const RenderLimits& limits = {});
+SLIDEGIF_API Explanation explain(const Board& start, const Board& goal,
+                                 const ExplainOptions& options = {},
+                                 const AnimationOptions& look = {}, const Encoding& encoding = {},
+                                 const RenderLimits& limits = {});
 
 }  // namespace slidegif

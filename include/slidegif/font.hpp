@@ -15,9 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "slidegif/export.hpp"
+
 namespace slidegif {
 
-class Font {
+class SLIDEGIF_API Font {
  public:
   Font() = default;
   // Owns the bytes. `name` (a file name, say) only appears in messages.

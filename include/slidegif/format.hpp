@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "slidegif/export.hpp"
+
 namespace slidegif {
 
 // Every format shows the same frames: the animated ones with the same delays, a still PNG one
@@ -39,13 +41,13 @@ inline constexpr OutputFormatInfo kOutputFormats[] = {
     {OutputFormat::Webm, "webm", ".webm", "video/webm", true},
 };
 
-const OutputFormatInfo& format_info(OutputFormat format);
+SLIDEGIF_API const OutputFormatInfo& format_info(OutputFormat format);
 
 // Whether this program can write `format`. The video formats need FFmpeg's libraries, which
 // Debian ships shared only: programs linked statically (slidegif.cgi, the slidegif command,
 // which hands video to its helper slidegif-video) and builds without FFmpeg cannot. Rendering
 // such a format there throws Error(Unsupported).
-bool can_write(OutputFormat format);
+SLIDEGIF_API bool can_write(OutputFormat format);
 
 // What a file holds: its format, and for a still image which frame.
 struct Encoding {
@@ -61,10 +63,10 @@ struct Encoding {
 // The format an output file's name asks for by its extension (any case). A name without an
 // extension (a device such as /dev/null, "-" for standard output, a plain "out") is GIF, the
 // default. Throws Error(BadInput) for another extension, listing the formats there are.
-OutputFormat format_of_output_name(std::string_view name);
+SLIDEGIF_API OutputFormat format_of_output_name(std::string_view name);
 
 // The format called `name` ("gif", as in kOutputFormats). Throws Error(BadInput) for another,
 // listing the names there are.
-OutputFormat format_named(std::string_view name);
+SLIDEGIF_API OutputFormat format_named(std::string_view name);
 
 }  // namespace slidegif

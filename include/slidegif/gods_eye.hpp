@@ -13,12 +13,13 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/export.hpp"
 
 namespace slidegif {
 
 class DistanceTable;  // the internal table this one shares
 
-class GodsEyeTable {
+class SLIDEGIF_API GodsEyeTable {
  public:
   // Boards of up to kMaxGodsEyeCells: 3x3 takes about 0.1 s and 181 KB, 3x4 about 20 s and
   // 60 MB (two bits a position). Throws Error(Unsupported) for larger boards.

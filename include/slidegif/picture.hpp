@@ -15,13 +15,14 @@
 #include <vector>
 
 #include "slidegif/color.hpp"
+#include "slidegif/export.hpp"
 
 namespace slidegif {
 
 struct RenderLimits;
 
 // Decoded pixels, opaque (transparency is flattened onto white). Copies share the pixels.
-class Picture {
+class SLIDEGIF_API Picture {
  public:
   Picture() = default;
   Picture(std::string name, int width, int height, std::vector<Rgb> pixels)
@@ -53,12 +54,12 @@ class Picture {
 // Throws Error(BadInput) naming `name` for bytes that are no PNG, JPEG, WebP or GIF, a
 // truncated or broken file, or one over `limits` (max_picture_bytes, max_picture_pixels, known
 // from the header before anything is decoded).
-Picture decode_picture(std::string name, std::span<const std::uint8_t> bytes,
-                       const RenderLimits& limits);
+SLIDEGIF_API Picture decode_picture(std::string name, std::span<const std::uint8_t> bytes,
+                                    const RenderLimits& limits);
 
 // The picture fitted to width x height: centre-cropped to that aspect, then scaled by area
 // averaging (each output pixel the mean of the source area it covers). What a picture puzzle's
 // solved board shows.
-std::vector<Rgb> fit_picture(const Picture& picture, int width, int height);
+SLIDEGIF_API std::vector<Rgb> fit_picture(const Picture& picture, int width, int height);
 
 }  // namespace slidegif

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "slidegif/board.hpp"
+#include "slidegif/export.hpp"
 
 namespace slidegif {
 
@@ -40,6 +41,6 @@ struct Puzzle {
 };
 
 // The shape the puzzle will have, known before anything is picked.
-Shape puzzle_shape(const PuzzleSpec& spec);
+SLIDEGIF_API Shape puzzle_shape(const PuzzleSpec& spec);
 
 }  // namespace slidegif

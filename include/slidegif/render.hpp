@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/export.hpp"
 #include "slidegif/font.hpp"
 #include "slidegif/format.hpp"
 #include "slidegif/picture.hpp"
@@ -28,8 +29,8 @@ namespace slidegif {
 // goal cell, or 1 when it is out of place (misplaced tiles, the Hamming distance) and 0 at home.
 enum class TileNote { None, Manhattan, Misplaced };
 // "none", "manhattan", "misplaced"; and back (nullopt for another name).
-std::string_view tile_note_name(TileNote note);
-std::optional<TileNote> tile_note_from_name(std::string_view name);
+SLIDEGIF_API std::string_view tile_note_name(TileNote note);
+SLIDEGIF_API std::optional<TileNote> tile_note_from_name(std::string_view name);
 
 // One set of defaults for every front end: the command line, the CGI, the FastCGI server and
 // the libraries draw the same animation for the same options.
@@ -95,7 +96,7 @@ struct Animation {
 };
 
 // Names accepted in AnimationOptions::theme; the first is the default.
-std::vector<std::string> theme_names();
+SLIDEGIF_API std::vector<std::string> theme_names();
 
 // Bounds on what one animation may ask for, and on the work it may cause. The defaults are the
 // command line's; the CGI uses a stricter instance (src/cgi/limits.hpp). Board pixels are
@@ -132,16 +133,16 @@ struct RenderLimits {
 // animated WebP or APNG, or one frame as a PNG (format.hpp), each with the same pixels; or MP4
 // or WebM video of the same frames and times, where can_write() says so (else
 // Error(Unsupported)).
-Animation render(const Board& start, const std::vector<Move>& moves,
-                 const AnimationOptions& options = {}, const Encoding& encoding = {},
-                 const RenderLimits& limits = {});
+SLIDEGIF_API Animation render(const Board& start, const std::vector<Move>& moves,
+                              const AnimationOptions& options = {}, const Encoding& encoding = {},
+                              const RenderLimits& limits = {});
 
 // A font file's bytes (TrueType, OpenType, a .ttc's first face). Throws Error(BadInput) naming
 // the file when it cannot be read.
-Font load_font(const std::string& path);
+SLIDEGIF_API Font load_font(const std::string& path);
 
 // A picture file for AnimationOptions::picture (PNG, JPEG, WebP or GIF), checked against
 // `limits` before it is decoded. Throws Error(BadInput) naming the file.
-Picture read_picture(const std::string& path, const RenderLimits& limits = {});
+SLIDEGIF_API Picture read_picture(const std::string& path, const RenderLimits& limits = {});
 
 }  // namespace slidegif

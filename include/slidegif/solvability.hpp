@@ -11,6 +11,7 @@
 #include <string>
 
 #include "slidegif/board.hpp"
+#include "slidegif/export.hpp"
 
 namespace slidegif {
 
@@ -27,10 +28,10 @@ struct SolvabilityReport {
   std::string explanation;  // one line: the facts behind the verdict
 };
 
-ParityFacts parity_facts(const Board& board);  // one board's side of the theorem
+SLIDEGIF_API ParityFacts parity_facts(const Board& board);  // one board's side of the theorem
 // Throws Error(BadInput) if the shapes differ.
-SolvabilityReport check_solvable(const Board& start, const Board& goal);
+SLIDEGIF_API SolvabilityReport check_solvable(const Board& start, const Board& goal);
 // Throws Error(Unsolvable) with the report's explanation when not solvable.
-void require_solvable(const Board& start, const Board& goal);
+SLIDEGIF_API void require_solvable(const Board& start, const Board& goal);
 
 }  // namespace slidegif

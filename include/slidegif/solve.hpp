@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "slidegif/export.hpp"
 #include "slidegif/puzzle.hpp"
 
 namespace slidegif {
@@ -81,15 +82,15 @@ inline constexpr int kMaxProvableEstimate = 60;
 // Solves by search alone (IDA* with Manhattan + linear conflict, the near-optimal search past
 // it). Throws Error(Unsolvable) with the parity facts, Error(BadInput) for boards of different
 // shapes, Error(BudgetExceeded) or Error(Unsupported) without the fallback, Error(Cancelled).
-Solution solve(const Board& start, const Board& goal, const SolveOptions& options = {},
-               const SolveControl& control = {});
+SLIDEGIF_API Solution solve(const Board& start, const Board& goal, const SolveOptions& options = {},
+                            const SolveControl& control = {});
 
 // A solver with the data that makes it fast: distance tables (3x3 built in memory in about
 // 0.1 s on first use; larger ones `slidegif explore --save` wrote) and pattern databases
 // (`slidegif pdb build`) found in a directory. It never builds a database or a large table:
 // what is not there is searched without. Copies share the loaded data; safe to use from
 // several threads.
-class Solver {
+class SLIDEGIF_API Solver {
  public:
   // No directory: the 3x3 table in memory, searches otherwise.
   Solver();
@@ -113,9 +114,9 @@ class Solver {
 
 // Where the command line keeps its databases: $SLIDEGIF_PDB_DIR, else
 // $XDG_CACHE_HOME/slidegif, else ~/.cache/slidegif.
-std::string default_pdb_dir();
+SLIDEGIF_API std::string default_pdb_dir();
 
 // A random puzzle (Solver().random_puzzle(spec)).
-Puzzle random_puzzle(const PuzzleSpec& spec);
+SLIDEGIF_API Puzzle random_puzzle(const PuzzleSpec& spec);
 
 }  // namespace slidegif

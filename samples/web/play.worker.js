@@ -2,7 +2,7 @@
 // WebAssembly, run here so that a long solve or a database build never blocks the page.
 // Messages: {id, op, args} in, {id, result} out; op is a method of the engine (src/web/engine.cpp).
 "use strict";
-importScripts("slidegif-engine.js");
+importScripts("engine.js");
 
 const ready = SlidegifEngine().then(module => ({ module, engine: new module.Engine() }));
 

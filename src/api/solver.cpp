@@ -12,7 +12,7 @@ namespace slidegif {
 struct Solver::Data {
   // The trusted databases in pdb_dir, each mapped once; the tables `explore --save` left there.
   explicit Data(const std::string& dir)
-      : data({.load = app::read_pdbs(dir), .tables = {.dir = dir}}) {}
+      : data({.load = app::read_pdbs(dir), .tables = {.dir = dir}, .built_in_tables = {}}) {}
 
   app::DataServices data;
 };

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "cgi/response.hpp"
+
 namespace slidegif::cgi {
 namespace {
 
@@ -10,13 +12,6 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) ==
-           std::tolower(static_cast<unsigned char>(y));
-  });
 }
 
 // The q parameter of a media range's parameters ("q=0.5;level=1"): 1 when absent; 0 for

@@ -6,16 +6,12 @@
 #include <cctype>
 
 namespace slidegif::cgi {
-namespace {
-
 bool iequals(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
     return std::tolower(static_cast<unsigned char>(x)) ==
            std::tolower(static_cast<unsigned char>(y));
   });
 }
-
-}  // namespace
 
 std::string_view Response::header(std::string_view name) const {
   for (const auto& [k, v] : headers) {

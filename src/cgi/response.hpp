@@ -24,6 +24,9 @@ struct Response {
 // "OK", "Not Modified", ... for the statuses the handler uses.
 std::string_view reason_phrase(int status);
 
+// ASCII letters compared without case: header names, media types.
+bool iequals(std::string_view a, std::string_view b);
+
 // An answer of `body` as `content_type`, with its Content-Length and Cache-Control.
 Response body_response(int status, std::string_view content_type, std::string_view body,
                        std::string_view cache_control);

@@ -12,7 +12,7 @@
 namespace slidegif::cgi {
 namespace {
 
-[[noreturn]] void bad(const std::string& message) {
+[[noreturn]] void bad_search(const std::string& message) {
   throw Error(Error::Kind::BadInput, message);
 }
 
@@ -20,7 +20,7 @@ std::optional<std::string> get(const QueryParams& query, std::string_view name) 
   std::optional<std::string> found;
   for (const auto& [k, v] : query) {
     if (k != name) continue;
-    if (found) bad(fmt::format("{} is given twice", name));
+    if (found) bad_search(fmt::format("{} is given twice", name));
     found = v;
   }
   return found;
@@ -41,7 +41,7 @@ Response explain_answer(const SearchQuery& search, const app::Job& job, const Pu
   const app::Explanation e = app::explain_search(puzzle.start, puzzle.goal, request, job.animation);
   const ClassicResult& r = e.trace.result;
   if (!r.solved) {
-    bad(
+    bad_search(
         fmt::format("explain={} on this puzzle {} (the server's limits: {} expanded states, {} s); "
                     "ask for one with fewer moves or another algorithm",
                     classic_name(search.method), r.stopped, detail::with_commas(kExplainNodes),
@@ -90,8 +90,8 @@ SearchQuery parse_search_query(const QueryParams& query) {
   const auto compare = get(query, "compare");
   const bool comparing = compare && (*compare == "1" || *compare == "true" || *compare == "yes");
   if (compare && !comparing && *compare != "0" && *compare != "false" && *compare != "no")
-    bad(fmt::format("compare must be 1 or 0, not \"{}\"", *compare));
-  if (explain && comparing) bad("explain= and compare=1 are two answers: ask for one");
+    bad_search(fmt::format("compare must be 1 or 0, not \"{}\"", *compare));
+  if (explain && comparing) bad_search("explain= and compare=1 are two answers: ask for one");
   const auto format = get(query, "format");
   s.json = format == "json";
   if (explain) {
@@ -99,23 +99,23 @@ SearchQuery parse_search_query(const QueryParams& query) {
     s.method = parse_classic_method(*explain);
   } else if (comparing) {
     s.kind = SearchQuery::Kind::Compare;
-    if (format && !s.json) bad("compare=1 answers JSON: format=json, or no format=");
+    if (format && !s.json) bad_search("compare=1 answers JSON: format=json, or no format=");
     s.json = true;
   }
   if (const auto boards = get(query, "boards")) {
     if (s.kind != SearchQuery::Kind::None || !s.json)
-      bad("boards= is a JSON solution's: format=json");
+      bad_search("boards= is a JSON solution's: format=json");
     if (*boards != "0" && *boards != "1")
-      bad(fmt::format("boards must be 1 or 0, not \"{}\"", *boards));
+      bad_search(fmt::format("boards must be 1 or 0, not \"{}\"", *boards));
     s.boards = *boards == "1";
   }
   if (const auto frames = get(query, "frames")) {
-    if (s.kind != SearchQuery::Kind::Explain) bad("frames= is explain='s");
+    if (s.kind != SearchQuery::Kind::Explain) bad_search("frames= is explain='s");
     char* end = nullptr;
     const unsigned long n = std::strtoul(frames->c_str(), &end, 10);
     if (frames->empty() || *end != '\0' || n < 1 || n > kExplainFrames)
-      bad(fmt::format("frames must be a whole number from 1 to {}, not \"{}\"", kExplainFrames,
-                      *frames));
+      bad_search(fmt::format("frames must be a whole number from 1 to {}, not \"{}\"",
+                             kExplainFrames, *frames));
     s.frames = n;
   }
   return s;

@@ -35,17 +35,7 @@ constexpr int kSystemdListenFd = 3;  // SD_LISTEN_FDS_START
 // Parses argv into `o`; false (after CLI11's message, or the help) when the program should
 // stop, with `status` its exit status.
 bool parse_options(int argc, char** argv, slidegif::fcgi::ServerOptions& o, int& status) {
-  const auto app = slidegif::fcgi::server_command_line(o);
-  try {
-    app->parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    status = app->exit(e);
-    return false;
-  } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "slidegif.fcgi: %s (see slidegif.fcgi --help)\n", e.what());
-    status = 2;
-    return false;
-  }
+  if (!slidegif::fcgi::parse_server_command_line(argc, argv, o, status)) return false;
   if (o.workers == 0) {  // one per core, as many as the metrics have slots for
     o.workers = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1,
                            slidegif::fcgi::kMaxWorkers);

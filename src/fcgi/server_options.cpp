@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
+#include <cstdio>
 #include <cstdlib>
 
 #include "app/data/pdb_location.hpp"
@@ -78,6 +80,21 @@ std::string check_server_options(const ServerOptions& o) {
         o.memory_mb, o.cache_mb, o.cache_mb + kRequestMemoryMb);
   }
   return {};
+}
+
+bool parse_server_command_line(int argc, char** argv, ServerOptions& options, int& status) {
+  const auto app = server_command_line(options);
+  try {
+    app->parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    status = app->exit(e);
+    return false;
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "slidegif.fcgi: %s (see slidegif.fcgi --help)\n", e.what());
+    status = 2;
+    return false;
+  }
+  return true;
 }
 
 }  // namespace slidegif::fcgi

@@ -6,11 +6,14 @@
 //   CLI::App app = server_command_line(options);
 //   app.parse(argc, argv);
 
-#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 
 #include "fcgi/worker_memory.hpp"
+
+namespace CLI {
+class App;  // <CLI/CLI.hpp>, which only the files that parse include (it takes seconds to compile)
+}
 
 namespace slidegif::fcgi {
 
@@ -39,5 +42,9 @@ std::string check_server_options(const ServerOptions& options);
 // The options bound to `options`, whose defaults it first takes from the environment
 // ($SLIDEGIF_PDB_DIR, $SLIDEGIF_PICTURE_DIR).
 std::unique_ptr<CLI::App> server_command_line(ServerOptions& options);
+
+// Parses argv into `options`; false (after CLI11's message, or the help) when the program should
+// stop, with `status` its exit status.
+bool parse_server_command_line(int argc, char** argv, ServerOptions& options, int& status);
 
 }  // namespace slidegif::fcgi

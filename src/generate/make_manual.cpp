@@ -2,6 +2,7 @@
 // from the programs' own command-line definitions (cli/manual.hpp).
 //   make_manual DIR FCGI_TEMPLATE  ->  DIR/slidegif.1 DIR/slidegif.bash DIR/_slidegif
 //                                      DIR/slidegif.fish DIR/slidegif.fcgi.8
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <fstream>
 #include <sstream>

@@ -75,8 +75,12 @@ TEST(ExplainCli, RefusalsWriteNothing) {
   for (const Case& c : cases) {
     const RunResult r = run_slidegif(c.args);
     EXPECT_EQ(r.exit_code, c.exit) << c.args.back() << ": " << r.err;
-    if (!c.says.empty()) EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
-    if (c.exit != 0) EXPECT_TRUE(dir.entries().empty()) << r.err;
+    if (!c.says.empty()) {
+      EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+    }
+    if (c.exit != 0) {
+      EXPECT_TRUE(dir.entries().empty()) << r.err;
+    }
     std::filesystem::remove(out);
   }
 }

@@ -105,4 +105,9 @@ run_readme() {  # label, directory holding the slidegif to run, more patterns to
 run_readme installed "$prefix/bin"
 mkdir -p "$state/alone"
 cp "$prefix/bin/slidegif" "$state/alone/"
+# Its user has run it before: the 4x4 database the installed pass built in its cache (10 s) is
+# in this one too, from the tests' fixture (the same command's output).
+mkdir -p "$state/home-alone/.cache/slidegif"
+cp "${SLIDEGIF_TEST_FIXTURES:?}"/4x4-small.pdb* "$state/home-alone/.cache/slidegif/" ||
+  fail "no 4x4 database in the tests' fixture ($SLIDEGIF_TEST_FIXTURES)"
 run_readme alone "$state/alone" "${alone_skip_patterns[@]}"

@@ -16,7 +16,8 @@ mkdir -p "$HOME" "$work/project"
 cd "$work/project"
 npm init -y >/dev/null
 npm install --no-audit --no-fund --offline "$tgz" >/dev/null
-# What the command line answers, for the package to match.
+# What the command line answers, for the package to match (without pattern databases: the
+# lengths found another way than the engine's, and no 3x4 database built first).
 expected=$work/expected.json
 {
   echo '{"solves": ['
@@ -24,7 +25,7 @@ expected=$work/expected.json
   for p in "867254301 stm 3" "867254301 mtm 3" "123456780 stm 3" "0,4,1/2,5,3 stm 3" \
            "5,1,3,4/2,6,7,8/9,10,11,12/13,14,15,0 stm 4" "2,8,3,4/1,5,6,0/9,10,7,11 stm 4"; do
     read -r start metric cols <<<"$p"
-    len=$("$cli" solve "$start" --metric "$metric" --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["length"])')
+    len=$("$cli" solve "$start" --metric "$metric" --no-pdb --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["length"])')
     ((first)) || echo ','
     first=0
     echo "{\"start\": \"$start\", \"metric\": \"$metric\", \"cols\": $cols, \"length\": $len}"

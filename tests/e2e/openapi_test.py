@@ -43,6 +43,12 @@ with tempfile.TemporaryDirectory() as tmp:
     else:
         print("ok: redocly lint passes docs/openapi.yaml")
 
+# The description's version is the program's (CMakeLists.txt's project() line).
+with open(os.path.join(src, "CMakeLists.txt"), encoding="utf-8") as f:
+    project_version = re.search(r"project\(slidegif VERSION ([0-9.]+)", f.read()).group(1)
+if str(spec["info"]["version"]) != project_version:
+    fail(f"docs/openapi.yaml says version {spec['info']['version']}, the project {project_version}")
+
 # --- 2. the parameters --------------------------------------------------------------------
 declared = {p["name"] for p in spec["components"]["parameters"].values()}
 read = {"sig"}

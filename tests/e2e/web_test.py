@@ -2,8 +2,9 @@
 """The static play site in chromium through WebDriver, as a player without any server but a
 static one uses it: on a 3x3, a 4x4 and a 3x3 "exactly 20 moves" puzzle, "Hint" pressed again
 and again brings the board to the goal, where the page says "Solved in N moves!" with N the
-optimal length the slidegif CLI finds for the start; the 20-move start is 20 moves away by the
-CLI too. Prints the .wasm size and the times it measured (for docs/BENCHMARKS.md).
+optimal length the slidegif CLI finds for the start; on a second 4x4 (the database built) five
+hints each bring it one move nearer; the 20-move start is 20 moves away by the CLI too. Prints
+the .wasm size and the times it measured (for docs/BENCHMARKS.md).
     web_test.py URL SLIDEGIF_CLI OUT_DIR"""
 import json
 import os
@@ -72,6 +73,26 @@ def hint_to_the_goal(rows, cols):
     return moves, first, time.time() - began, first_engine
 
 
+def hint_partway(rows, cols, presses):
+    """Presses Hint `presses` times on a new puzzle, the database already built: each brings the
+    board one move nearer, by the CLI (the whole way was shown on the first puzzle)."""
+    start, _ = board()
+    expected = optimal_length(start, rows, cols)
+    began = time.time()
+    first = first_engine = None
+    for press in range(1, presses + 1):
+        driver.find_element(By.ID, "hint").click()
+        wait(lambda: board()[1] == press, f"hint {press} to move a tile", 120)
+        if first is None:
+            first = time.time() - began
+            first_engine = float(driver.find_element(By.ID, "board").get_attribute("data-hint-seconds"))
+    cells, _ = board()
+    if optimal_length(cells, rows, cols) != expected - presses:
+        fail(f"{rows}x{cols} {start}: after {presses} hints {cells} is "
+             f"{optimal_length(cells, rows, cols)} moves away, not {expected - presses}")
+    return presses, first, time.time() - began, first_engine
+
+
 driver.get(url + "/play.html?seed=11&lang=en")
 wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-engine"), "the engine")
 wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"), "the page")
@@ -87,7 +108,7 @@ choose("Hard (4×4)")
 results["4x4"] = hint_to_the_goal(4, 4)
 driver.find_element(By.ID, "new").click()
 wait(lambda: board()[1] == 0, "a new 4x4")
-results["4x4 again"] = hint_to_the_goal(4, 4)
+results["4x4 again"] = hint_partway(4, 4, 5)
 
 choose("3×3, exactly 20 moves")
 cells, _ = board()
@@ -95,9 +116,9 @@ if optimal_length(cells, 3, 3) != 20:
     fail(f"the page's '20 moves' start {cells} is {optimal_length(cells, 3, 3)} moves away")
 
 driver.save_screenshot(os.path.join(out, "web-test.png"))  # for a person to look at
-wasm = os.path.getsize(os.path.join(out, "slidegif-engine.wasm"))
-js = os.path.getsize(os.path.join(out, "slidegif-engine.js"))
-print(f"slidegif-engine.wasm {wasm} bytes, slidegif-engine.js {js} bytes")
+wasm = os.path.getsize(os.path.join(out, "engine.wasm"))
+js = os.path.getsize(os.path.join(out, "engine.js"))
+print(f"engine.wasm {wasm} bytes, engine.js {js} bytes")
 tables = driver.find_element(By.ID, "board").get_attribute("data-tables-seconds")
 print(f"4x4 small pattern database built in the page: {float(tables):.2f} s")
 for name, (moves, first, total, engine) in results.items():

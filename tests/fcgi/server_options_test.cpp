@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 
 #include "cli/manual.hpp"

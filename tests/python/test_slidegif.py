@@ -391,3 +391,8 @@ def test_explain_draws_the_search_pillow_reads_it():
         slidegif.explain("867254301", algorithm="bfs", tree=True, format="png")
     with pytest.raises(ValueError, match="show_heuristic"):
         slidegif.explain("152703846", show_heuristic="euclid")
+
+
+def test_the_version_is_the_command_lines():
+    out = subprocess.run([CLI, "--version"], capture_output=True, text=True, check=True).stdout
+    assert slidegif.__version__ == out.split()[-1]

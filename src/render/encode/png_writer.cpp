@@ -12,10 +12,10 @@ namespace slidegif {
 
 namespace {
 
-void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+void put_be32(std::vector<std::uint8_t>& out, std::uint32_t v) {
   for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<std::uint8_t>(v >> shift));
 }
-void put_u16(std::vector<std::uint8_t>& out, int v) {
+void put_be16(std::vector<std::uint8_t>& out, int v) {
   out.push_back(static_cast<std::uint8_t>(v >> 8));
   out.push_back(static_cast<std::uint8_t>(v));
 }
@@ -23,12 +23,12 @@ void put_u16(std::vector<std::uint8_t>& out, int v) {
 // A chunk: length, type, data, and the CRC of type and data.
 void put_chunk(std::vector<std::uint8_t>& out, std::string_view type,
                const std::vector<std::uint8_t>& data) {
-  put_u32(out, static_cast<std::uint32_t>(data.size()));
+  put_be32(out, static_cast<std::uint32_t>(data.size()));
   const std::size_t start = out.size();
   out.insert(out.end(), type.begin(), type.end());
   out.insert(out.end(), data.begin(), data.end());
   const auto crc = crc32(0, out.data() + start, static_cast<uInt>(out.size() - start));
-  put_u32(out, static_cast<std::uint32_t>(crc));
+  put_be32(out, static_cast<std::uint32_t>(crc));
 }
 
 // The signature, IHDR (8-bit palette) and PLTE; with `transparent`, tRNS making that index
@@ -37,8 +37,8 @@ std::vector<std::uint8_t> png_head(const Palette& palette, int width, int height
                                    bool transparent) {
   std::vector<std::uint8_t> out = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   std::vector<std::uint8_t> ihdr;
-  put_u32(ihdr, static_cast<std::uint32_t>(width));
-  put_u32(ihdr, static_cast<std::uint32_t>(height));
+  put_be32(ihdr, static_cast<std::uint32_t>(width));
+  put_be32(ihdr, static_cast<std::uint32_t>(height));
   ihdr.insert(ihdr.end(),
               {8, 3, 0, 0, 0});  // 8 bits, palette, deflate, no filter choice, progressive no
   put_chunk(out, "IHDR", ihdr);
@@ -101,13 +101,13 @@ void ApngWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
   const bool first = frames_ == 0;
   const Rect area = area_to_code(frame, previous_, dirty, first);
   std::vector<std::uint8_t> fctl;
-  put_u32(fctl, sequence_++);
-  put_u32(fctl, static_cast<std::uint32_t>(area.w));
-  put_u32(fctl, static_cast<std::uint32_t>(area.h));
-  put_u32(fctl, static_cast<std::uint32_t>(area.x));
-  put_u32(fctl, static_cast<std::uint32_t>(area.y));
-  put_u16(fctl, delay_cs);
-  put_u16(fctl, 100);             // hundredths of a second, as GIF
+  put_be32(fctl, sequence_++);
+  put_be32(fctl, static_cast<std::uint32_t>(area.w));
+  put_be32(fctl, static_cast<std::uint32_t>(area.h));
+  put_be32(fctl, static_cast<std::uint32_t>(area.x));
+  put_be32(fctl, static_cast<std::uint32_t>(area.y));
+  put_be16(fctl, delay_cs);
+  put_be16(fctl, 100);            // hundredths of a second, as GIF
   fctl.push_back(0);              // dispose: none
   fctl.push_back(first ? 0 : 1);  // blend: the first replaces, the others go over
   put_chunk(chunks_, "fcTL", fctl);
@@ -117,7 +117,7 @@ void ApngWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
     put_chunk(chunks_, "IDAT", data);
   } else {
     std::vector<std::uint8_t> fdat;
-    put_u32(fdat, sequence_++);
+    put_be32(fdat, sequence_++);
     fdat.insert(fdat.end(), data.begin(), data.end());
     put_chunk(chunks_, "fdAT", fdat);
   }
@@ -129,8 +129,8 @@ std::vector<std::uint8_t> ApngWriter::finish() && {
   if (frames_ == 0) throw Error(Error::Kind::Render, "an APNG needs a frame");
   std::vector<std::uint8_t> out = png_head(palette_, width_, height_, /*transparent=*/true);
   std::vector<std::uint8_t> actl;
-  put_u32(actl, static_cast<std::uint32_t>(frames_));
-  put_u32(actl, static_cast<std::uint32_t>(loop_));  // plays; 0 is forever, as ours
+  put_be32(actl, static_cast<std::uint32_t>(frames_));
+  put_be32(actl, static_cast<std::uint32_t>(loop_));  // plays; 0 is forever, as ours
   // acTL must come before IDAT; after PLTE and tRNS is as good as anywhere.
   put_chunk(out, "acTL", actl);
   out.insert(out.end(), chunks_.begin(), chunks_.end());

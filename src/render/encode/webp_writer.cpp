@@ -29,7 +29,7 @@ void check(WebPMuxError status, const char* what) {
 }  // namespace
 
 WebpWriter::WebpWriter(const Palette& palette, int width, int height, int loop)
-    : width_(width), height_(height), mux_(WebPMuxNew(), WebPMuxDelete) {
+    : width_(width), mux_(WebPMuxNew(), WebPMuxDelete) {
   if (width < 1 || height < 1 || width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) {
     throw Error(Error::Kind::Render, fmt::format("a WebP cannot be {}x{} pixels", width, height));
   }

@@ -26,7 +26,7 @@ class WebpWriter : public FrameWriter {
 
  private:
   std::vector<std::uint32_t> argb_;  // the palette as WebP's ARGB words
-  int width_, height_;
+  int width_;
   std::unique_ptr<WebPMux, void (*)(WebPMux*)> mux_;
   std::vector<std::uint8_t> previous_;
   int frames_ = 0;

@@ -24,7 +24,7 @@
 namespace slidegif {
 namespace {
 
-[[noreturn]] void bad(const std::string& message) {
+[[noreturn]] void bad_explain(const std::string& message) {
   throw Error(Error::Kind::BadInput, message);
 }
 
@@ -112,18 +112,19 @@ void draw_panel(gdImage& im, const Panel& p, const ExplainFrame& f, const std::s
 
 void check_script(const ExplainScript& script, const AnimationOptions& look,
                   const RenderLimits& limits) {
-  if (script.frames.empty()) bad("an explanation needs at least one frame");
+  if (script.frames.empty()) bad_explain("an explanation needs at least one frame");
   if (static_cast<long long>(script.frames.size()) > limits.max_frames) {
-    bad(fmt::format("the explanation would have {} frames; the limit is {}", script.frames.size(),
-                    limits.max_frames));
+    bad_explain(fmt::format("the explanation would have {} frames; the limit is {}",
+                            script.frames.size(), limits.max_frames));
   }
   if (look.tile_px < limits.min_tile_px || look.tile_px > limits.max_tile_px) {
-    bad(fmt::format("tile size {} is outside {} to {} pixels", look.tile_px, limits.min_tile_px,
-                    limits.max_tile_px));
+    bad_explain(fmt::format("tile size {} is outside {} to {} pixels", look.tile_px,
+                            limits.min_tile_px, limits.max_tile_px));
   }
   const Shape shape = script.frames.front().board.shape();
   for (const ExplainFrame& f : script.frames) {
-    if (!(f.board.shape() == shape)) bad("every frame of an explanation has the same board shape");
+    if (!(f.board.shape() == shape))
+      bad_explain("every frame of an explanation has the same board shape");
   }
 }
 
@@ -149,7 +150,7 @@ Animation render_explanation(const ExplainScript& script, const AnimationOptions
   const auto frames = static_cast<long long>(script.frames.size());
   if (static_cast<long long>(width) * height > limits.max_frame_pixels ||
       static_cast<long long>(width) * height * frames > limits.max_total_pixels) {
-    bad(fmt::format(
+    bad_explain(fmt::format(
         "the explanation would draw {} pixels a frame, {} in all ({} frames); the "
         "limits are {} and {}: a smaller --tile or fewer frames",
         static_cast<long long>(width) * height, static_cast<long long>(width) * height * frames,

@@ -15,18 +15,18 @@
 namespace slidegif {
 namespace {
 
-constexpr int kCell = 16;       // a tile of a node's board
-constexpr int kGap = 18;        // between two slots
-constexpr int kMargin = 20;
-constexpr int kTitleH = 34;     // the title's band
+constexpr int kCell = 16;  // a tile of a node's board
+constexpr int kGap = 18;   // between two slots
+constexpr int kTreeMargin = 20;
+constexpr int kTitleH = 34;  // the title's band
 constexpr int kLegendH = 28;
-constexpr int kAboveH = 16;     // the line above a board
-constexpr int kBelowH = 15;     // the line under it
-constexpr int kRowGap = 22;     // between a row's lines and the next row's
+constexpr int kAboveH = 16;  // the line above a board
+constexpr int kBelowH = 15;  // the line under it
+constexpr int kRowGap = 22;  // between a row's lines and the next row's
 constexpr double kSmallPt = 7.5;
 constexpr double kTitlePt = 11;
 
-[[noreturn]] void bad(const std::string& message) {
+[[noreturn]] void bad_tree(const std::string& message) {
   throw Error(Error::Kind::BadInput, message);
 }
 
@@ -80,16 +80,17 @@ int place(const TreeFigure& fig, std::vector<Placed>& at) {
 }
 
 void check(const TreeFigure& fig) {
-  if (fig.nodes.empty()) bad("a tree figure needs at least one node");
+  if (fig.nodes.empty()) bad_tree("a tree figure needs at least one node");
   if (fig.nodes.size() > kMaxTreeFigureNodes) {
-    bad(fmt::format("the tree has {} nodes; a figure holds {} at most", fig.nodes.size(),
-                    kMaxTreeFigureNodes));
+    bad_tree(fmt::format("the tree has {} nodes; a figure holds {} at most", fig.nodes.size(),
+                         kMaxTreeFigureNodes));
   }
   const Shape shape = fig.nodes.front().board.shape();
   for (std::size_t i = 0; i < fig.nodes.size(); ++i) {
     const TreeFigureNode& n = fig.nodes[i];
-    if (n.parent >= static_cast<int>(i)) bad("a tree node's parent must come before it");
-    if (!(n.board.shape() == shape)) bad("every node of a tree figure has the same board shape");
+    if (n.parent >= static_cast<int>(i)) bad_tree("a tree node's parent must come before it");
+    if (!(n.board.shape() == shape))
+      bad_tree("every node of a tree figure has the same board shape");
   }
 }
 
@@ -109,8 +110,9 @@ PlotScene tree_scene(const TreeFigure& fig, const std::string& theme_name, const
   const TextBox title_box = glyphs.measure(kTitlePt, fig.title);
   const TextBox legend_box = glyphs.measure(kSmallPt, fig.legend);
   PlotScene s;
-  s.width = std::max({2 * kMargin + slots * slot_w, 2 * kMargin + title_box.right - title_box.left,
-                      2 * kMargin + legend_box.right - legend_box.left});
+  s.width = std::max({2 * kTreeMargin + slots * slot_w,
+                      2 * kTreeMargin + title_box.right - title_box.left,
+                      2 * kTreeMargin + legend_box.right - legend_box.left});
   s.height = kTitleH + (depth + 1) * row_h + kLegendH;
   s.background = theme.canvas;
   const int left = (s.width - slots * slot_w) / 2 + kGap / 2;
@@ -139,8 +141,8 @@ PlotScene tree_scene(const TreeFigure& fig, const std::string& theme_name, const
       const int tile = n.board.at(cell);
       const Rgb fill = tile == 0 ? (n.expanded ? theme.blank : pale)
                                  : (n.expanded ? theme.face_top : theme.canvas);
-      s.rects.push_back({cx, cy, cx + kCell - 1, cy + kCell - 1, fill,
-                         n.expanded ? theme.board : pale});
+      s.rects.push_back(
+          {cx, cy, cx + kCell - 1, cy + kCell - 1, fill, n.expanded ? theme.board : pale});
       if (tile != 0) {
         s.texts.push_back({cx + kCell / 2, cy + kCell - 4, kSmallPt,
                            n.expanded ? theme.digit : grey, std::to_string(tile),

@@ -21,7 +21,7 @@ int netscape_repeats(int loop) {
 
 namespace {
 
-void put_u16(std::vector<std::uint8_t>& out, int v) {
+void put_le16(std::vector<std::uint8_t>& out, int v) {
   out.push_back(static_cast<std::uint8_t>(v & 0xFF));
   out.push_back(static_cast<std::uint8_t>((v >> 8) & 0xFF));
 }
@@ -64,8 +64,8 @@ GifEncoder::~GifEncoder() = default;
 void GifEncoder::write_header() {
   const std::string_view magic = "GIF89a";
   out_.insert(out_.end(), magic.begin(), magic.end());
-  put_u16(out_, width_);
-  put_u16(out_, height_);
+  put_le16(out_, width_);
+  put_le16(out_, height_);
   // Global colour table of 2^table_bits_ entries, 8 bits per primary; background index 0.
   out_.push_back(static_cast<std::uint8_t>(0x80 | (7 << 4) | (table_bits_ - 1)));
   out_.push_back(0);
@@ -79,7 +79,7 @@ void GifEncoder::write_header() {
     out_.insert(out_.end(), {0x21, 0xFF, 11});
     out_.insert(out_.end(), app.begin(), app.end());
     out_.insert(out_.end(), {3, 1});
-    put_u16(out_, repeats_);
+    put_le16(out_, repeats_);
     out_.push_back(0);
   }
 }
@@ -88,15 +88,15 @@ void GifEncoder::begin_image(const Rect& area, int delay_cs, bool transparent) {
   // Graphic control extension: disposal 1 ("leave in place"), so each frame draws over the last.
   out_.insert(out_.end(), {0x21, 0xF9, 4});
   out_.push_back(static_cast<std::uint8_t>((1 << 2) | (transparent ? 1 : 0)));
-  put_u16(out_, delay_cs);
+  put_le16(out_, delay_cs);
   out_.push_back(static_cast<std::uint8_t>(transparent ? palette_.transparent() : 0));
   out_.push_back(0);
   image_start_ = out_.size();
   out_.push_back(0x2C);  // image descriptor, no local colour table, not interlaced
-  put_u16(out_, area.x);
-  put_u16(out_, area.y);
-  put_u16(out_, area.w);
-  put_u16(out_, area.h);
+  put_le16(out_, area.x);
+  put_le16(out_, area.y);
+  put_le16(out_, area.w);
+  put_le16(out_, area.h);
   out_.push_back(0);
 }
 

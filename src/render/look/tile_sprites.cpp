@@ -16,10 +16,6 @@ namespace slidegif {
 
 namespace {
 
-void put(gdImage& im, int x, int y, Rgb c) {
-  im.tpixels[y][x] = gdTrueColor(c.r, c.g, c.b);
-}
-
 struct HashState {
   void operator()(XXH3_state_t* s) const { XXH3_freeState(s); }
 };
@@ -132,7 +128,7 @@ void TileSprites::draw_tile_bodies() {
       const double cx = px + 0.5;
       const double a_face = edge_coverage(rounded_rect_distance(cx, cy, x0, y0, x1, y1 - lip, r));
       if (a_face >= 1) {  // most of the tile: the face hides the lip and the shadow
-        for (auto& body : body_) put(*body.color, px, py, face);
+        for (auto& body : body_) put_pixel(*body.color, px, py, face);
         continue;
       }
       const double d_shadow = rounded_rect_distance(cx, cy - drop, x0, y0, x1, y1, r);
@@ -142,7 +138,7 @@ void TileSprites::draw_tile_bodies() {
         Rgb c = mix(floating ? theme_.blank : theme_.board, theme_.shadow, a_shadow);
         c = mix(c, theme_.lip, a_tile);
         c = mix(c, face, a_face);
-        put(*body_[floating ? 1 : 0].color, px, py, c);
+        put_pixel(*body_[floating ? 1 : 0].color, px, py, c);
       }
       outside[static_cast<std::size_t>(py) * s + px] = a_shadow <= 0.0 && a_tile <= 0.0;
     }
@@ -174,7 +170,7 @@ GdImage TileSprites::render_well(bool floating) {
     for (int px = 0; px < s; ++px) {
       const double cov =
           edge_coverage(rounded_rect_distance(px + 0.5, py + 0.5, x0, y0, x1, y1, r));
-      put(*im, px, py, mix(bg, well, cov));
+      put_pixel(*im, px, py, mix(bg, well, cov));
     }
   }
   return quantizer_.to_palette_image(*im);

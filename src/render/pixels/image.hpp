@@ -37,4 +37,10 @@ inline IndexedView view(const gdImage& im) {
   return {im.pixels, im.sx, im.sy};
 }
 
+// Sets one pixel of truecolour image `im`, unclipped (the caller keeps inside it): the inner
+// loops of text and tile drawing, where gdImageSetPixel's checks and blending cost twice.
+inline void put_pixel(gdImage& im, int x, int y, Rgb c) {
+  im.tpixels[y][x] = gdTrueColor(c.r, c.g, c.b);
+}
+
 }  // namespace slidegif

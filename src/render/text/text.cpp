@@ -10,6 +10,7 @@
 #include <cstring>
 #include <optional>
 
+#include "render/pixels/image.hpp"
 #include "render/text/utf8.hpp"
 #include "slidegif/error.hpp"
 
@@ -85,10 +86,6 @@ Rgb get(const gdImage& im, int x, int y) {
           static_cast<std::uint8_t>(gdTrueColorGetBlue(p))};
 }
 
-void put(gdImage& im, int x, int y, Rgb c) {
-  im.tpixels[y][x] = gdTrueColor(c.r, c.g, c.b);
-}
-
 // Blends a w x h coverage mask onto `im` with its top-left corner at (ox, oy), clipped.
 void blend_mask(gdImage& im, const std::uint8_t* mask, int w, int h, int ox, int oy, Rgb color) {
   const int x0 = std::max(0, -ox), x1 = std::min(w, im.sx - ox);
@@ -96,7 +93,7 @@ void blend_mask(gdImage& im, const std::uint8_t* mask, int w, int h, int ox, int
   for (int y = y0; y < y1; ++y) {
     const std::uint8_t* row = mask + static_cast<std::ptrdiff_t>(y) * w;
     for (int x = x0; x < x1; ++x) {
-      if (row[x] != 0) put(im, ox + x, oy + y, over(color, get(im, ox + x, oy + y), row[x]));
+      if (row[x] != 0) put_pixel(im, ox + x, oy + y, over(color, get(im, ox + x, oy + y), row[x]));
     }
   }
 }

@@ -19,16 +19,16 @@ struct Expansion {
   bool backward;
 };
 
-class Recorder final : public ClassicObserver {
+class TreeRecorder final : public ClassicObserver {
  public:
-  explicit Recorder(Shape shape) : shape_(shape) {}
+  explicit TreeRecorder(Shape shape) : shape_(shape) {}
   void expanding(const ClassicStep& s) override {
     if (s.bound != last_bound_) {
       last_bound_ = s.bound;
       steps.clear();  // IDA*: only the last pass is drawn
     }
-    steps.push_back({Board(shape_, std::vector<std::uint8_t>(s.tiles.begin(), s.tiles.end())),
-                     s.g, s.h, s.bound, s.number, s.backward});
+    steps.push_back({Board(shape_, std::vector<std::uint8_t>(s.tiles.begin(), s.tiles.end())), s.g,
+                     s.h, s.bound, s.number, s.backward});
   }
   std::vector<Expansion> steps;
 
@@ -39,7 +39,8 @@ class Recorder final : public ClassicObserver {
 
 int estimate(const classic::Problem& problem, const Board& board) {
   classic::State s;
-  for (int c = 0; c < static_cast<int>(board.tiles().size()); ++c) s.tiles[static_cast<std::size_t>(c)] = board.at(c);
+  for (int c = 0; c < static_cast<int>(board.tiles().size()); ++c)
+    s.tiles[static_cast<std::size_t>(c)] = board.at(c);
   s.blank = board.blank();
   return problem.estimate(s);
 }
@@ -84,20 +85,20 @@ SearchTree search_tree(const ClassicMethod& method, const Board& start, const Bo
   capped.max_expanded = limits.max_expanded == 0
                             ? max_expanded + 1
                             : std::min<std::uint64_t>(limits.max_expanded, max_expanded + 1);
-  Recorder recorder(start.shape());
+  TreeRecorder recorder(start.shape());
   SearchTree tree;
   tree.result = run_classic(method, start, goal, capped, &recorder);
   const ClassicResult& r = tree.result;
   if (r.expanded > max_expanded) {
     throw Error(Error::Kind::BadInput,
                 detail::format("{} expands more than {} states here: a tree view is for small "
-                            "searches (an easier start, or the animation without --tree)",
-                            classic_name(method), max_expanded));
+                               "searches (an easier start, or the animation without --tree)",
+                               classic_name(method), max_expanded));
   }
   if (!r.solved) {
     throw Error(Error::Kind::BadInput,
                 detail::format("{} ended without an answer ({}): no tree to draw",
-                            classic_name(method), r.stopped));
+                               classic_name(method), r.stopped));
   }
   const classic::Problem problem(start, goal, method.heuristic);
   const bool ida = method.algorithm == ClassicAlgorithm::IdaStar;

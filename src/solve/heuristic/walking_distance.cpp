@@ -7,9 +7,8 @@
 
 namespace slidegif {
 
-namespace {
-
-using Key = WalkingDistance::Key;
+// Named, not anonymous: WalkingDistance::Axis, which has external linkage, holds one.
+namespace detail {
 
 // The count states of an axis and their moves to the goal's counts, by open addressing (an
 // std::unordered_map spent a node allocation a state and a pointer chase a probe: 3x5's columns
@@ -17,6 +16,7 @@ using Key = WalkingDistance::Key;
 // real key counts at least one tile.
 class CountTable {
  public:
+  using Key = WalkingDistance::Key;
   static constexpr std::uint8_t kUnreached = 0xFF;
   struct Slot {
     Key key;
@@ -63,6 +63,13 @@ class CountTable {
   std::vector<Slot> slots_;  // a power of two, at most half full
   std::size_t size_ = 0;
 };
+
+}  // namespace detail
+
+namespace {
+
+using Key = WalkingDistance::Key;
+using detail::CountTable;
 
 // Past this many count states an axis's table is given up (a safeguard: no board of at most
 // kMaxOptimalCells comes near it).

@@ -49,7 +49,10 @@ class PdbHeuristic {
   // update() in two halves (heuristic.hpp's SplitHeuristic): prepare() ranks the child's
   // placements and asks for their table bytes; finish() reads them, once a node's other
   // children have asked for theirs too.
-  void prepare(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
+  // Hidden said again: GCC 12 exports a target_clones function (SLIDEGIF_PDB_CLONES) from a
+  // shared library whatever -fvisibility says; its dispatcher: cmake/libslidegif.map.
+  __attribute__((visibility("hidden"))) void prepare(const std::uint8_t* tiles, Slide slide,
+                                                     const State& parent, State& child) const;
   int finish(State& child) const;
 
   // A state in 32 bits - the 4-bit table values, both ways, of up to kPackedPatterns patterns -
