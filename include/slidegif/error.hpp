@@ -35,6 +35,7 @@ class SLIDEGIF_API Error : public std::runtime_error {
     Tween,         // fewer sliding frames per move
     TileOrTween,   // either of the two
     Font,          // name a font explicitly
+    TileOrFrames,  // smaller tiles or fewer frames (an explanation's)
   };
   // `suggestion`: a value that would do (the largest tile size that fits), 0 when none.
   Error(Kind kind, const std::string& message, Hint hint = Hint::None, int suggestion = 0)

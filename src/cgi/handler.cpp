@@ -144,6 +144,8 @@ std::string with_advice(const Error& e) {
       if (e.suggestion() > 0)
         return fmt::format("{} (use tile={} or a smaller tween)", e.what(), e.suggestion());
       return fmt::format("{} (use a smaller tile or tween)", e.what());
+    case Error::Hint::TileOrFrames:
+      return fmt::format("{} (use a smaller tile or fewer frames)", e.what());
     default:
       return e.what();
   }

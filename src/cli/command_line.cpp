@@ -92,6 +92,8 @@ std::string advice(const Error& e) {
                  : "; use a smaller --tile or fewer --tween frames";
     case Error::Hint::Font:
       return "; pass --font PATH";
+    case Error::Hint::TileOrFrames:
+      return "; use a smaller --tile or fewer --frames";
   }
   return "";
 }

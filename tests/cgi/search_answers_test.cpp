@@ -72,6 +72,8 @@ TEST(SearchAnswers, RefusalsAre400sThatSayWhy) {
       {"compare=1&format=gif&start=152703846", "compare=1 answers JSON"},
       {"explain=astar&start=123456780&goal=213456780", "unsolvable"},
       {"frames=10&start=152703846", "frames= is explain="},
+      // Advice in the query's terms, not the command line's.
+      {"explain=bfs&start=867254301&frames=100", "(use a smaller tile or fewer frames)"},
   };
   for (const auto& [query, says] : cases) {
     const Response r = ask(query);

@@ -70,6 +70,10 @@ TEST(ExplainCli, RefusalsWriteNothing) {
       {{"explain", "867254301", "-o", dir.file("x.bmp")}, 2, ""},
       {{"explain", "867254301"}, 2, "--output"},
       {{"explain", "867254301", "-o", out, "--frames", "0"}, 2, "--frames"},
+      {{"explain", "867254301", "--algorithm", "bfs", "--frames", "800", "--tile", "256", "-o",
+        out},
+       2,
+       "; use a smaller --tile or fewer --frames"},
       {{"explain", "867254301", "-o", out, "--lang", "fr"}, 0, ""},  // English, with a note
   };
   for (const Case& c : cases) {

@@ -24,8 +24,8 @@
 namespace slidegif {
 namespace {
 
-[[noreturn]] void bad_explain(const std::string& message) {
-  throw Error(Error::Kind::BadInput, message);
+[[noreturn]] void bad_explain(const std::string& message, Error::Hint hint = Error::Hint::None) {
+  throw Error(Error::Kind::BadInput, message, hint);
 }
 
 // Where the panel's parts go, the same for every frame.
@@ -150,11 +150,13 @@ Animation render_explanation(const ExplainScript& script, const AnimationOptions
   const auto frames = static_cast<long long>(script.frames.size());
   if (static_cast<long long>(width) * height > limits.max_frame_pixels ||
       static_cast<long long>(width) * height * frames > limits.max_total_pixels) {
-    bad_explain(fmt::format(
-        "the explanation would draw {} pixels a frame, {} in all ({} frames); the "
-        "limits are {} and {}: a smaller --tile or fewer frames",
-        static_cast<long long>(width) * height, static_cast<long long>(width) * height * frames,
-        frames, limits.max_frame_pixels, limits.max_total_pixels));
+    bad_explain(
+        fmt::format("the explanation would draw {} pixels a frame, {} in all ({} frames); the "
+                    "limits are {} and {}",
+                    static_cast<long long>(width) * height,
+                    static_cast<long long>(width) * height * frames, frames,
+                    limits.max_frame_pixels, limits.max_total_pixels),
+        Error::Hint::TileOrFrames);
   }
   Encoding resolved = encoding;
   if (encoding.format == OutputFormat::Png)
