@@ -1,6 +1,6 @@
 // The solver in the browser: the solving library compiled to WebAssembly (scripts/build-web)
-// behind a small embind class, which samples/web/play.worker.js runs in a Web Worker so the
-// page stays responsive. It holds what a page's solves share: the 3x3 distance tables and the
+// behind a small embind class, which the npm package's worker.js (src/web/package) runs in a
+// Web Worker so the page stays responsive. It holds what a page's solves share: the 3x3 distance tables and the
 // pattern databases built in memory on first use (3x4 and 4x4: the "small" sets, seconds).
 // Every method answers a plain object; a failure is {error: message}, never an exception
 // across the JavaScript boundary.

@@ -5,14 +5,8 @@
 #   tests/bench/npm_bench.sh OUT RUNS
 set -euo pipefail
 out=$(realpath "$1") runs=${2:-3}
-tgz=$(ls "$out"/slidegif-*.tgz)
-work=$(mktemp -d "${TMPDIR:-/tmp}/slidegif-npm-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export HOME=$work/home npm_config_cache=$work/cache npm_config_update_notifier=false
-mkdir -p "$HOME" "$work/project"
-cd "$work/project"
-npm init -y >/dev/null
-npm install --no-audit --no-fund --offline "$tgz" >/dev/null
+source "$(dirname "$0")/../e2e/npm_project.sh"
+npm_project "$out"
 cat >first.mjs <<'JS'
 import { solve, terminate } from "slidegif";
 let t = performance.now();

@@ -92,7 +92,8 @@ run_readme() {  # label, directory holding the slidegif to run, more patterns to
     local want=0
     [[ $line =~ exit\ status\ ([0-9]+) ]] && want=${BASH_REMATCH[1]}
     local status=0
-    (cd "$work" && env -i HOME="$home" PATH="$bindir:/usr/bin:/bin" LANG=C.UTF-8 \
+    (cd "$work" && env -i HOME="$home" XDG_CACHE_HOME="$state/data-$label" \
+      PATH="$bindir:/usr/bin:/bin" LANG=C.UTF-8 \
       timeout 300 bash -c "$line" >"$state/out" 2>"$state/err") || status=$?
     [[ $status == "$want" ]] ||
       fail "$label: '$line' exited $status, not $want: $(head -c 600 "$state/err")"
@@ -107,7 +108,7 @@ mkdir -p "$state/alone"
 cp "$prefix/bin/slidegif" "$state/alone/"
 # Its user has run it before: the 4x4 database the installed pass built in its cache (10 s) is
 # in this one too, from the tests' fixture (the same command's output).
-mkdir -p "$state/home-alone/.cache/slidegif"
-cp "${SLIDEGIF_TEST_FIXTURES:?}"/4x4-small.pdb* "$state/home-alone/.cache/slidegif/" ||
+mkdir -p "$state/data-alone/slidegif"
+cp "${SLIDEGIF_TEST_FIXTURES:?}"/4x4-small.pdb* "$state/data-alone/slidegif/" ||
   fail "no 4x4 database in the tests' fixture ($SLIDEGIF_TEST_FIXTURES)"
 run_readme alone "$state/alone" "${alone_skip_patterns[@]}"

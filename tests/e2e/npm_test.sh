@@ -8,14 +8,8 @@
 set -euo pipefail
 out=$(realpath "$1") cli=$(realpath "$2") src=$(realpath "$3")
 command -v npm >/dev/null || { echo "FAIL: npm (Node.js) is needed" >&2; exit 1; }
-tgz=$(ls "$out"/slidegif-*.tgz)
-work=$(mktemp -d "${TMPDIR:-/tmp}/slidegif-npm.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export HOME=$work/home npm_config_cache=$work/cache npm_config_update_notifier=false
-mkdir -p "$HOME" "$work/project"
-cd "$work/project"
-npm init -y >/dev/null
-npm install --no-audit --no-fund --offline "$tgz" >/dev/null
+source "$(dirname "$0")/npm_project.sh"
+npm_project "$out"
 # What the command line answers, for the package to match (without pattern databases: the
 # lengths found another way than the engine's, and no 3x4 database built first).
 expected=$work/expected.json

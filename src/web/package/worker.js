@@ -1,4 +1,5 @@
-// The engine's thread in a browser (a classic worker: engine.js is Emscripten's script).
+// The engine's thread in a browser (a classic worker: engine.js is Emscripten's script): the
+// package's, and the play page's (scripts/build-web copies it beside play.html).
 // Messages: {id, op, args} in, {id, result} out; op is a method of the engine (engine.cpp).
 "use strict";
 importScripts("engine.js");
