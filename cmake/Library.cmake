@@ -59,8 +59,8 @@ set_property(TARGET slidegif_shared APPEND PROPERTY LINK_DEPENDS
              ${PROJECT_SOURCE_DIR}/cmake/libslidegif.map)
 target_link_libraries(slidegif_static INTERFACE ${SLIDEGIF_PRIVATE_DEPS})
 
-# Component "dev": cmake --install puts everything; the .deb (cmake/Package.cmake) is the
-# programs' package and leaves the library out.
+# The Debian packages split these files between libslidegif0 and libslidegif-dev
+# (debian/*.install).
 install(TARGETS slidegif_shared slidegif_static EXPORT slidegifTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)

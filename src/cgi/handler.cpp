@@ -93,9 +93,9 @@ Response as_json_error(Response r) {
 }
 
 // Whether the query asks for JSON, as far as it can be read: its errors are JSON too.
-bool asks_json(std::string_view query_string) {
+bool asks_json(std::string_view query_string, const RequestLimits& limits) {
   try {
-    for (const auto& [name, value] : parse_query(query_string))
+    for (const auto& [name, value] : parse_query(query_string, limits.max_query_bytes))
       if (name == "format" && value == "json") return true;
   } catch (const Error&) {
   }
@@ -151,7 +151,7 @@ std::string with_advice(const Error& e) {
   }
 }
 
-Response error_response(const Error& e) {
+Response error_response(const Error& e, const RequestLimits& limits) {
   switch (e.kind()) {
     case Error::Kind::BadInput:
     case Error::Kind::Unsupported:
@@ -166,7 +166,7 @@ Response error_response(const Error& e) {
       Response r = text_response(
           503, fmt::format("search budget exceeded: this puzzle needs more than {} s or {} search "
                            "nodes to solve optimally; try one with fewer moves",
-                           kSearchSeconds, kSearchNodes));
+                           limits.solve.max_seconds, limits.solve.max_nodes));
       r.headers.emplace_back("Retry-After", "1");
       return r;
     }
@@ -189,7 +189,7 @@ Response handle_request(const Environment& env, const HandlerConfig& config) {
   if (!config.cors_origin.empty() && lookup(env, "REQUEST_METHOD") == "OPTIONS")
     return with_cors(preflight(), config);
   Response r = answer(env, config);
-  if (asks_json(lookup(env, "QUERY_STRING"))) r = as_json_error(std::move(r));
+  if (asks_json(lookup(env, "QUERY_STRING"), config.limits)) r = as_json_error(std::move(r));
   return with_cors(std::move(r), config);
 }
 
@@ -204,7 +204,8 @@ Response answer(const Environment& env, const HandlerConfig& config) {
     return r;
   }
   try {
-    const QueryParams query = parse_query(lookup(env, "QUERY_STRING"));
+    const QueryParams query =
+        parse_query(lookup(env, "QUERY_STRING"), config.limits.max_query_bytes);
     // A load balancer's or monitor's probe: the program starts and answers, nothing drawn.
     if (wants_health(query)) return text_response(200, "ok");
     if (config.signed_urls) {
@@ -219,7 +220,7 @@ Response answer(const Environment& env, const HandlerConfig& config) {
     }
     if (wants_picture_list(query)) return picture_list(config);
     const SearchQuery search = parse_search_query(query);
-    app::Job job = parse_job(search.json ? without_format(query) : query, config.solve);
+    app::Job job = parse_job(search.json ? without_format(query) : query, config.limits);
     const bool negotiated = !names_format(query) && !search.json;
     if (negotiated) job.encoding.format = format_for_accept(lookup(env, "HTTP_ACCEPT"));
     if (const auto name = picture_name(query)) {
@@ -245,7 +246,7 @@ Response answer(const Environment& env, const HandlerConfig& config) {
     }
     return render_response(job, puzzle, etag, negotiated, config);
   } catch (const Error& e) {
-    return error_response(e);
+    return error_response(e, config.limits);
   } catch (const std::bad_alloc&) {
     Response r = text_response(503, "out of memory for this request");
     r.headers.emplace_back("Retry-After", "1");

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "app/job/job.hpp"
-#include "cgi/limits.hpp"
+#include "cgi/request_limits.hpp"
 #include "cgi/response.hpp"
 
 namespace slidegif::cgi {
@@ -29,9 +29,10 @@ struct HandlerConfig {
   // a 304 or a 3x3 request never touches the database files). The font is the server's choice
   // alone; the pattern database service never builds.
   app::Services services;
-  // The search settings of every request; tests and the fuzzer tighten them. A handler without
-  // the near-optimal fallback answers 503 past the budget.
-  SolveOptions solve = kSolveSettings;
+  // The bounds on every request (its search budget, render limits, query length), the
+  // operator's (request_limits.hpp); tests and the fuzzer tighten them. A handler without the
+  // near-optimal fallback answers 503 past the budget.
+  RequestLimits limits;
   // The pictures a request may name (picture=NAME), from the administrator's directory: their
   // file names (listed by ?pictures=1; NAME is the name without the extension), and the
   // picture called `name`, which throws Error(BadInput) for an unknown one. Empty: the server

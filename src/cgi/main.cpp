@@ -16,6 +16,7 @@
 #include "app/data/pieces_file.hpp"
 #include "cgi/handler.hpp"
 #include "cgi/limits.hpp"
+#include "cgi/request_limits.hpp"
 #include "cgi/server_config.hpp"
 #include "cgi/server_font.hpp"
 #include "solve/board/random.hpp"
@@ -23,13 +24,13 @@
 namespace {
 
 // Backstops behind the handler's own limits: a bug must not let one request eat the server.
-// Skipped under AddressSanitizer, which maps terabytes of private memory for its shadow.
-void limit_process() {
+// The memory's is skipped under AddressSanitizer, which maps terabytes for its shadow.
+void limit_process(unsigned cpu_seconds) {
 #if !defined(__SANITIZE_ADDRESS__)
   const rlimit data{slidegif::cgi::kPrivateMemoryBytes, slidegif::cgi::kPrivateMemoryBytes};
   setrlimit(RLIMIT_DATA, &data);
 #endif
-  const rlimit cpu{slidegif::cgi::kCpuSeconds, slidegif::cgi::kCpuSeconds + 1};
+  const rlimit cpu{cpu_seconds, cpu_seconds + 1};
   setrlimit(RLIMIT_CPU, &cpu);
 }
 
@@ -77,12 +78,20 @@ std::string setting(const char* name) {
 }  // namespace
 
 int main() {
-  limit_process();
   tune_allocator();
   heap_in_huge_page();
+  slidegif::cgi::HandlerConfig config;
+  // The operator's limits (SLIDEGIF_LIMITS="NAME=VALUE,..."): a setting that cannot be used is
+  // said on the server's log, and the defaults hold (they are the safe ones).
+  if (const std::string problem =
+          slidegif::cgi::set_limits(config.limits, setting("SLIDEGIF_LIMITS"));
+      !problem.empty()) {
+    std::fprintf(stderr, "slidegif.cgi: SLIDEGIF_LIMITS: %s (the defaults hold)\n",
+                 problem.c_str());
+  }
+  limit_process(config.limits.cpu_seconds);
   slidegif::cgi::Environment env;
   for (const char* name : slidegif::cgi::kMetaVariables) copy_env(env, name);
-  slidegif::cgi::HandlerConfig config;
   config.services.font = slidegif::cgi::server_font;
   config.services.entropy = slidegif::fresh_seed;
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.

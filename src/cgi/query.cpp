@@ -39,10 +39,10 @@ std::string url_decode(std::string_view text) {
   return out;
 }
 
-QueryParams parse_query(std::string_view query) {
-  if (query.size() > kMaxQueryBytes) {
-    throw Error(Error::Kind::BadInput, fmt::format("query string too long ({} bytes; limit {})",
-                                                   query.size(), kMaxQueryBytes));
+QueryParams parse_query(std::string_view query, std::size_t max_bytes) {
+  if (query.size() > max_bytes) {
+    throw Error(Error::Kind::BadInput,
+                fmt::format("query string too long ({} bytes; limit {})", query.size(), max_bytes));
   }
   QueryParams params;
   while (!query.empty()) {

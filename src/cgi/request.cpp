@@ -185,10 +185,10 @@ void parse_encoding(const Params& q, const RenderLimits& l, Encoding& e) {
 
 }  // namespace
 
-app::Job default_job() {
+app::Job default_job(const RequestLimits& limits) {
   app::Job job;
-  job.solve = kSolveSettings;
-  job.limits = {.render = kRenderLimits, .max_cells = kMaxRequestCells};
+  job.solve = limits.solve;
+  job.limits = {.render = limits.render, .max_cells = kMaxRequestCells};
   // The animation's defaults are everyone's (AnimationOptions): the same picture as the
   // command line's for the same options. As there, a tile size not asked for fits the board.
   job.animation.fit_tile = true;
@@ -220,10 +220,9 @@ bool names_format(const QueryParams& query) {
   return Params(query).get("format").has_value();
 }
 
-app::Job parse_job(const QueryParams& query, const SolveOptions& server) {
+app::Job parse_job(const QueryParams& query, const RequestLimits& limits) {
   const Params params(query);
-  app::Job job = default_job();
-  job.solve = server;
+  app::Job job = default_job(limits);
   parse_puzzle(params, job.puzzle);
   parse_animation(params, job.limits.render, job.animation);
   parse_encoding(params, job.limits.render, job.encoding);

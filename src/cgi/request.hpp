@@ -7,15 +7,15 @@
 #include <string>
 
 #include "app/job/job.hpp"
-#include "cgi/limits.hpp"
 #include "cgi/query.hpp"
+#include "cgi/request_limits.hpp"
 
 namespace slidegif::cgi {
 
-// The CGI's job before any parameter: a 3x3 random puzzle, the CGI's search settings and
-// limits (limits.hpp) and its own rendering defaults. The font is never the request's: the
-// server chooses it.
-app::Job default_job();
+// The CGI's job before any parameter: a 3x3 random puzzle, the server's search settings and
+// limits (by default limits.hpp's) and its own rendering defaults. The font is never the
+// request's: the server chooses it.
+app::Job default_job(const RequestLimits& limits = {});
 
 // The picture a query names (picture=NAME), if any. Throws Error(BadInput) for a name that is
 // not 1 to 64 letters, digits, '-' or '_' (nothing in a request may be a path).
@@ -27,9 +27,9 @@ bool wants_picture_list(const QueryParams& query);
 
 // Throws Error(BadInput), with a message fit for the HTTP client, on a malformed or
 // out-of-range value, a known parameter given twice, or contradictory parameters (start with
-// random=1, a start that is not `size`). `server`: the server's solve settings (its budget),
-// which a request changes only in what it may ask for (metric=).
-app::Job parse_job(const QueryParams& query, const SolveOptions& server = kSolveSettings);
+// random=1, a start that is not `size`). `limits`: the server's (its search budget, its render
+// limits), which a request changes only in what it may ask for (metric=).
+app::Job parse_job(const QueryParams& query, const RequestLimits& limits = {});
 // Whether the query names its format (format=); without, the handler negotiates it.
 bool names_format(const QueryParams& query);
 

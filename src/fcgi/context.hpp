@@ -43,6 +43,8 @@ class WorkerContext {
   const cgi::HandlerConfig& config() const { return config_; }
   // Cross-origin answers for pages of `origin` (checked: cgi::check_cors_origin); "": none.
   void allow_origin(std::string origin) { config_.cors_origin = std::move(origin); }
+  // The operator's bounds on each request (cgi/request_limits.hpp).
+  void limit_requests(const cgi::RequestLimits& limits) { config_.limits = limits; }
 
  private:
   const Font& font();

@@ -111,7 +111,8 @@ int main(int argc, char** argv) {
   limit_workers(options.memory_mb);
   slidegif::fcgi::WorkerLimits limits;
   limits.cache_bytes = slidegif::fcgi::megabytes(options.cache_mb);
-  limits.cpu_seconds = slidegif::cgi::kCpuSeconds;
+  limits.cpu_seconds = options.limits.cpu_seconds;
+  limits.wall_seconds = 3 * options.limits.cpu_seconds;  // a request waits for the CPU too
   limits.max_requests = options.max_requests;
   if (options.io_seconds > 0) limits.io_seconds = options.io_seconds;
   if (!slidegif::fcgi::set_io_timeouts(fd, limits)) {
@@ -122,12 +123,14 @@ int main(int argc, char** argv) {
   // Counters every worker adds to and any can report (GET .../metrics).
   slidegif::fcgi::ServerMetrics* metrics = slidegif::fcgi::map_server_metrics();
   if (metrics == nullptr) std::perror("slidegif.fcgi: no shared memory for metrics");
-  const slidegif::fcgi::WorkerFiles files{options.pdb_dir, options.picture_dir,
-                                          options.url_key_file, options.cors_origin};
+  const slidegif::fcgi::WorkerSettings settings{options.pdb_dir, options.picture_dir,
+                                                options.url_key_file, options.cors_origin,
+                                                options.limits};
   return slidegif::fcgi::run_pool(
       options.workers,
       [&](int slot) {
-        return slidegif::fcgi::run_worker(fd, files, limits, {metrics, slot, options.access_log});
+        return slidegif::fcgi::run_worker(fd, settings, limits,
+                                          {metrics, slot, options.access_log});
       },
       [metrics](int slot, int signal) {
         // A worker killed mid-request: its request is counted and logged here, as it cannot.

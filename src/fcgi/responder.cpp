@@ -338,7 +338,7 @@ bool set_io_timeouts(int fd, const WorkerLimits& limits) {
          setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &t, sizeof t) == 0;
 }
 
-int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limits,
+int run_worker(int listen_fd, const WorkerSettings& settings, const WorkerLimits& limits,
                const WorkerReporting& reporting) {
   take_stop_signals();
   // Workers wait in ppoll() and then race to accept: the losers must get EAGAIN, not block
@@ -346,9 +346,10 @@ int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limi
   // O_NONBLOCK on.)
   const int flags = fcntl(listen_fd, F_GETFL);
   if (flags < 0 || fcntl(listen_fd, F_SETFL, flags | O_NONBLOCK) != 0) return 1;
-  WorkerContext context(files.pdb_dir, "", files.picture_dir, files.url_key_file,
+  WorkerContext context(settings.pdb_dir, "", settings.picture_dir, settings.url_key_file,
                         limits.cache_bytes);
-  context.allow_origin(files.cors_origin);
+  context.allow_origin(settings.cors_origin);
+  context.limit_requests(settings.limits);
   unsigned long served = 0;
   while (limits.max_requests == 0 || served < limits.max_requests) {
     // A failed socket is a failed worker (the pool gives up on workers failing at start).

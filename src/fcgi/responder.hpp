@@ -19,8 +19,8 @@ struct WorkerLimits {
   // Backstops behind the handler's own budgets (the search's 2.5 s, the render limits): a
   // request past either ends this worker, which the pool replaces. CPU seconds bound a bug;
   // wall seconds bound a peer that stops reading or sending.
-  unsigned cpu_seconds = 10;
-  unsigned wall_seconds = 30;
+  unsigned cpu_seconds = 10;   // the operator's (cgi::RequestLimits::cpu_seconds)
+  unsigned wall_seconds = 30;  // three times that
   // A peer (the web server) that stops sending a request or reading an answer for this long
   // loses its connection; the worker goes back to accepting. Each connection's socket
   // timeouts (set on every one: a Unix socket's connections do not inherit them).
@@ -45,13 +45,14 @@ struct WorkerReporting {
 };
 
 // What a worker takes from its administrator (each empty: none): the pattern databases (never
-// built here), the pictures requests may name, the key of signed URLs, and the origin whose
-// pages may read the answers (cgi::HandlerConfig::cors_origin).
-struct WorkerFiles {
+// built here), the pictures requests may name, the key of signed URLs, the origin whose pages
+// may read the answers (cgi::HandlerConfig::cors_origin), and the bounds on each request.
+struct WorkerSettings {
   std::string pdb_dir;
   std::string picture_dir;
   std::string url_key_file;
   std::string cors_origin;
+  cgi::RequestLimits limits;
 };
 
 // The seconds a request's parameters may take to arrive in all, however they trickle in:
@@ -66,7 +67,7 @@ bool set_io_timeouts(int fd, const WorkerLimits& limits);
 // Serves `listen_fd` until max_requests are answered (returns 0) or accepting fails (returns
 // 1). With metrics, a request whose SCRIPT_NAME ends in /metrics is answered with them
 // (Prometheus text) instead.
-int run_worker(int listen_fd, const WorkerFiles& files, const WorkerLimits& limits,
+int run_worker(int listen_fd, const WorkerSettings& settings, const WorkerLimits& limits,
                const WorkerReporting& reporting = {});
 
 // One line of the Common Log Format for an answer: client, time, request line, status, bytes.

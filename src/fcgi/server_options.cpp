@@ -11,6 +11,24 @@
 
 namespace slidegif::fcgi {
 
+namespace {
+
+// --limit's description: every limit with its default (the man page is generated from it).
+std::string limit_help() {
+  std::string text =
+      "Change a bound on every request, NAME=VALUE (repeat it, or split by commas; default: "
+      "$SLIDEGIF_LIMITS): a request past one is refused naming it (400; past the search "
+      "budget, a near-optimal answer or 503). The names, with their defaults:";
+  const auto limits = cgi::describe_limits({});
+  for (std::size_t i = 0; i < limits.size(); ++i) {
+    text += fmt::format("{} {}={} ({})", i == 0 ? "" : ";", limits[i].name, limits[i].value,
+                        limits[i].meaning);
+  }
+  return text;
+}
+
+}  // namespace
+
 std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
   if (const char* dir = std::getenv(app::kPdbDirEnv)) o.pdb_dir = dir;
   if (const char* dir = std::getenv("SLIDEGIF_PICTURE_DIR")) o.picture_dir = dir;
@@ -64,6 +82,9 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
                       std::to_string(kRequestMemoryMb))
       ->capture_default_str()
       ->check(CLI::Range(64u, 1u << 20));
+  app->add_option("--limit", o.limit_settings, limit_help())
+      ->type_name("NAME=VALUE")
+      ->delimiter(',');
   app->add_flag("!--no-access-log", o.access_log,
                 "No line per request on standard error (Common Log Format)");
   app->footer(
@@ -86,6 +107,16 @@ bool parse_server_command_line(int argc, char** argv, ServerOptions& options, in
   const auto app = server_command_line(options);
   try {
     app->parse(argc, argv);
+    // The environment's first, so a flag overrides it.
+    const char* from_env = std::getenv("SLIDEGIF_LIMITS");
+    if (const std::string problem = cgi::set_limits(options.limits, from_env ? from_env : "");
+        !problem.empty()) {
+      throw CLI::ValidationError("SLIDEGIF_LIMITS", problem);
+    }
+    for (const std::string& setting : options.limit_settings) {
+      if (const std::string problem = cgi::set_limits(options.limits, setting); !problem.empty())
+        throw CLI::ValidationError("--limit", problem);
+    }
   } catch (const CLI::CallForHelp& e) {
     status = app->exit(e);
     return false;

@@ -8,7 +8,9 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "cgi/request_limits.hpp"
 #include "fcgi/worker_memory.hpp"
 
 namespace CLI {
@@ -33,6 +35,9 @@ struct ServerOptions {
   // memory it may hold (its heap, caches included; not the mapped databases or libraries).
   unsigned cache_mb = kDefaultCacheMb;
   unsigned memory_mb = kDefaultMemoryMb;
+  // The bounds on each request: $SLIDEGIF_LIMITS, then each --limit, over limits.hpp's defaults.
+  cgi::RequestLimits limits;
+  std::vector<std::string> limit_settings;  // as given, applied by parse_server_command_line
 };
 
 // Why `options` cannot run (empty when they can): a memory limit too small for the caches and

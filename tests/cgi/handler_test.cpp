@@ -196,7 +196,7 @@ TEST(Handler, MultiTileMetricCountsAndDrawsLineMoves) {
 
 TEST(Handler, PastTheBudgetTheAnswerIsMarkedNotOptimal) {
   HandlerConfig tight = test_config();
-  tight.solve.max_nodes = 10;
+  tight.limits.solve.max_nodes = 10;
   const Response r = get("start=867254301&tween=0", {}, "GET", tight);
   ASSERT_EQ(r.status, 200) << r.body_text();
   EXPECT_TRUE(is_gif(r));
@@ -214,8 +214,8 @@ TEST(Handler, UniformRandomFifteenPuzzleIsAnswered) {
 
 TEST(Handler, ExhaustedBudgetWithoutFallbackIs503WithRetryAfter) {
   HandlerConfig tight = test_config();
-  tight.solve.max_nodes = 10;
-  tight.solve.near_optimal_fallback = false;
+  tight.limits.solve.max_nodes = 10;
+  tight.limits.solve.near_optimal_fallback = false;
   const Response r = get("start=867254301", {}, "GET", tight);
   EXPECT_EQ(r.status, 503) << r.body_text();
   EXPECT_EQ(r.header("Retry-After"), "1");

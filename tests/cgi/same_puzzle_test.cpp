@@ -39,7 +39,7 @@ std::string cgi_puzzle(std::uint64_t seed, const std::string& size, bool random_
   cgi::HandlerConfig config;
   config.services.font = [] { return testing::test_font(); };
   config.services.entropy = []() -> std::uint64_t { throw std::logic_error("seeded: no entropy"); };
-  config.solve.max_seconds = 0.05;
+  config.limits.solve.max_seconds = 0.05;
   const std::string query = "random=1&seed=" + std::to_string(seed) + "&size=" + size +
                             "&tween=0&tile=16" + (random_goal ? "&goal=random" : "");
   const auto r = cgi::handle_request({{"REQUEST_METHOD", "GET"}, {"QUERY_STRING", query}}, config);

@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """libslidegif.so exports the public API and nothing of ours beside it: every dynamic symbol
 in namespace slidegif (functions, typeinfo, vtables) names a type or function that a header in
-include/slidegif/ declares, and none lies in a nested namespace (detail, cgi, fcgi...). The
-standard library's templates instantiated over our types (std::vector<slidegif::Move>) are the
-compiler's to export and are only counted.
-    exports_test.py LIBSLIDEGIF_SO INCLUDE_DIR"""
+include/slidegif/ declares, and none lies in a nested namespace (detail, cgi, fcgi...). Nothing
+else is exported: the standard library's templates instantiated over our types
+(std::vector<slidegif::Move>) stay local (cmake/libslidegif.map). And the exports are exactly
+those debian/libslidegif0.symbols lists, so the package build's dpkg-gensymbols agrees.
+    exports_test.py LIBSLIDEGIF_SO INCLUDE_DIR SYMBOLS_FILE"""
 import glob
 import os
 import re
 import subprocess
 import sys
 
-lib, include = sys.argv[1:3]
+lib, include, symbols_file = sys.argv[1:4]
 
 
 def fail(message):
@@ -32,13 +33,15 @@ if len(public) < 30:
 
 symbols = subprocess.run(["nm", "-DC", "--defined-only", lib], capture_output=True, text=True,
                          check=True).stdout.splitlines()
-ours, theirs, wrong = [], 0, []
+ours, theirs, wrong, names = [], [], [], set()
 for line in symbols:
     name = line.split(" ", 2)[2] if line.count(" ") >= 2 else line
+    if not name.startswith("_") or "slidegif" in name:  # not the linker's _end, _edata...
+        names.add(name)
     bare = re.sub(r"^(typeinfo name for|typeinfo for|vtable for|VTT for|guard variable for) ",
                   "", name)
     if not bare.startswith("slidegif::"):
-        theirs += "slidegif::" in bare
+        theirs.append(name)
         continue
     bare = bare.replace("[abi:cxx11]", "")
     ours.append(bare)
@@ -49,9 +52,18 @@ for line in symbols:
 if wrong:
     fail(f"{len(wrong)} of {len(ours)} exported symbols are not the public API, e.g.:\n  " +
          "\n  ".join(sorted(set(wrong))[:15]))
+if theirs:
+    fail(f"{len(theirs)} exported symbols are not of namespace slidegif, e.g.:\n  " +
+         "\n  ".join(sorted(theirs)[:15]))
+listed = set(re.findall(r'^ \(c\+\+\)"(.*)@Base" ', open(symbols_file, encoding="utf-8").read(),
+                        re.M))
+if listed != names:
+    fail(f"{os.path.basename(symbols_file)} and the exports differ:\n  not listed: " +
+         "\n  ".join(sorted(names - listed)) + "\n  listed, not exported: " +
+         "\n  ".join(sorted(listed - names)))
 for must in ("slidegif::solve(", "slidegif::parse_board(", "typeinfo for slidegif::Error"):
     if not any(must in line for line in symbols):
         fail(f"the public API lacks {must}")
 print(f"ok: {len(ours)} symbols of namespace slidegif exported, all public "
-      f"({len(public)} names in include/slidegif); {theirs} standard-library templates over "
-      f"our types; {len(symbols)} dynamic symbols in all")
+      f"({len(public)} names in include/slidegif), and nothing else; all listed in "
+      f"{os.path.basename(symbols_file)}")

@@ -2,7 +2,9 @@
 """slidegif.fcgi speaks FastCGI to a peer that does what no web server in the other tests does:
 FCGI_GET_VALUES, FCGI_ABORT_REQUEST, a second request while one is open, another role, a kept
 connection, lengths of 2^30 and 2^31-1, parameters past 1 MB, garbage. After each case the
-same worker still answers an ordinary request, and no worker died.
+same worker still answers an ordinary request, and no worker died. Then the operator's limits
+(--limit over $SLIDEGIF_LIMITS) bound what a request may ask, and a limit that cannot be used
+stops the server at start.
 
     tests/e2e/fcgi_protocol_test.py BUILD/slidegif.fcgi
 """
@@ -74,10 +76,12 @@ def status_of(output):
 
 
 class Server:
-    def __init__(self, program, state):
+    def __init__(self, program, state, options=(), limits=""):
         self.path = os.path.join(state, "fcgi.sock")
         self.log = open(os.path.join(state, "server.log"), "w+")
-        self.process = subprocess.Popen([program, "--listen", self.path, "--workers", "1", "--io-timeout", "2"], stderr=self.log, env={**os.environ, "SLIDEGIF_PDB_DIR": ""})
+        self.process = subprocess.Popen([program, "--listen", self.path, "--workers", "1", "--io-timeout", "2",
+                                         *options], stderr=self.log,
+                                        env={**os.environ, "SLIDEGIF_PDB_DIR": "", "SLIDEGIF_LIMITS": limits})
         for _ in range(200):
             if os.path.exists(self.path):
                 return
@@ -252,6 +256,40 @@ def main():
             print(f"ok: the same worker ({worker[0]}) throughout; the aborted requests logged as 499")
         finally:
             server.stop()
+        operator_limits(program, state)
+
+
+def answer(server, query):
+    with server.connect() as sock:
+        sock.sendall(request(1, query))
+        out = stdout_of(read_records(sock), 1)
+    return status_of(out), out.split(b"\r\n\r\n", 1)[-1]
+
+
+def operator_limits(program, state):
+    os.remove(os.path.join(state, "fcgi.sock"))
+    server = Server(program, state, ["--limit", "max-tile=60"], limits="max-tween=1,max-tile=100")
+    try:
+        status, body = answer(server, b"random=1&tile=80")
+        if status != 400 or b"60" not in body:
+            fail(f"tile=80 past --limit max-tile=60: {status} {body[:200]!r}", server)
+        status, body = answer(server, b"random=1&tween=2")
+        if status != 400 or b"tween" not in body:
+            fail(f"tween=2 past SLIDEGIF_LIMITS max-tween=1: {status} {body[:200]!r}", server)
+        status, body = answer(server, b"random=1&tile=60&tween=1")
+        if status != 200 or not body.startswith(b"GIF8"):
+            fail(f"a request within the limits: {status} {body[:200]!r}", server)
+    finally:
+        server.stop()
+    print("ok: --limit and $SLIDEGIF_LIMITS bound the requests (400 naming the limit past them)")
+    for options, limits, said in ((["--limit", "max-tile=999"], "", "must be from 16 to 256"),
+                                  ([], "bogus=1", "no limit is called 'bogus'")):
+        run = subprocess.run([program, "--listen", os.path.join(state, "refused.sock"), *options],
+                             capture_output=True, text=True, timeout=30,
+                             env={**os.environ, "SLIDEGIF_LIMITS": limits})
+        if run.returncode != 2 or said not in run.stderr or os.path.exists(os.path.join(state, "refused.sock")):
+            fail(f"{options} {limits!r}: exit {run.returncode}, {run.stderr!r}")
+    print("ok: a limit that cannot be used stops the server at start (exit 2, the reason said)")
 
 
 if __name__ == "__main__":

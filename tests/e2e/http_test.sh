@@ -170,4 +170,21 @@ if [[ $cgi != *.fcgi ]]; then
 fi
 rm -f "$E2E_STATE/pdb/move-pieces.bin"*
 echo "ok: a damaged move-pieces file is refused, the bytes the same"
+
+# The operator's limits. slidegif.cgi reads them from its environment, which the web server
+# sets (SERVING.md): run as a server runs it. (slidegif.fcgi's --limit: fcgi_protocol_test.py.)
+if [[ $cgi != *.fcgi ]]; then
+  run_cgi() { REQUEST_METHOD=GET QUERY_STRING=$1 SLIDEGIF_LIMITS=$2 "$cgi" 2>"$E2E_STATE/cgi.err"; }
+  run_cgi 'random=1&tile=80' 'max-tile=60,search-seconds=1' >"$b"
+  grep -q '^Status: 400' "$b" && grep -q 'between 16 and 60' "$b" ||
+    e2e_fail "tile=80 under SLIDEGIF_LIMITS=max-tile=60: $(head -c 300 "$b")"
+  run_cgi 'random=1&tile=60' 'max-tile=60' >"$b"
+  grep -q '^Content-Type: image/gif' "$b" || e2e_fail "tile=60 within max-tile=60: $(head -c 300 "$b")"
+  # A setting that cannot be used: said on the server's log, the defaults hold.
+  run_cgi 'random=1&tile=80' 'max-tile=600' >"$b"
+  grep -q '^Content-Type: image/gif' "$b" || e2e_fail "an unusable setting changed the answer"
+  grep -q 'SLIDEGIF_LIMITS: max-tile=600: must be from 16 to 256 (the defaults hold)' \
+    "$E2E_STATE/cgi.err" || e2e_fail "an unusable setting was not logged: $(cat "$E2E_STATE/cgi.err")"
+  echo "ok: SLIDEGIF_LIMITS bounds slidegif.cgi's requests; an unusable one is logged"
+fi
 echo "PASS"

@@ -43,9 +43,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const slidegif::Font font = slidegif::load_font(SLIDEGIF_FONT);
   config.services.font = [] { return font; };
   config.services.entropy = [] { return std::uint64_t{12345}; };
-  config.solve.max_seconds = 0.5;
-  config.solve.max_nodes = 20'000;
-  config.solve.fallback_seconds = 0.02;
+  config.limits.solve.max_seconds = 0.5;
+  config.limits.solve.max_nodes = 20'000;
+  config.limits.solve.fallback_seconds = 0.02;
   // Drawing is ~100 times slower than the rest of the handler and has its own tests; the
   // stand-in keeps this target on the request logic. SLIDEGIF_FUZZ_RENDER=1 draws for real.
   static const bool draw = std::getenv("SLIDEGIF_FUZZ_RENDER") != nullptr;
