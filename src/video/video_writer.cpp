@@ -33,19 +33,24 @@ struct Codec {
 };
 
 // Settings measured on format_bench's animations and tests/video (docs/BENCHMARKS.md):
-// - both: over 40 dB PSNR against the GIF's frames where 4:2:0 allows it (within 1 dB of what
-//   4:2:0 keeps of a picture puzzle), 62-72% smaller than the GIF;
-// - H.264: qcomp=1 spends bits on every frame alike (at the default 0.6 a lone frame, with no
-//   later frame to lend it quality, fell to 36 dB); no B-frames, whose reordering shifts an MP4
-//   by an edit list that browsers read as a shorter video (chromium: 18.24 s of 19.75);
-// - VP9: "good" at cpu-used 4; "realtime" is 6x faster but twice the size (then no smaller
-//   than the MP4), higher cpu-used no faster.
+// - both in 4:4:4 colour (H.264's High 4:4:4 Predictive profile, VP9's profile 1): every frame
+//   over 40 dB PSNR against the GIF's. 4:2:0 cannot: halving the colour's resolution alone,
+//   before any coding, keeps 39.0 dB of a mint 3x4 and 33.3 dB of a picture puzzle. Chromium
+//   and Firefox play both; players that take 4:2:0 only (many hardware decoders) do not, so a
+//   page names the codecs in <source type> and falls back to the GIF (SERVING.md);
+// - H.264: crf 12, as flat colours and sharp edges cost it more than VP9 (at crf 17 a mint 3x4
+//   had frames at 35 dB, the whole background a level or two off); qcomp=1 spends bits on
+//   every frame alike (at the default 0.6 a lone frame, with no later frame to lend it
+//   quality, fell to 36 dB); no B-frames, whose reordering shifts an MP4 by an edit list that
+//   browsers read as a shorter video (chromium: 18.24 s of 19.75);
+// - VP9: crf 22, "good" at cpu-used 4; "realtime" is 6x faster but twice the size, higher
+//   cpu-used no faster.
 const Codec& codec_of(OutputFormat format) {
   static constexpr Codec kH264{"libx264", "mp4", "MP4 (H.264)",
-                               "preset=medium,crf=19,tune=animation,x264-params=qcomp=1:bframes=0",
+                               "preset=medium,crf=12,tune=animation,x264-params=qcomp=1:bframes=0",
                                true};
   static constexpr Codec kVp9{"libvpx-vp9", "webm", "WebM (VP9)",
-                              "crf=24,b=0,deadline=good,cpu-used=4", false};
+                              "crf=22,b=0,deadline=good,cpu-used=4", false};
   return format == OutputFormat::Mp4 ? kH264 : kVp9;
 }
 
@@ -101,19 +106,19 @@ VideoWriter::VideoWriter(OutputFormat format, const Palette& palette, int width,
     : codec_(codec_of(format)), width_(width), height_(height) {
   for (int i = 0; i < palette.size(); ++i) palette_.push_back(palette[i]);
   palette_.resize(256);
-  const int w = (width + 1) & ~1, h = (height + 1) & ~1;  // 4:2:0 chroma needs even sizes
+  const int w = (width + 1) & ~1, h = (height + 1) & ~1;  // even, as every player takes
   rgb_.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
   open_encoder();
-  // swscale makes RGB 4:2:0 in BT.709, as the stream says (open_encoder). From palette indices
-  // (its PAL8) it would use BT.601 whatever it is told.
-  scaler_.reset(sws_getContext(w, h, AV_PIX_FMT_RGB24, w, h, AV_PIX_FMT_YUV420P,
+  // swscale makes RGB 4:4:4 YUV in BT.709, as the stream says (open_encoder). From palette
+  // indices (its PAL8) it would use BT.601 whatever it is told.
+  scaler_.reset(sws_getContext(w, h, AV_PIX_FMT_RGB24, w, h, AV_PIX_FMT_YUV444P,
                                SWS_BICUBIC | SWS_ACCURATE_RND, nullptr, nullptr, nullptr));
   picture_.reset(av_frame_alloc());
   if (!scaler_ || !picture_) throw std::bad_alloc();  // answered 503, as any allocation
   const int* bt709 = sws_getCoefficients(SWS_CS_ITU709);
   sws_setColorspaceDetails(scaler_.get(), bt709, /*srcRange=*/1, bt709, /*dstRange=*/0, 0, 1 << 16,
                            1 << 16);
-  picture_->format = AV_PIX_FMT_YUV420P;
+  picture_->format = AV_PIX_FMT_YUV444P;
   picture_->width = w;
   picture_->height = h;
   if (const int e = av_frame_get_buffer(picture_.get(), 0); e < 0) {
@@ -132,7 +137,7 @@ void VideoWriter::open_encoder() {
   if (!encoder_) throw std::bad_alloc();
   encoder_->width = (width_ + 1) & ~1;
   encoder_->height = (height_ + 1) & ~1;
-  encoder_->pix_fmt = AV_PIX_FMT_YUV420P;
+  encoder_->pix_fmt = AV_PIX_FMT_YUV444P;
   encoder_->time_base = kTimeBase;
   encoder_->color_range = AVCOL_RANGE_MPEG;
   encoder_->colorspace = AVCOL_SPC_BT709;

@@ -40,7 +40,7 @@ for a in 3x3 4x4 picture chinese; do
 done
 echo "(sizes in bytes; webp/gif and webp/g2w: how much larger (+) or smaller (-) our WebP is)"
 echo
-# The videos (lossy, 4:2:0; their PSNR against the GIF is tests/video/video_test's output).
+# The videos (lossy, 4:4:4; their PSNR against the GIF is tests/video/video_test's output).
 printf '%-8s %9s %9s %9s | %7s %7s %7s | %8s %8s\n' animation gif mp4 webm "gif ms" "mp4 ms" \
   "webm ms" "mp4/gif" "webm/gif"
 for a in 3x3 4x4 picture chinese; do
