@@ -10,8 +10,8 @@ namespace slidegif::cgi {
 
 namespace {
 
-// One settable limit. `Field` is a captureless lambda from the limits to the field, so one
-// table row says where the value lives, whatever its type.
+// One settable limit. `Field` is a captureless generic lambda from the limits (const or not)
+// to the field, so one table row says where the value lives, whatever its type.
 struct Limit {
   const char* name;
   const char* meaning;
@@ -29,9 +29,7 @@ Limit limit(const char* name, const char* meaning, double min, double max, Field
           min,
           max,
           std::is_integral_v<T>,
-          [](const RequestLimits& l) {
-            return static_cast<double>(Field{}(const_cast<RequestLimits&>(l)));
-          },
+          [](const RequestLimits& l) { return static_cast<double>(Field{}(l)); },
           [](RequestLimits& l, double v) { Field{}(l) = static_cast<T>(v); }};
 }
 
@@ -40,51 +38,51 @@ const std::vector<Limit>& limits_table() {
   static const std::vector<Limit> table{
       limit(
           "query-bytes", "longest query string, in bytes", 256, 1 << 20,
-          [](RequestLimits & l) -> auto& { return l.max_query_bytes; }),
+          [](auto& l) -> auto& { return l.max_query_bytes; }),
       limit(
           "search-seconds", "a request's search, in seconds of wall time", 0.01, 60,
-          [](RequestLimits & l) -> auto& { return l.solve.max_seconds; }),
+          [](auto& l) -> auto& { return l.solve.max_seconds; }),
       limit(
           "search-nodes", "an optimal search, in nodes expanded", 1000, 1e11,
-          [](RequestLimits & l) -> auto& { return l.solve.max_nodes; }),
+          [](auto& l) -> auto& { return l.solve.max_nodes; }),
       limit(
           "fallback-seconds", "of the search seconds, the near-optimal search's share", 0.01, 60,
-          [](RequestLimits & l) -> auto& { return l.solve.fallback_seconds; }),
+          [](auto& l) -> auto& { return l.solve.fallback_seconds; }),
       limit(
           "max-tile", "largest tile, in pixels", 16, cli.max_tile_px,
-          [](RequestLimits & l) -> auto& { return l.render.max_tile_px; }),
+          [](auto& l) -> auto& { return l.render.max_tile_px; }),
       limit(
           "max-tween", "most sliding frames a move", 0, cli.max_tween,
-          [](RequestLimits & l) -> auto& { return l.render.max_tween; }),
+          [](auto& l) -> auto& { return l.render.max_tween; }),
       limit(
           "max-frames", "most frames an animation", 1, cli.max_frames,
-          [](RequestLimits & l) -> auto& { return l.render.max_frames; }),
+          [](auto& l) -> auto& { return l.render.max_frames; }),
       limit(
           "max-frame-pixels", "largest board in a frame, in pixels", 256,
           static_cast<double>(cli.max_frame_pixels),
-          [](RequestLimits & l) -> auto& { return l.render.max_frame_pixels; }),
+          [](auto& l) -> auto& { return l.render.max_frame_pixels; }),
       limit(
           "max-total-pixels", "board pixels of all frames of an image", 256,
           static_cast<double>(cli.max_total_pixels),
-          [](RequestLimits & l) -> auto& { return l.render.max_total_pixels; }),
+          [](auto& l) -> auto& { return l.render.max_total_pixels; }),
       limit(
           "max-video-pixels", "board pixels of all frames of a video", 256,
           static_cast<double>(cli.max_video_pixels),
-          [](RequestLimits & l) -> auto& { return l.render.max_video_pixels; }),
+          [](auto& l) -> auto& { return l.render.max_video_pixels; }),
       limit(
           "max-title-bytes", "longest title, in bytes", 0, static_cast<double>(cli.max_title_bytes),
-          [](RequestLimits & l) -> auto& { return l.render.max_title_bytes; }),
+          [](auto& l) -> auto& { return l.render.max_title_bytes; }),
       limit(
           "max-picture-bytes", "largest picture file named by picture=, in bytes", 1024,
           static_cast<double>(cli.max_picture_bytes),
-          [](RequestLimits & l) -> auto& { return l.render.max_picture_bytes; }),
+          [](auto& l) -> auto& { return l.render.max_picture_bytes; }),
       limit(
           "max-picture-pixels", "largest picture named by picture=, in pixels", 256,
           static_cast<double>(cli.max_picture_pixels),
-          [](RequestLimits & l) -> auto& { return l.render.max_picture_pixels; }),
+          [](auto& l) -> auto& { return l.render.max_picture_pixels; }),
       limit(
           "cpu-seconds", "CPU seconds a process may use, a backstop: past them it is killed", 1,
-          3600, [](RequestLimits & l) -> auto& { return l.cpu_seconds; }),
+          3600, [](auto& l) -> auto& { return l.cpu_seconds; }),
   };
   return table;
 }

@@ -85,6 +85,16 @@ std::unique_ptr<CLI::App> server_command_line(ServerOptions& o) {
   app->add_option("--limit", o.limit_settings, limit_help())
       ->type_name("NAME=VALUE")
       ->delimiter(',');
+  // Applied once over all of them, the environment's first so a flag overrides it: a setting
+  // may depend on another (search-seconds on cpu-seconds), given in any order.
+  app->final_callback([&o] {
+    const char* from_env = std::getenv("SLIDEGIF_LIMITS");
+    std::string spec = from_env != nullptr ? from_env : "";
+    for (const std::string& setting : o.limit_settings) spec += "," + setting;
+    if (const std::string problem = cgi::set_limits(o.limits, spec); !problem.empty()) {
+      throw CLI::ValidationError("--limit or SLIDEGIF_LIMITS", problem);
+    }
+  });
   app->add_flag("!--no-access-log", o.access_log,
                 "No line per request on standard error (Common Log Format)");
   app->footer(
@@ -107,16 +117,6 @@ bool parse_server_command_line(int argc, char** argv, ServerOptions& options, in
   const auto app = server_command_line(options);
   try {
     app->parse(argc, argv);
-    // The environment's first, so a flag overrides it.
-    const char* from_env = std::getenv("SLIDEGIF_LIMITS");
-    if (const std::string problem = cgi::set_limits(options.limits, from_env ? from_env : "");
-        !problem.empty()) {
-      throw CLI::ValidationError("SLIDEGIF_LIMITS", problem);
-    }
-    for (const std::string& setting : options.limit_settings) {
-      if (const std::string problem = cgi::set_limits(options.limits, setting); !problem.empty())
-        throw CLI::ValidationError("--limit", problem);
-    }
   } catch (const CLI::CallForHelp& e) {
     status = app->exit(e);
     return false;

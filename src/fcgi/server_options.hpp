@@ -37,7 +37,7 @@ struct ServerOptions {
   unsigned memory_mb = kDefaultMemoryMb;
   // The bounds on each request: $SLIDEGIF_LIMITS, then each --limit, over limits.hpp's defaults.
   cgi::RequestLimits limits;
-  std::vector<std::string> limit_settings;  // as given, applied by parse_server_command_line
+  std::vector<std::string> limit_settings;  // as given; applied to `limits` when parsed
 };
 
 // Why `options` cannot run (empty when they can): a memory limit too small for the caches and

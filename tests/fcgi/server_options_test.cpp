@@ -87,6 +87,31 @@ TEST(ServerOptions, CacheSizeAndMemoryLimit) {
   }
 }
 
+TEST(ServerOptions, LimitsFromTheEnvironmentThenFlagsInAnyOrder) {
+  ServerOptions none;
+  parse(none, {});
+  EXPECT_EQ(none.limits.render.max_tile_px, cgi::kRenderLimits.max_tile_px);
+  ::setenv("SLIDEGIF_LIMITS", "max-tile=100,max-tween=2", 1);
+  ServerOptions both;
+  parse(both, {"--limit", "max-tile=60", "--limit", "max-frames=50,query-bytes=8192"});
+  EXPECT_EQ(both.limits.render.max_tile_px, 60);  // the flag over the environment
+  EXPECT_EQ(both.limits.render.max_tween, 2);
+  EXPECT_EQ(both.limits.render.max_frames, 50);
+  EXPECT_EQ(both.limits.max_query_bytes, 8192u);
+  ::unsetenv("SLIDEGIF_LIMITS");
+  // A setting that depends on a later one (the search needs CPU seconds over its own).
+  ServerOptions longer;
+  parse(longer, {"--limit", "search-seconds=20", "--limit", "cpu-seconds=30"});
+  EXPECT_DOUBLE_EQ(longer.limits.solve.max_seconds, 20.0);
+  EXPECT_EQ(longer.limits.cpu_seconds, 30u);
+  ServerOptions short_cpu;
+  EXPECT_THROW(parse(short_cpu, {"--limit", "search-seconds=20"}), CLI::ValidationError);
+  ::setenv("SLIDEGIF_LIMITS", "bogus=1", 1);
+  ServerOptions bad_env;
+  EXPECT_THROW(parse(bad_env, {}), CLI::ValidationError);
+  ::unsetenv("SLIDEGIF_LIMITS");
+}
+
 TEST(ServerOptions, OutOfRangeAndUnknownAreRefused) {
   for (const auto& args : std::vector<std::vector<std::string>>{{"--workers", "0"},
                                                                 {"--workers", "257"},
@@ -94,6 +119,7 @@ TEST(ServerOptions, OutOfRangeAndUnknownAreRefused) {
                                                                 {"--max-requests", "-1"},
                                                                 {"--max-requests", "lots"},
                                                                 {"--bogus"},
+                                                                {"--limit", "max-tile=999"},
                                                                 {"--listen"}}) {
     ServerOptions o;
     EXPECT_THROW(parse(o, args), CLI::ParseError) << args[0];

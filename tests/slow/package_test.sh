@@ -21,9 +21,9 @@ for p in "${packages[@]}"; do
   cp "$src"/build-package/"${p}"_*.deb "$state/debs/" || fail "no package $p"
 done
 echo "ok: built and lintian-clean: $(cd "$state/debs" && echo *.deb)"
-dpkg-deb -f "$state"/debs/python3-slidegif_*.deb Depends | grep -q 'libslidegif0.*python3' ||
-  dpkg-deb -f "$state"/debs/python3-slidegif_*.deb Depends | grep -q 'python3.*libslidegif0' ||
-  fail "python3-slidegif's Depends lacks python3 or libslidegif0"
+depends=$(dpkg-deb -f "$state"/debs/python3-slidegif_*.deb Depends)
+grep -q 'python3 (' <<<"$depends" && grep -q 'libslidegif0 (' <<<"$depends" ||
+  fail "python3-slidegif's Depends lacks python3 or libslidegif0: $depends"
 cp -r "$src/examples/cpp" "$state/example"
 
 cat >"$state/inside.sh" <<'INSIDE'
