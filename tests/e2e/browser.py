@@ -40,3 +40,37 @@ def start_chromium(window="800,1000"):
                 fail(f"chromedriver did not start: {e}")
             time.sleep(2)
     return None
+
+
+# The page's <slide-puzzle> element (src/web/package/element.mjs), read through its properties
+# and its open shadow root.
+PUZZLE = "document.querySelector('slide-puzzle')"
+
+
+def puzzle_state(driver):
+    """(the board's tiles row by row, the moves made)."""
+    board, moves = driver.execute_script(f"const p = {PUZZLE}; return [p.board, p.moveCount];")
+    return [int(v) for v in board], int(moves)
+
+
+def puzzle_part(driver, selector):
+    """An element inside the puzzle (".board", '[data-tile="5"]', ".message", "button.hint"...)."""
+    return driver.execute_script(f"return {PUZZLE}.shadowRoot.querySelector(arguments[0]);", selector)
+
+
+def puzzle_text(driver, selector):
+    return driver.execute_script(f"return {PUZZLE}.shadowRoot.querySelector(arguments[0]).textContent;",
+                                 selector)
+
+
+def record_events(driver):
+    """From now on window.seen lists the puzzle's events as [type, detail] (the listeners are
+    added once a page; a later call empties the list)."""
+    driver.execute_script(f"window.seen = []; const p = {PUZZLE}; if (window.listening) return;"
+                          "window.listening = true;"
+                          "for (const t of ['move', 'solved', 'shuffle', 'error'])"
+                          "  p.addEventListener(t, e => window.seen.push([t, e.detail]));")
+
+
+def seen_events(driver):
+    return driver.execute_script("return window.seen;")

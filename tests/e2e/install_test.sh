@@ -31,7 +31,8 @@ for f in bin/slidegif lib/cgi-bin/slidegif.cgi lib/slidegif/slidegif.fcgi lib/sl
   share/fish/vendor_completions.d/slidegif.fish \
   lib/systemd/system/slidegif-fcgi@.socket lib/systemd/system/slidegif-fcgi@.service \
   share/slidegif/fonts/DejaVuSans-Bold.ttf share/slidegif/fonts/LICENSE-DejaVu.txt \
-  share/slidegif/web/index.html share/slidegif/web/play.html \
+  share/slidegif/web/index.html share/slidegif/web/play.html share/slidegif/web/element.mjs \
+  share/slidegif/web/index.mjs \
   share/slidegif/web/pictures/sunset.png share/slidegif/samples/lighttpd.conf \
   share/doc/slidegif/README.md share/doc/slidegif/LICENSE share/doc/slidegif/SERVING.md; do
   [[ -e $prefix/$f ]] || fail "cmake --install left out $f"

@@ -2,7 +2,8 @@
 # The npm package scripts/build-web packed (OUT/slidegif-VERSION.tgz) as a user gets it:
 # installed into an empty project with `npm install ./slidegif-VERSION.tgz` (no registry: it
 # has no dependencies), then Node's test runner (tests/e2e/npm/package.test.mjs) solves the
-# puzzles the command line solves, to the same lengths. Prints the package's size (its first
+# puzzles the command line solves, to the same lengths, and tsc checks a program against its
+# types (tests/e2e/npm/consumer.mts). Prints the package's size (its first
 # solves' times are scripts/bench's).
 #   tests/e2e/npm_test.sh OUT_DIR BUILD/slidegif SOURCE_DIR
 set -euo pipefail
@@ -31,4 +32,10 @@ expected=$work/expected.json
 } >"$expected"
 cp "$src/tests/e2e/npm/package.test.mjs" .
 EXPECTED=$expected timeout 240 node --test package.test.mjs
+# The declarations as a TypeScript user meets them (the API and the element), by tsc --strict
+# from the registry (as the OpenAPI test's linter is).
+cp "$src/tests/e2e/npm/consumer.mts" .
+timeout 240 npx --yes -p typescript@5.6.3 tsc --noEmit --strict --module nodenext --target es2022 \
+  --lib es2022,dom consumer.mts || { echo "FAIL: the package's types do not check" >&2; exit 1; }
+echo "ok: tsc --strict checks a program using the package's types and <slide-puzzle>'s"
 echo "ok: the package: $(stat -c %s "$tgz") bytes packed, $(du -sk node_modules/slidegif | cut -f1) KB installed"

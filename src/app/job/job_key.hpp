@@ -14,7 +14,7 @@ namespace slidegif::app {
 // The job with its puzzle as resolved: the boards themselves, nothing left to draw.
 Job normalise(const Job& job, const Puzzle& puzzle);
 
-// One line of canonical JSON: {"job":{...every field...},"program":"slidegif 0.4.1"}.
+// One line of canonical JSON: {"job":{...every field...},"program":"slidegif 0.5.0"}.
 std::string job_key(const Job& job, const Puzzle& puzzle);
 
 }  // namespace slidegif::app

@@ -69,3 +69,9 @@ test("bad input rejects with the command line's words", async () => {
   await assert.rejects(() => solve(42), TypeError);
   assert.equal(await version(), expected.version);
 });
+
+test("the element's module loads where there is no DOM, and defines nothing there", async () => {
+  const { SlidePuzzleElement } = await import("slidegif/element");
+  assert.equal(typeof SlidePuzzleElement, "function");
+  assert.equal(typeof globalThis.customElements, "undefined");
+});

@@ -1,7 +1,7 @@
 // Themes and their palettes: every palette fits a GIF colour table with the reserved transparent
 // slot under 64 after the tiles' colours, holds every theme colour exactly (so flat areas are drawn
 // in the theme's own colours) and the text shades the captions are painted with; unknown names are
-// refused.
+// refused; the <slide-puzzle> element's table (src/web/package/element.mjs) says the same colours.
 
 #include "render/look/theme.hpp"
 
@@ -13,7 +13,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -138,6 +140,40 @@ TEST(Theme, UnknownNamesAreBadInputListingTheValidOnes) {
       const std::string what = e.what();
       EXPECT_NE(what.find("'" + name + "'"), std::string::npos) << what;
       for (const Theme& t : themes()) EXPECT_NE(what.find(t.name), std::string::npos) << what;
+    }
+  }
+}
+
+// The element draws its tiles in CSS from its own table, a theme a line ("dark: { canvas:
+// [24, 26, 33], ... }"): each colour there is this table's.
+TEST(Themes, TheSlidePuzzleElementDrawsInTheSameColours) {
+  std::ifstream in(SLIDEGIF_SOURCE_DIR "/src/web/package/element.mjs");
+  ASSERT_TRUE(in) << "src/web/package/element.mjs";
+  std::string line;
+  std::vector<std::string> lines;
+  while (std::getline(in, line)) lines.push_back(line);
+  const auto text = [](Rgb c) {
+    std::ostringstream out;
+    out << '[' << int(c.r) << ", " << int(c.g) << ", " << int(c.b) << ']';
+    return out.str();
+  };
+  for (const auto& t : themes()) {
+    const std::string key = std::string("  ") + t.name + ": { ";
+    const auto found = std::find_if(lines.begin(), lines.end(),
+                                    [&](const std::string& l) { return l.rfind(key, 0) == 0; });
+    ASSERT_NE(found, lines.end()) << "element.mjs has no theme " << t.name;
+    const std::pair<const char*, Rgb> fields[] = {{"canvas", t.canvas},
+                                                  {"board", t.board},
+                                                  {"blank", t.blank},
+                                                  {"faceTop", t.face_top},
+                                                  {"faceBottom", t.face_bottom},
+                                                  {"lip", t.lip},
+                                                  {"shadow", t.shadow},
+                                                  {"digit", t.digit},
+                                                  {"caption", t.caption}};
+    for (const auto& [name, color] : fields) {
+      EXPECT_NE(found->find(std::string(" ") + name + ": " + text(color)), std::string::npos)
+          << t.name << "." << name << " should be " << text(color) << " in element.mjs";
     }
   }
 }

@@ -1,0 +1,1 @@
+../../src/web/package/index.mjs
