@@ -17,7 +17,9 @@
 
 namespace slidegif {
 
+namespace detail {
 class DistanceTable;  // the internal table this one shares
+}
 
 class SLIDEGIF_API GodsEyeTable {
  public:
@@ -38,7 +40,7 @@ class SLIDEGIF_API GodsEyeTable {
 
  private:
   void check(const Board& state) const;
-  std::shared_ptr<const DistanceTable> table_;
+  std::shared_ptr<const detail::DistanceTable> table_;
 };
 
 // The largest board a GodsEyeTable is built for.

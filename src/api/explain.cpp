@@ -10,14 +10,15 @@
 namespace slidegif {
 namespace {
 
-ClassicLimits classic_limits(const RunLimits& l) {
+detail::ClassicLimits classic_limits(const RunLimits& l) {
   return {.max_seconds = l.max_seconds,
           .max_expanded = l.max_expanded,
           .max_bytes = l.max_bytes,
           .stop = nullptr};
 }
 
-SearchRun run_of(const std::string& name, const std::string& heuristic, const ClassicResult& r) {
+SearchRun run_of(const std::string& name, const std::string& heuristic,
+                 const detail::ClassicResult& r) {
   return {name,        heuristic,  r.solved, r.optimal, r.moves,   r.expanded,
           r.generated, r.max_held, r.bytes,  r.seconds, r.stopped, r.thresholds};
 }
@@ -26,7 +27,8 @@ SearchRun run_of(const std::string& name, const std::string& heuristic, const Cl
 
 std::vector<std::string> search_names() {
   std::vector<std::string> names;
-  for (const ClassicMethod& m : all_classic_methods()) names.push_back(classic_name(m));
+  for (const detail::ClassicMethod& m : detail::all_classic_methods())
+    names.push_back(classic_name(m));
   names.emplace_back(app::kOwnSearch);
   return names;
 }
@@ -48,7 +50,7 @@ Explanation explain(const Board& start, const Board& goal, const ExplainOptions&
   if (options.frames < 1 || options.frames > 800) {
     throw Error(Error::Kind::BadInput, "ExplainOptions::frames is 1 to 800");
   }
-  const app::ExplainRequest request{.method = parse_classic_method(options.algorithm),
+  const app::ExplainRequest request{.method = detail::parse_classic_method(options.algorithm),
                                     .limits = classic_limits(options.limits),
                                     .search_frames = static_cast<std::size_t>(options.frames)};
   AnimationOptions drawn = look;

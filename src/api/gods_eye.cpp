@@ -6,7 +6,7 @@
 
 namespace slidegif {
 
-static_assert(kMaxGodsEyeCells == kMaxFullSearchCells);
+static_assert(kMaxGodsEyeCells == detail::kMaxFullSearchCells);
 
 namespace {
 
@@ -17,11 +17,12 @@ constexpr std::uint64_t kExactBytes = 1'000'000;
 }  // namespace
 
 GodsEyeTable::GodsEyeTable(const Board& goal) {
-  const DistanceStorage storage =
-      full_search_bytes(goal.shape(), DistanceStorage::Exact) <= kExactBytes
-          ? DistanceStorage::Exact
-          : DistanceStorage::Mod3;
-  table_ = std::make_shared<const DistanceTable>(DistanceTable::build(goal, storage));
+  const detail::DistanceStorage storage =
+      full_search_bytes(goal.shape(), detail::DistanceStorage::Exact) <= kExactBytes
+          ? detail::DistanceStorage::Exact
+          : detail::DistanceStorage::Mod3;
+  table_ =
+      std::make_shared<const detail::DistanceTable>(detail::DistanceTable::build(goal, storage));
 }
 
 const Board& GodsEyeTable::goal() const {

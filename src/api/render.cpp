@@ -12,7 +12,7 @@ Animation render(const Board& start, const std::vector<Move>& moves,
                  const RenderLimits& limits) {
   AnimationOptions look = options;
   if (look.font.empty()) look.font = app::default_font();
-  return render_animation(start, moves, look, limits, nullptr, nullptr, encoding);
+  return detail::render_animation(start, moves, look, limits, nullptr, nullptr, encoding);
 }
 
 }  // namespace slidegif

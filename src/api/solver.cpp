@@ -21,7 +21,7 @@ namespace {
 
 app::Services services_of(const std::shared_ptr<Solver::Data>& data, const SolveControl& control) {
   app::Services s;
-  s.entropy = fresh_seed;
+  s.entropy = detail::fresh_seed;
   data->data.wire(s);  // the Solver, which owns `data`, outlives the call that uses `s`
   s.control = control;
   return s;

@@ -93,7 +93,7 @@ int main() {
   slidegif::cgi::Environment env;
   for (const char* name : slidegif::cgi::kMetaVariables) copy_env(env, name);
   config.services.font = slidegif::cgi::server_font;
-  config.services.entropy = slidegif::fresh_seed;
+  config.services.entropy = slidegif::detail::fresh_seed;
   // Pattern databases only where the server says (SLIDEGIF_PDB_DIR), mapped on first need.
   const std::string pdb_dir = setting(slidegif::app::kPdbDirEnv);
   slidegif::app::DataServices data(slidegif::cgi::server_data(pdb_dir));
@@ -106,7 +106,7 @@ int main() {
       });
   // Its tile sprites and glyphs too: drawing the one and loading the other were a quarter and
   // a seventh of a default request.
-  slidegif::DrawingCache drawing;
+  slidegif::detail::DrawingCache drawing;
   if (!pdb_dir.empty()) {
     config.services.move_pieces = &pieces;
     drawing.use_stored_drawings([&pieces] { return pieces.drawings(); });

@@ -156,8 +156,9 @@ void parse_animation(const Params& q, const RenderLimits& l, AnimationOptions& r
   if (auto v = q.get("numbers")) r.numbers = parse_flag("numbers", *v);
   if (auto v = q.get("dither")) r.dither = parse_flag("dither", *v);
   if (auto v = q.get("lang")) {
-    if (find_language(*v) == nullptr) {
-      bad(fmt::format("unknown lang \"{}\"; known: {}", *v, fmt::join(language_codes(), ", ")));
+    if (detail::find_language(*v) == nullptr) {
+      bad(fmt::format("unknown lang \"{}\"; known: {}", *v,
+                      fmt::join(detail::language_codes(), ", ")));
     }
     r.lang = std::string(*v);
   }

@@ -39,7 +39,7 @@ Response explain_answer(const SearchQuery& search, const app::Job& job, const Pu
                                                .stop = nullptr},
                                     .search_frames = search.frames};
   const app::Explanation e = app::explain_search(puzzle.start, puzzle.goal, request, job.animation);
-  const ClassicResult& r = e.trace.result;
+  const detail::ClassicResult& r = e.trace.result;
   if (!r.solved) {
     bad_search(
         fmt::format("explain={} on this puzzle {} (the server's limits: {} expanded states, {} s); "
@@ -49,7 +49,7 @@ Response explain_answer(const SearchQuery& search, const app::Job& job, const Pu
   }
   if (search.json) {
     nlohmann::json frames = nlohmann::json::array();
-    for (const ExplainFrame& f : e.script.frames) {
+    for (const detail::ExplainFrame& f : e.script.frames) {
       frames.push_back({{"board", format_board(f.board)},
                         {"caption", f.caption},
                         {"notes", f.notes},
@@ -96,7 +96,7 @@ SearchQuery parse_search_query(const QueryParams& query) {
   s.json = format == "json";
   if (explain) {
     s.kind = SearchQuery::Kind::Explain;
-    s.method = parse_classic_method(*explain);
+    s.method = detail::parse_classic_method(*explain);
   } else if (comparing) {
     s.kind = SearchQuery::Kind::Compare;
     if (format && !s.json) bad_search("compare=1 answers JSON: format=json, or no format=");
@@ -145,10 +145,10 @@ Response search_response(const SearchQuery& search, const app::Job& job, const P
                          const app::Services& services) {
   if (search.kind == SearchQuery::Kind::Explain)
     return explain_answer(search, job, puzzle, services);
-  const ClassicLimits limits{.max_seconds = kCompareSeconds,
-                             .max_expanded = kCompareNodes,
-                             .max_bytes = kSearchBytes,
-                             .stop = nullptr};
+  const detail::ClassicLimits limits{.max_seconds = kCompareSeconds,
+                                     .max_expanded = kCompareNodes,
+                                     .max_bytes = kSearchBytes,
+                                     .stop = nullptr};
   const auto rows = app::compare_searches(puzzle.start, puzzle.goal, {}, limits, services);
   return json_answer(app::comparison_json(puzzle.start, puzzle.goal, rows));
 }

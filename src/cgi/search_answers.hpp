@@ -28,7 +28,7 @@ inline constexpr std::uint64_t kSearchBytes = 64ull << 20;
 
 struct SearchQuery {
   enum class Kind { None, Explain, Compare } kind = Kind::None;
-  ClassicMethod method;  // explain's
+  detail::ClassicMethod method;  // explain's
   std::size_t frames = 60;
   bool json = false;    // format=json: taken out of the query the job is parsed from
   bool boards = false;  // boards=1: a JSON solution lists the boards along the way

@@ -35,7 +35,7 @@ void print_table(const std::vector<app::ComparisonRow>& rows) {
              "heuristic", "moves", "optimal", "expanded", "generated", "most held", "memory",
              "seconds");
   for (const app::ComparisonRow& r : rows) {
-    const ClassicResult& x = r.result;
+    const detail::ClassicResult& x = r.result;
     const std::string moves = x.solved ? std::to_string(x.moves.size()) : "-";
     const std::string optimal = !x.solved ? "-" : x.optimal ? "yes" : "no";
     const std::string generated = r.own ? "-" : detail::with_commas(x.generated);
@@ -87,10 +87,10 @@ int CompareCommand::run() const {
   const Board start = parse_board(args_.start, shape);
   const Board goal = args_.goal.empty() ? Board::standard_goal(start.shape())
                                         : parse_board(args_.goal, start.shape());
-  const ClassicLimits limits{.max_seconds = args_.max_seconds,
-                             .max_expanded = args_.max_nodes,
-                             .max_bytes = std::uint64_t{args_.max_memory_mb} << 20,
-                             .stop = nullptr};
+  const detail::ClassicLimits limits{.max_seconds = args_.max_seconds,
+                                     .max_expanded = args_.max_nodes,
+                                     .max_bytes = std::uint64_t{args_.max_memory_mb} << 20,
+                                     .stop = nullptr};
   app::DataServices data(cli_data(args_.pdb_dir, /*yes=*/false));
   JobFlags flags;
   flags.pdb_dir = args_.pdb_dir;

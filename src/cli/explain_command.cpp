@@ -22,9 +22,9 @@ namespace {
 
 nlohmann::json json_of(const app::Explanation& e, const Board& start, const Board& goal,
                        const std::string& algorithm, const Animation& a) {
-  const ClassicResult& r = e.trace.result;
+  const detail::ClassicResult& r = e.trace.result;
   nlohmann::json frames = nlohmann::json::array();
-  for (const ExplainFrame& f : e.script.frames) {
+  for (const detail::ExplainFrame& f : e.script.frames) {
     frames.push_back({{"board", format_board(f.board)},
                       {"caption", f.caption},
                       {"notes", f.notes},
@@ -160,7 +160,8 @@ int ExplainCommand::run() const {
   if (args_.tree) return run_tree();
   const JobFlags& flags = args_.flags;
   hand_off_video_if_needed(flags);
-  const ClassicMethod method = parse_classic_method(args_.algorithm);  // before any work
+  const detail::ClassicMethod method =
+      detail::parse_classic_method(args_.algorithm);  // before any work
   app::Job job = base_job(flags);
   const Board start = parse_board(args_.start, job.puzzle.shape);
   const Board goal = args_.goal.empty() ? Board::standard_goal(start.shape())
@@ -173,14 +174,14 @@ int ExplainCommand::run() const {
   const app::ExplainRequest request{.method = method,
                                     .limits = {.max_seconds = args_.max_seconds,
                                                .max_expanded = args_.max_nodes,
-                                               .max_bytes = ClassicLimits{}.max_bytes,
+                                               .max_bytes = detail::ClassicLimits{}.max_bytes,
                                                .stop = nullptr},
                                     .search_frames = args_.frames};
   const app::Explanation e = app::explain_search(start, goal, request, job.animation);
   const Animation animation =
       app::render_explained(e, job.animation, services, job.encoding, job.limits.render);
   write_bytes(flags.output, animation.bytes);
-  const ClassicResult& r = e.trace.result;
+  const detail::ClassicResult& r = e.trace.result;
   if (flags.json) {
     fmt::print("{}\n", json_of(e, start, goal, classic_name(method), animation).dump());
   } else {
@@ -209,7 +210,7 @@ int ExplainCommand::run_tree() const {
                 "--tree draws one still: its format is -o's extension (.png or .svg), with no "
                 "--format or --frame");
   }
-  const ClassicMethod method = parse_classic_method(args_.algorithm);
+  const detail::ClassicMethod method = detail::parse_classic_method(args_.algorithm);
   const std::string output = flags.output;
   flags.output.clear();  // its extension is the tree's, not an animation's
   const app::Job job = base_job(flags);
@@ -222,9 +223,9 @@ int ExplainCommand::run_tree() const {
   const app::ExplainRequest request{.method = method,
                                     .limits = {.max_seconds = args_.max_seconds,
                                                .max_expanded = args_.max_nodes,
-                                               .max_bytes = ClassicLimits{}.max_bytes,
+                                               .max_bytes = detail::ClassicLimits{}.max_bytes,
                                                .stop = nullptr}};
-  const TreeFigure fig = app::explain_tree(start, goal, request, job.animation.lang).figure;
+  const detail::TreeFigure fig = app::explain_tree(start, goal, request, job.animation.lang).figure;
   app::DataServices data(cli_data(flags.pdb_dir, /*yes=*/false));
   const app::Services services = cli_services(flags, data, /*show_progress=*/false);
   Font font = services.font();
@@ -238,7 +239,7 @@ int ExplainCommand::run_tree() const {
   }
   write_bytes(output, bytes);
   std::size_t expanded = 0;
-  for (const TreeFigureNode& n : fig.nodes) expanded += n.expanded ? 1 : 0;
+  for (const detail::TreeFigureNode& n : fig.nodes) expanded += n.expanded ? 1 : 0;
   fmt::print(output == "-" ? stderr : stdout,
              "{} -> {}: {}; the tree has {} states, {} of them expanded{}\n", format_board(start),
              format_board(goal), fig.title, fig.nodes.size(), expanded,

@@ -48,7 +48,7 @@ std::uint64_t peak_memory_bytes() {
 // The antipodes as boards: the last layer's list, at most kListedAntipodes of them (the
 // search lists a layer only when it is small; the last layers of every board up to 12 cells
 // are).
-std::vector<std::string> antipodes(const FullSearch& all) {
+std::vector<std::string> antipodes(const detail::FullSearch& all) {
   std::vector<std::string> boards;
   if (!all.listed.back()) return boards;
   for (std::uint64_t i : all.lists.back()) {
@@ -58,10 +58,10 @@ std::vector<std::string> antipodes(const FullSearch& all) {
   return boards;
 }
 
-void print_text(const FullSearch& all, const Board& goal, Metric metric, std::uint64_t peak,
+void print_text(const detail::FullSearch& all, const Board& goal, Metric metric, std::uint64_t peak,
                 const std::string& saved) {
   fmt::print("{} from {}: {} states{}\n", format_shape(goal.shape()), format_board(goal),
-             reachable_states_text(goal.shape()),
+             detail::reachable_states_text(goal.shape()),
              metric == Metric::MultiTile ? ", multi-tile moves (mtm)" : "");
   fmt::print("God's number: {}\n", all.gods_number());
   fmt::print("distance  states\n");
@@ -84,7 +84,7 @@ void print_text(const FullSearch& all, const Board& goal, Metric metric, std::ui
   }
 }
 
-void print_json(const FullSearch& all, const Board& goal, Metric metric, std::uint64_t peak,
+void print_json(const detail::FullSearch& all, const Board& goal, Metric metric, std::uint64_t peak,
                 const std::string& saved) {
   nlohmann::json j = {
       {"rows", goal.shape().rows},        {"cols", goal.shape().cols},
@@ -100,17 +100,17 @@ void print_json(const FullSearch& all, const Board& goal, Metric metric, std::ui
 
 // Boards over 12 cells: 13 and 14 (2x7, 7x2) with --large when this machine's memory holds
 // the search, larger ones on several machines (slidegif-mpi). Says why before any allocation.
-void check_large(const Board& goal, bool large, DistanceStorage storage) {
+void check_large(const Board& goal, bool large, detail::DistanceStorage storage) {
   const Shape shape = goal.shape();
-  if (goal.cells() <= kMaxFullSearchCells) return;
+  if (goal.cells() <= detail::kMaxFullSearchCells) return;
   // Mod3 marks the newest layer in a bit a state more while searching.
   const double bytes = static_cast<double>(full_search_bytes(shape, storage)) *
-                       (storage == DistanceStorage::Mod3 ? 1.5 : 1.0);
+                       (storage == detail::DistanceStorage::Mod3 ? 1.5 : 1.0);
   const std::string facts = fmt::format(
       "a {} board has {} states and its search needs {} GB of memory", format_shape(shape),
-      reachable_states_text(shape),
+      detail::reachable_states_text(shape),
       bytes < 100e9 ? fmt::format("{:.1f}", bytes / 1e9) : fmt::format("{:.0f}", bytes / 1e9));
-  if (goal.cells() > kMaxLargerFullSearchCells) {
+  if (goal.cells() > detail::kMaxLargerFullSearchCells) {
     throw Error(Error::Kind::BadInput,
                 fmt::format("{}, more than one machine holds: slidegif-mpi explores it over "
                             "several machines (slidegif-mpi(1))",
@@ -157,17 +157,18 @@ void check_writable(const std::string& path) {
 // Says before the search what the database will hold and about how big it will be.
 void announce_database(const std::string& path, Shape shape, bool rows) {
   const auto bytes =
-      static_cast<double>(estimated_database_bytes(reachable_states(shape), shape.cells()));
+      static_cast<double>(estimated_database_bytes(detail::reachable_states(shape), shape.cells()));
   const std::string size = bytes < 1e6   ? std::string("under 1 MB")
                            : bytes < 1e9 ? fmt::format("about {:.0f} MB", bytes / 1e6)
                                          : fmt::format("about {:.0f} GB", bytes / 1e9);
   if (rows) {
-    fmt::print(stderr, "writing {}: {} states, {}\n", path, reachable_states_text(shape), size);
+    fmt::print(stderr, "writing {}: {} states, {}\n", path, detail::reachable_states_text(shape),
+               size);
   } else {
     fmt::print(stderr,
                "writing {}: histogram, antipodes and meta only ({} states are over {} M; every "
                "state would take {}: add --all-states)\n",
-               path, reachable_states_text(shape), kMaxDatabaseStates / 1'000'000, size);
+               path, detail::reachable_states_text(shape), kMaxDatabaseStates / 1'000'000, size);
   }
 }
 
@@ -183,14 +184,14 @@ bool plot_is_svg(const std::string& path) {
       fmt::format("--plot {}: the plot is a .png or an .svg (by the file's extension)", path));
 }
 
-void write_plot(const ExploreArgs& a, const FullSearch& all, const Board& goal) {
-  PlotOptions options;
+void write_plot(const ExploreArgs& a, const detail::FullSearch& all, const Board& goal) {
+  detail::PlotOptions options;
   options.font = app::font_or_default(a.font);
   options.theme = a.theme;
   options.log_scale = a.log_scale;
   const std::string title =
       fmt::format("{} from {}: {} states by distance", format_shape(goal.shape()),
-                  format_board(goal), reachable_states_text(goal.shape()));
+                  format_board(goal), detail::reachable_states_text(goal.shape()));
   if (plot_is_svg(a.plot)) {
     const std::string svg = render_histogram_svg(all.histogram, title, antipodes(all), options);
     app::write_file_atomically(a.plot, std::vector<std::uint8_t>(svg.begin(), svg.end()));
@@ -251,8 +252,9 @@ int ExploreCommand::run() const {
     throw Error(Error::Kind::BadInput, fmt::format("the goal is a {} board, not {}",
                                                    format_shape(goal.shape()), args_.size));
   }
-  const bool rows = !args_.db.empty() &&
-                    (reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
+  const bool rows =
+      !args_.db.empty() &&
+      (detail::reachable_states(goal.shape()) <= kMaxDatabaseStates || args_.all_states);
   if (args_.metric == Metric::MultiTile && (args_.save || !args_.db.empty())) {
     // The saved tables and the database's path counts are single-tile distances.
     throw Error(Error::Kind::BadInput,
@@ -260,11 +262,11 @@ int ExploreCommand::run() const {
   }
   // The search keeps distances only for what needs them: the database's rows need exact
   // ones (one byte a state) for their path counts, --save the table's distances mod 3.
-  DistanceStorage storage = DistanceStorage::None;
+  detail::DistanceStorage storage = detail::DistanceStorage::None;
   if (rows)
-    storage = DistanceStorage::Exact;
+    storage = detail::DistanceStorage::Exact;
   else if (args_.save)
-    storage = DistanceStorage::Mod3;
+    storage = detail::DistanceStorage::Mod3;
   if (args_.metric == Metric::SingleTile) check_large(goal, args_.large, storage);
   if (args_.log_scale && args_.plot.empty())
     throw Error(Error::Kind::BadInput, "--log-scale is for the plot: add --plot FILE");
@@ -274,18 +276,18 @@ int ExploreCommand::run() const {
   if (!args_.plot.empty()) plot_is_svg(args_.plot);
   if (!args_.db.empty()) announce_database(args_.db, goal.shape(), rows);
   app::ProgressBar bar(fmt::format("explore {}", format_shape(goal.shape())), args_.progress);
-  FullSearchOptions options;
+  detail::FullSearchOptions options;
   options.threads = args_.threads;
   options.metric = args_.metric;
   options.allow_larger = args_.large;
   options.storage = storage;
   options.progress = [&bar](double f) { bar.update(f); };
-  const FullSearch all = full_search(goal, options);
+  const detail::FullSearch all = full_search(goal, options);
   bar.finish();
   // Saved before anything is printed: a failure leaves neither a file nor a report.
   if (!args_.plot.empty()) write_plot(args_, all, goal);
   if (!args_.db.empty()) {
-    const OptimalPaths paths = rows ? optimal_paths(all) : OptimalPaths{};
+    const detail::OptimalPaths paths = rows ? optimal_paths(all) : detail::OptimalPaths{};
     write_state_database(args_.db, all, rows ? &paths : nullptr);
   }
   std::string saved;

@@ -14,12 +14,12 @@ LocaleEnv locale_env() {
 
 std::string choose_language(const std::string& flag, const LocaleEnv& env,
                             const std::function<void(const std::string&)>& note) {
-  const std::string english(languages().front().code);
+  const std::string english(detail::languages().front().code);
   if (!flag.empty()) {
-    if (find_language(flag) != nullptr) return flag;
+    if (detail::find_language(flag) != nullptr) return flag;
     if (note) {
       note(fmt::format("no captions in language \"{}\" (known: {}); using English", flag,
-                       fmt::join(language_codes(), ", ")));
+                       fmt::join(detail::language_codes(), ", ")));
     }
     return english;
   }
@@ -28,7 +28,7 @@ std::string choose_language(const std::string& flag, const LocaleEnv& env,
     // language[_TERRITORY][.codeset][@modifier]
     const std::string locale(value);
     const std::string code = locale.substr(0, locale.find_first_of("_.@"));
-    return find_language(code) != nullptr ? code : english;
+    return detail::find_language(code) != nullptr ? code : english;
   }
   return english;
 }

@@ -89,7 +89,7 @@ void add_job_flags(CLI::App& cmd, JobFlags& f) {
   cmd.add_option("--lang", f.lang,
                  fmt::format("Language of the captions: {} (default: from LC_ALL, LC_MESSAGES "
                              "or LANG, else en)",
-                             fmt::join(language_codes(), ", ")));
+                             fmt::join(detail::language_codes(), ", ")));
   cmd.add_option(
       "--image", f.image,
       "A picture puzzle: each tile shows its part of this PNG, JPEG, WebP or GIF picture");

@@ -72,11 +72,12 @@ Board PdbCommand::goal() const {
       size_.empty() ? std::nullopt : std::optional<Shape>(parse_shape(size_));
   const Board goal =
       goal_.empty() ? Board::standard_goal(shape.value_or(Shape{4, 4})) : parse_board(goal_, shape);
-  if (!has_preset_partitions(goal.shape())) {
+  if (!detail::has_preset_partitions(goal.shape())) {
     throw Error(Error::Kind::BadInput,
                 fmt::format("pattern databases are for boards of {} to {} cells and {}; {} has {}",
-                            kMinPresetCells, kMaxPresetCells, format_shape(kLargePresetShape),
-                            format_shape(goal.shape()), goal.cells()));
+                            detail::kMinPresetCells, detail::kMaxPresetCells,
+                            format_shape(detail::kLargePresetShape), format_shape(goal.shape()),
+                            goal.cells()));
   }
   return goal;
 }
@@ -88,9 +89,10 @@ int PdbCommand::build() const {
   const std::string_view first = app::first_use_set(base.shape());
   const std::string_view wanted = !set_.empty() ? set_ : first.empty() ? "large" : first;
   for (const std::string_view set :
-       {std::string_view("small"), std::string_view("large"), kMultiTileSet}) {
+       {std::string_view("small"), std::string_view("large"), detail::kMultiTileSet}) {
     if (wanted != "all" && wanted != set) continue;
-    if (wanted == "all" && set == kMultiTileSet && !app::has_multi_tile_set(base.shape())) continue;
+    if (wanted == "all" && set == detail::kMultiTileSet && !app::has_multi_tile_set(base.shape()))
+      continue;
     // Like make: a set that is there and checks out (its trust stamp, else its checksum) is
     // up to date; the large ones take minutes and gigabytes to build again.
     const std::string existing = dir + "/" + app::pdb_file_name(base, set);
@@ -101,7 +103,7 @@ int PdbCommand::build() const {
       continue;
     }
     app::ProgressBar bar(fmt::format("{} set", set), progress_);
-    PdbBuildOptions options;
+    detail::PdbBuildOptions options;
     // The small tables fit the caches well enough that a second thread mostly contends; the
     // others are far larger than the caches.
     options.threads = threads_ > 0 ? threads_ : (set == "small" ? 1 : 0);

@@ -76,8 +76,8 @@ int PiecesCommand::run() const {
     throw std::runtime_error(fmt::format("cannot create directory {}: {}", dir, ec.message()));
   const auto started = std::chrono::steady_clock::now();
   app::ProgressBar bar("coding moves", progress_);
-  DrawingCache drawing;
-  const MovePieceCache pieces =
+  detail::DrawingCache drawing;
+  const detail::MovePieceCache pieces =
       app::build_move_pieces(shapes, options, drawing, [&bar](double f) { bar.update(f); });
   bar.finish();
   const std::string path = app::pieces_file_path(dir);

@@ -61,7 +61,7 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& a
                   n == 1 ? "" : "s", s.optimal ? "optimal" : why_not,
                   s.moves.empty() ? "(already solved)" : moves_to_string(s.moves));
   if (solved.puzzle.seed) line += fmt::format(" [seed {}]", *solved.puzzle.seed);
-  if (s.method == kDescentMethod || !flags.algorithm.empty()) {
+  if (s.method == detail::kDescentMethod || !flags.algorithm.empty()) {
     line += fmt::format(" [by {}]", s.method);
   }
   if (animation && flags.output != "-") {
@@ -74,17 +74,18 @@ std::string summary(const app::Solved& solved, const std::optional<Animation>& a
 // The job solved by the classic search --algorithm names, within --max-seconds.
 app::Solved classic_solve(const app::Job& job, const app::Services& services,
                           const JobFlags& flags) {
-  const ClassicMethod method = parse_classic_method(flags.algorithm);  // before any work
+  const detail::ClassicMethod method =
+      detail::parse_classic_method(flags.algorithm);  // before any work
   if (job.solve.metric != Metric::SingleTile) {
     throw Error(Error::Kind::BadInput,
                 "the classic searches count single-tile moves: --algorithm takes --metric stm");
   }
   const Puzzle puzzle = app::resolve_job(job, services);
-  const ClassicResult r = run_classic(method, puzzle.start, puzzle.goal,
-                                      {.max_seconds = job.solve.max_seconds,
-                                       .max_expanded = 0,
-                                       .max_bytes = std::uint64_t{1} << 30,
-                                       .stop = nullptr});
+  const detail::ClassicResult r = run_classic(method, puzzle.start, puzzle.goal,
+                                              {.max_seconds = job.solve.max_seconds,
+                                               .max_expanded = 0,
+                                               .max_bytes = std::uint64_t{1} << 30,
+                                               .stop = nullptr});
   if (!r.solved) {
     throw Error(Error::Kind::BudgetExceeded, fmt::format("{}: {}", classic_name(method), r.stopped),
                 Error::Hint::SearchBudget);
@@ -92,7 +93,7 @@ app::Solved classic_solve(const app::Job& job, const app::Services& services,
   Solution s;
   s.moves = r.moves;
   s.optimal = r.optimal;
-  s.method = method.heuristic == ClassicHeuristic::None
+  s.method = method.heuristic == detail::ClassicHeuristic::None
                  ? classic_name(method)
                  : fmt::format("{} ({})", classic_name(method), heuristic_label(method.heuristic));
   s.stats.nodes = r.expanded;

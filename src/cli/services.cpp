@@ -39,12 +39,13 @@ bool may_build(bool yes, const std::string& what, const std::string& cost) {
 std::optional<app::LoadedPdb> load_or_build(const std::string& dir, bool yes, const Board& goal,
                                             Metric metric) {
   const bool multi = metric == Metric::MultiTile;
-  if (multi ? !app::has_multi_tile_set(goal.shape()) : !has_preset_partitions(goal.shape())) {
+  if (multi ? !app::has_multi_tile_set(goal.shape())
+            : !detail::has_preset_partitions(goal.shape())) {
     return std::nullopt;
   }
   app::ProgressBar bar(multi ? "building multi-tile pattern database"
                              : "building pattern database");
-  PdbBuildOptions build;
+  detail::PdbBuildOptions build;
   build.progress = [&bar](double f) { bar.update(f); };
   const auto confirm = [&](const std::string& cost) {
     const std::string what =
@@ -81,7 +82,7 @@ app::Services cli_services(const JobFlags& flags, app::DataServices& data, bool 
     return with_system_fallbacks(
         font, text, [](const std::string& note) { fmt::print(stderr, "note: {}\n", note); });
   };
-  s.entropy = fresh_seed;
+  s.entropy = detail::fresh_seed;
   data.wire(s);
   if (show_progress && ::isatty(STDERR_FILENO)) {
     // Searches longer than a moment show where they are, on one self-overwriting line.

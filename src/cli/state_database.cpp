@@ -87,7 +87,7 @@ std::int64_t as_integer(std::uint64_t n) {
 }
 
 // The antipodes: the search's list of its last layer, else (exact distances) a scan.
-std::vector<std::uint64_t> antipodes(const FullSearch& all) {
+std::vector<std::uint64_t> antipodes(const detail::FullSearch& all) {
   if (all.listed.back()) return all.lists.back();
   std::vector<std::uint64_t> out;
   for (std::uint64_t i = 0; i < all.distance.size(); ++i)
@@ -95,7 +95,7 @@ std::vector<std::uint64_t> antipodes(const FullSearch& all) {
   return out;
 }
 
-void write_meta(Writer& w, const FullSearch& all, bool all_states) {
+void write_meta(Writer& w, const detail::FullSearch& all, bool all_states) {
   const Board goal = all.index.board(all.index.goal_index());
   sqlite3_stmt* s = w.prepare("INSERT INTO meta VALUES(?, ?)");
   auto text = [&](const char* key, const std::string& value) {
@@ -118,7 +118,7 @@ void write_meta(Writer& w, const FullSearch& all, bool all_states) {
   text("program_version", std::string("slidegif ") + SLIDEGIF_VERSION);
 }
 
-void write_states(Writer& w, const FullSearch& all, const OptimalPaths& paths) {
+void write_states(Writer& w, const detail::FullSearch& all, const detail::OptimalPaths& paths) {
   sqlite3_stmt* s = w.prepare("INSERT INTO states VALUES(?, ?, ?, ?, ?)");
   for (std::uint64_t i = 0; i < all.index.size(); ++i) {
     const Board board = all.index.board(i);
@@ -149,8 +149,8 @@ void check_database_target(const std::string& path) {
     throw std::runtime_error(fmt::format("cannot write {}: not a regular file", path));
 }
 
-void write_state_database(const std::string& path, const FullSearch& all,
-                          const OptimalPaths* paths) {
+void write_state_database(const std::string& path, const detail::FullSearch& all,
+                          const detail::OptimalPaths* paths) {
   check_database_target(path);
   const std::string target = app::replacement_target(path).string();
   const std::string temp = fmt::format("{}.tmp-{}", target, ::getpid());

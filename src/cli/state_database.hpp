@@ -32,7 +32,7 @@ void check_database_target(const std::string& path);
 
 // `paths` null: no states table rows (histogram, antipodes and meta only). `all` must hold
 // exact distances when paths is given. Throws std::runtime_error naming FILE on failure.
-void write_state_database(const std::string& path, const FullSearch& all,
-                          const OptimalPaths* paths);
+void write_state_database(const std::string& path, const detail::FullSearch& all,
+                          const detail::OptimalPaths* paths);
 
 }  // namespace slidegif::cli

@@ -48,7 +48,7 @@ FontSet sorted_fonts(FcConfig* config, const std::u32string& wanted) {
 
 Font with_system_fallbacks(const Font& font, std::string_view text,
                            const std::function<void(const std::string&)>& note) {
-  std::u32string missing = missing_characters(font, text);
+  std::u32string missing = detail::missing_characters(font, text);
   if (missing.empty()) return font;
   const Config config(FcInitLoadConfigAndFonts());
   const FontSet fonts = config ? sorted_fonts(config.get(), missing) : nullptr;

@@ -19,9 +19,9 @@ WorkerContext::WorkerContext(std::string pdb_dir, std::string font_path, std::st
             [](const std::string& problem) {
               std::fprintf(stderr, "slidegif.fcgi: %s (GIFs are coded afresh)\n", problem.c_str());
             }),
-      drawing_(DrawingCache::Limits{.sprite_bytes = cache_bytes / 3}) {
+      drawing_(detail::DrawingCache::Limits{.sprite_bytes = cache_bytes / 3}) {
   config_.services.font = [this] { return font(); };  // a copy shares the bytes
-  config_.services.entropy = fresh_seed;
+  config_.services.entropy = detail::fresh_seed;
   data_.wire(config_.services);
   config_.services.move_pieces = &pieces_;
   if (!pdb_dir_.empty()) {

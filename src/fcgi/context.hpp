@@ -58,14 +58,14 @@ class WorkerContext {
   app::DataServices data_;
   // Each worker is a process of its own answering one request at a time: its own cache, no
   // locks. Bounded (two thirds of cache_bytes; the least recently used go first).
-  MovePieceCache pieces_;
+  detail::MovePieceCache pieces_;
   // The pieces file, opened at the first GIF (a refused one is reported on stderr once), behind
   // the cache.
   app::PiecesFile file_;
-  TieredPieces cache_then_file_{pieces_, file_};
+  detail::TieredPieces cache_then_file_{pieces_, file_};
   // Glyphs, palettes and tile sprites, made once (a third of cache_bytes for the sprites, the
   // glyphs as DrawingCache says), or taken from the pieces file.
-  DrawingCache drawing_;
+  detail::DrawingCache drawing_;
   cgi::HandlerConfig config_;
 };
 

@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    const slidegif::MoveAutomaton automaton(std::stoi(argv[1]));
+    const slidegif::detail::MoveAutomaton automaton(std::stoi(argv[1]));
     const std::vector<std::uint8_t> bytes = automaton.bytes();
     // Written beside and renamed, so that an interrupted build leaves no half file.
     const std::string part = std::string(argv[2]) + ".part";

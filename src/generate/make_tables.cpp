@@ -14,6 +14,7 @@
 namespace {
 
 using namespace slidegif;
+using namespace slidegif::detail;  // a benchmark measures the internals
 
 // Any goal with the blank at `cell` serves its class; the table is built for the goal the
 // command line would build for it, so a built-in table answers exactly as a built one.
@@ -23,8 +24,8 @@ void write_table(int cell, const std::string& path) {
   for (std::size_t i = 0, next = 1; i < tiles.size(); ++i)
     if (tiles[i] != 0) tiles[i] = static_cast<std::uint8_t>(next++);
   const Board goal = app::table_goal_for(Board({3, 3}, tiles));
-  FullSearchOptions options;
-  options.storage = DistanceStorage::Mod3;
+  detail::FullSearchOptions options;
+  options.storage = detail::DistanceStorage::Mod3;
   options.threads = 1;
   const std::filesystem::path dir = std::filesystem::path(path).parent_path() / "tables.tmp";
   const std::string written = app::save_table_file(dir.string(), full_search(goal, options));

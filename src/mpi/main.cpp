@@ -52,11 +52,11 @@ Board explore_goal(const Args& a) {
   if (!a.size.empty()) shape = parse_shape(a.size);
   const Board goal = a.goal.empty() ? Board::standard_goal(shape.value_or(Shape{3, 3}))
                                     : parse_board(a.goal, shape);
-  if (goal.cells() > kMaxIndexCells) {
+  if (goal.cells() > detail::kMaxIndexCells) {
     throw Error(Error::Kind::BadInput,
                 fmt::format("a {} board has {} states; boards of up to {} cells are explored",
-                            format_shape(goal.shape()), reachable_states_text(goal.shape()),
-                            kMaxIndexCells));
+                            format_shape(goal.shape()), detail::reachable_states_text(goal.shape()),
+                            detail::kMaxIndexCells));
   }
   return goal;
 }
@@ -71,7 +71,7 @@ std::uint64_t peak_rank_bytes(MPI_Comm comm) {
   return peak;
 }
 
-std::vector<std::string> boards(const StateIndex& index, const PartitionedSearch& all) {
+std::vector<std::string> boards(const detail::StateIndex& index, const PartitionedSearch& all) {
   std::vector<std::string> out;
   for (const std::uint64_t i : all.antipodes) {
     if (out.size() == kListedAntipodes) break;
@@ -80,10 +80,10 @@ std::vector<std::string> boards(const StateIndex& index, const PartitionedSearch
   return out;
 }
 
-void print_text(const Board& goal, const StateIndex& index, const PartitionedSearch& all,
+void print_text(const Board& goal, const detail::StateIndex& index, const PartitionedSearch& all,
                 std::uint64_t peak) {
   fmt::print("{} from {}: {} states\n", format_shape(goal.shape()), format_board(goal),
-             reachable_states_text(goal.shape()));
+             detail::reachable_states_text(goal.shape()));
   fmt::print("God's number: {}\n", all.gods_number());
   fmt::print("distance  states\n");
   for (std::size_t d = 0; d < all.histogram.size(); ++d)
@@ -107,7 +107,7 @@ void print_text(const Board& goal, const StateIndex& index, const PartitionedSea
       static_cast<double>(exchanged) * 8 / 1e6, all.rounds);
 }
 
-void print_json(const Board& goal, const StateIndex& index, const PartitionedSearch& all,
+void print_json(const Board& goal, const detail::StateIndex& index, const PartitionedSearch& all,
                 std::uint64_t peak) {
   const nlohmann::json j = {
       {"rows", goal.shape().rows},
@@ -164,7 +164,7 @@ void print_plan(const Board& goal, const Args& a) {
     return;
   }
   fmt::print("{} from {}: {} states, {} ranks on {} machine{}\n", format_shape(goal.shape()),
-             format_board(goal), reachable_states_text(goal.shape()), a.ranks, machines,
+             format_board(goal), detail::reachable_states_text(goal.shape()), a.ranks, machines,
              machines == 1 ? "" : "s");
   fmt::print(
       "memory: {:.2f} GB a rank ({:.2f} GB of states, two bits each; {:.2f} GB of exchange "
@@ -256,7 +256,7 @@ int run(int argc, char** argv, int rank) {
     if (rank == 0) print_plan(goal, args);
     return kOk;
   }
-  const StateIndex index(goal);
+  const detail::StateIndex index(goal);
   PartitionedSearchOptions options;
   options.round_states = args.round_states;
   app::ProgressBar bar(fmt::format("explore {}", format_shape(goal.shape())),

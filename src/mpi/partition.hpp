@@ -63,12 +63,12 @@ inline std::uint64_t most_rank_bytes(std::uint64_t states, int ranks, std::uint6
 
 // Calls claim(j) for each neighbour j of state i.
 template <class Claim>
-void expand_state(const StateIndex& index, std::uint64_t i, Claim&& claim) {
+void expand_state(const detail::StateIndex& index, std::uint64_t i, Claim&& claim) {
   const Shape shape = index.shape();
-  std::array<std::uint8_t, kMaxIndexCells> tiles{};
+  std::array<std::uint8_t, detail::kMaxIndexCells> tiles{};
   const int blank = index.decode(i, tiles.data());
   for (const Move m : kAllMoves) {
-    const int to = neighbour(shape, blank, m);
+    const int to = detail::neighbour(shape, blank, m);
     if (to < 0) continue;
     if (to / shape.cols == blank / shape.cols) {
       // A horizontal move leaves the sequence of tiles alone: only the blank's cell changes.

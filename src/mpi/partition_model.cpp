@@ -8,7 +8,7 @@
 namespace slidegif::mpi {
 
 PartitionModel model_partition(const Board& goal, int ranks, const PartitionModelOptions& options) {
-  const StateIndex index(goal);
+  const detail::StateIndex index(goal);
   const Partition partition(index.size(), ranks);
   PartitionModel model;
   model.states = index.size();

@@ -36,7 +36,7 @@ void check_memory(Shape shape, MPI_Comm comm, int ranks, const PartitionedSearch
   MPI_Comm_size(node, &here);
   MPI_Comm_free(&node);
   const double rank_bytes =
-      static_cast<double>(most_rank_bytes(reachable_states(shape), ranks, o.round_states));
+      static_cast<double>(most_rank_bytes(detail::reachable_states(shape), ranks, o.round_states));
   const double memory =
       static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
   // The most crowded machine, and the smallest memory, across the ranks.
@@ -139,7 +139,7 @@ PartitionedSearch partitioned_search(const Board& goal, MPI_Comm comm,
   int ranks = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &ranks);
-  const StateIndex index(goal);
+  const detail::StateIndex index(goal);
   check_memory(goal.shape(), comm, ranks, options);
   MPI_Barrier(comm);
   const double started = MPI_Wtime();

@@ -20,7 +20,7 @@ const OutputFormatInfo& format_info(OutputFormat format) {
 }
 
 bool can_write(OutputFormat format) {
-  return !format_info(format).video || video_available();
+  return !format_info(format).video || detail::video_available();
 }
 
 OutputFormat format_of_output_name(std::string_view name) {

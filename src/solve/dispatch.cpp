@@ -4,7 +4,7 @@
 #include "solve/solver.hpp"
 #include "solve/table_solve.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 Solution dispatch_solve(const Board& start, const Board& goal, const SolveOptions& options,
                         const SolveControl& control, const SolveSources& sources) {
@@ -24,4 +24,4 @@ Solution dispatch_solve(const Board& start, const Board& goal, const SolveOption
   return solve_by_search(start, goal, options, control, pdb, multi_tile);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -13,7 +13,7 @@
 #include "slidegif/board.hpp"
 #include "slidegif/solve.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class DistanceTable;  // table/distance_table.hpp
 class PdbHeuristic;   // pattern/pdb_heuristic.hpp
@@ -33,4 +33,4 @@ struct SolveSources {
 Solution dispatch_solve(const Board& start, const Board& goal, const SolveOptions& options,
                         const SolveControl& control, const SolveSources& sources);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -4,7 +4,7 @@
 #include "solve/search/ida_star.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 PdbSearchResult search_with_pdb(const Board& start, const Board& goal, const PdbHeuristic& pdb,
                                 const SearchLimits& limits) {
@@ -28,4 +28,4 @@ std::string pdb_method_name(const PdbHeuristic& pdb) {
                         pdb.reflects() ? ", with reflection" : "");
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -10,7 +10,7 @@
 #include "solve/pattern/pdb_heuristic.hpp"
 #include "solve/solver.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct PdbSearchResult {
   bool applicable = false;                 // the database serves this shape and goal
@@ -24,4 +24,4 @@ PdbSearchResult search_with_pdb(const Board& start, const Board& goal, const Pdb
 // "IDA* (pattern databases 6-6-3, reflected)" and the like.
 std::string pdb_method_name(const PdbHeuristic& pdb);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -12,7 +12,7 @@
 #include "solve/search/near_optimal.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -220,13 +220,13 @@ Solution solve_by_search(const Board& start, const Board& goal, const SolveOptio
   return solve_by_manhattan(start, goal, ManhattanLinearConflict(goal), options, control);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail
 
 namespace slidegif {
 
 Solution solve(const Board& start, const Board& goal, const SolveOptions& options,
                const SolveControl& control) {
-  return solve_by_search(start, goal, options, control);
+  return detail::solve_by_search(start, goal, options, control);
 }
 
 }  // namespace slidegif

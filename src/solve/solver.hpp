@@ -2,7 +2,7 @@
 // Optimal solving by search, the heart of slidegif::solve (solve.hpp) and of every front end's
 // solve when no distance table answers (table_solve.hpp).
 //
-//   auto result = slidegif::solve_by_search(start, goal, {.max_seconds = 5}, {}, pdb);
+//   auto result = slidegif::detail::solve_by_search(start, goal, {.max_seconds = 5}, {}, pdb);
 //
 // It checks solvability first (Error::Unsolvable with the parity facts), refuses boards it
 // cannot search (Error::Unsupported), stops at the budget (Error::BudgetExceeded) unless the
@@ -12,7 +12,7 @@
 #include "slidegif/solve.hpp"
 #include "solve/search/search_limits.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class PdbHeuristic;  // pattern/pdb_heuristic.hpp
 class MultiTilePdb;  // pattern/multi_tile_pdb.hpp
@@ -33,4 +33,4 @@ Solution solve_by_search(const Board& start, const Board& goal, const SolveOptio
 // Throws Error(Cancelled) when the control's stop was requested.
 void throw_if_stopped(const SolveControl& control);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

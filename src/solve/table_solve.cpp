@@ -5,7 +5,7 @@
 #include "slidegif/error.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Rejection on a mod-3 table gives up after this many states (a rare layer the table does not
@@ -85,4 +85,4 @@ std::optional<int> known_gods_number(Shape shape) {
   return std::nullopt;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -11,7 +11,7 @@
 #include "solve/solver.hpp"
 #include "solve/table/distance_table.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // What Solution::method says for an answer by descent.
 inline constexpr const char* kDescentMethod = "descent of the distance table";
@@ -35,4 +35,4 @@ void check_moves_range(Shape shape, int gods, int moves);
 // table; std::nullopt when unknown.
 std::optional<int> known_gods_number(Shape shape);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

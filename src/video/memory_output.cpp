@@ -10,7 +10,7 @@ extern "C" {
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -78,4 +78,4 @@ std::vector<std::uint8_t> MemoryOutput::take() && {
   return std::move(bytes_);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

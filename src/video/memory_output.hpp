@@ -13,7 +13,7 @@
 struct AVFormatContext;
 struct AVIOContext;
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class MemoryOutput {
  public:
@@ -33,4 +33,4 @@ class MemoryOutput {
   AVIOContext* io_ = nullptr;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

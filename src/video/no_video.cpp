@@ -6,7 +6,7 @@
 #include "render/encode/video_output.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 bool video_available() {
   return false;
@@ -20,4 +20,4 @@ std::unique_ptr<FrameWriter> make_video_writer(OutputFormat format, const Palett
                           format == OutputFormat::Mp4 ? "MP4" : "WebM"));
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -16,7 +16,7 @@ extern "C" {
 #include "slidegif/error.hpp"
 #include "video/memory_output.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -273,4 +273,4 @@ std::unique_ptr<FrameWriter> make_video_writer(OutputFormat format, const Palett
   return std::make_unique<VideoWriter>(format, palette, width, height);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

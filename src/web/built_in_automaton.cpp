@@ -3,11 +3,11 @@
 // a shorter one (strings of up to 10 moves: 0.05 s natively) the first time it searches.
 #include "solve/search/built_in_automaton.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 const MoveAutomaton& built_in_automaton() {
   static const MoveAutomaton automaton(10);
   return automaton;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -1,8 +1,8 @@
 // The solver in the browser: the solving library compiled to WebAssembly (scripts/build-web)
 // behind a small embind class, which the npm package's worker.js (src/web/package) runs in a
-// Web Worker so the page stays responsive. It holds what a page's solves share: the 3x3 distance tables and the
-// pattern databases built in memory on first use (3x4 and 4x4: the "small" sets, seconds).
-// Every method answers a plain object; a failure is {error: message}, never an exception
+// Web Worker so the page stays responsive. It holds what a page's solves share: the 3x3 distance
+// tables and the pattern databases built in memory on first use (3x4 and 4x4: the "small" sets,
+// seconds). Every method answers a plain object; a failure is {error: message}, never an exception
 // across the JavaScript boundary.
 #include <emscripten/bind.h>
 
@@ -45,7 +45,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // A partition's tables built here, and the heuristic over them.
 struct Database {
   std::vector<std::vector<std::uint8_t>> tables;
-  std::unique_ptr<PdbHeuristic> heuristic;
+  std::unique_ptr<detail::PdbHeuristic> heuristic;
   double build_seconds = 0;
 };
 
@@ -86,7 +86,7 @@ class Engine {
       if (!m)
         throw Error(Error::Kind::BadInput, "metric is \"stm\" or \"mtm\", not \"" + metric + "\"");
       options.metric = *m;
-      const SolveSources sources{
+      const detail::SolveSources sources{
           .distance_table = [this](const Board& goal) { return table_for(goal); },
           .pattern_database = [this](const Board& goal) { return database_for(goal); },
           .multi_tile_database = {}};
@@ -113,10 +113,10 @@ class Engine {
       spec.seed = static_cast<std::uint64_t>(seed);
       if (moves >= 0) spec.moves = moves;
       if (moves == -2) spec.moves = kHardestMoves;
-      const Puzzle p = resolve_puzzle(
-          spec, [] { return fresh_seed(); },
-          [this](const Board& goal, int n, Random& rng) {
-            const DistanceTable* table = table_for(goal);
+      const Puzzle p = detail::resolve_puzzle(
+          spec, [] { return detail::fresh_seed(); },
+          [this](const Board& goal, int n, detail::Random& rng) {
+            const detail::DistanceTable* table = table_for(goal);
             if (!table)
               throw Error(Error::Kind::BadInput, "exact distances need a 3x3 board or smaller");
             return pick_at_distance(goal, n, *table, rng);
@@ -136,9 +136,10 @@ class Engine {
   val explore(const std::string& size) {
     try {
       const Board goal = Board::standard_goal(parse_shape(size));
-      if (goal.cells() > kMaxFullSearchCells)
+      if (goal.cells() > detail::kMaxFullSearchCells)
         throw Error(Error::Kind::BadInput, "explore takes boards of up to 12 cells");
-      const FullSearch all = full_search(goal, {.storage = DistanceStorage::None, .threads = 1});
+      const detail::FullSearch all =
+          detail::full_search(goal, {.storage = detail::DistanceStorage::None, .threads = 1});
       val histogram = val::array();
       double states = 0;
       for (const std::uint64_t n : all.histogram) {
@@ -185,38 +186,40 @@ class Engine {
   }
 
   // Boards of up to 9 cells: every state's distance, built once per goal in milliseconds.
-  const DistanceTable* table_for(const Board& goal) {
+  const detail::DistanceTable* table_for(const Board& goal) {
     if (goal.cells() > 9) return nullptr;
     auto& slot = tables_[format_board(goal)];
-    if (!slot) slot = std::make_unique<DistanceTable>(DistanceTable::build(goal));
+    if (!slot) slot = std::make_unique<detail::DistanceTable>(detail::DistanceTable::build(goal));
     return slot.get();
   }
 
-  const PdbHeuristic* database_for(const Board& goal) {
+  const detail::PdbHeuristic* database_for(const Board& goal) {
     const Database* db = build_database(goal);
     return db ? db->heuristic.get() : nullptr;
   }
 
   const Database* build_database(const Board& goal) {
-    if (!has_preset_partitions(goal.shape()) || goal.cells() > kMaxOptimalCells) return nullptr;
+    if (!detail::has_preset_partitions(goal.shape()) || goal.cells() > kMaxOptimalCells)
+      return nullptr;
     auto& slot = databases_[format_board(goal)];
     if (slot) return slot.get();
     const auto began = std::chrono::steady_clock::now();
     auto db = std::make_unique<Database>();
-    const Partition partition = preset_partition("small", goal);
+    const detail::Partition partition = detail::preset_partition("small", goal);
     db->tables.reserve(partition.size());  // the views below point into them
     std::vector<std::span<const std::uint8_t>> views;
-    for (const Pattern& pattern : partition) {
-      db->tables.push_back(build_pattern_table(goal, pattern, {.threads = 1, .progress = {}}));
+    for (const detail::Pattern& pattern : partition) {
+      db->tables.push_back(
+          detail::build_pattern_table(goal, pattern, {.threads = 1, .progress = {}}));
       views.emplace_back(db->tables.back());
     }
-    db->heuristic = std::make_unique<PdbHeuristic>(goal, partition, std::move(views));
+    db->heuristic = std::make_unique<detail::PdbHeuristic>(goal, partition, std::move(views));
     db->build_seconds = seconds_since(began);
     slot = std::move(db);
     return slot.get();
   }
 
-  std::map<std::string, std::unique_ptr<DistanceTable>> tables_;
+  std::map<std::string, std::unique_ptr<detail::DistanceTable>> tables_;
   std::map<std::string, std::unique_ptr<Database>> databases_;
 };
 

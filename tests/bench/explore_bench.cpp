@@ -15,10 +15,11 @@
 namespace {
 
 using namespace slidegif;
+using namespace slidegif::detail;  // a benchmark measures the internals
 
-void full_search_3x3(benchmark::State& state, DistanceStorage storage) {
+void full_search_3x3(benchmark::State& state, detail::DistanceStorage storage) {
   const Board goal = Board::standard_goal({3, 3});
-  FullSearchOptions options;
+  detail::FullSearchOptions options;
   options.storage = storage;
   options.threads = 1;
   for (auto _ : state) benchmark::DoNotOptimize(full_search(goal, options).histogram.size());
@@ -26,17 +27,17 @@ void full_search_3x3(benchmark::State& state, DistanceStorage storage) {
       181440.0 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 void BM_FullSearch3x3_TwoBits(benchmark::State& s) {
-  full_search_3x3(s, DistanceStorage::Mod3);
+  full_search_3x3(s, detail::DistanceStorage::Mod3);
 }
 void BM_FullSearch3x3_Bytes(benchmark::State& s) {
-  full_search_3x3(s, DistanceStorage::Exact);
+  full_search_3x3(s, detail::DistanceStorage::Exact);
 }
 
 void BM_Descent3x3_RandomGoal(benchmark::State& state) {
   // The three tables the CLI keeps (blank in a corner, on an edge, in the centre).
-  const DistanceTable tables[] = {DistanceTable::build(parse_board("123456780")),
-                                  DistanceTable::build(parse_board("123456708")),
-                                  DistanceTable::build(parse_board("123405678"))};
+  const detail::DistanceTable tables[] = {detail::DistanceTable::build(parse_board("123456780")),
+                                          detail::DistanceTable::build(parse_board("123456708")),
+                                          detail::DistanceTable::build(parse_board("123405678"))};
   Random rng(20261122);
   std::vector<std::pair<Board, Board>> pairs;
   for (int i = 0; i < 1000; ++i) {
@@ -46,7 +47,7 @@ void BM_Descent3x3_RandomGoal(benchmark::State& state) {
   std::size_t i = 0;
   for (auto _ : state) {
     const auto& [start, goal] = pairs[i++ % pairs.size()];
-    for (const DistanceTable& t : tables) {
+    for (const detail::DistanceTable& t : tables) {
       if (auto s = solve_by_table(start, goal, t)) {
         benchmark::DoNotOptimize(s->moves.size());
         break;

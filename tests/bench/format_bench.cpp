@@ -77,7 +77,8 @@ void BM_Format(benchmark::State& state) {
   const OutputFormat format = kFormats[state.range(1)];
   std::size_t bytes = 0;
   for (auto _ : state) {
-    auto a = slidegif::render_animation(s.start, s.moves, s.options, {}, nullptr, nullptr, format);
+    auto a = slidegif::detail::render_animation(s.start, s.moves, s.options, {}, nullptr, nullptr,
+                                                format);
     bytes = a.bytes.size();
     benchmark::DoNotOptimize(a.bytes.data());
   }
@@ -93,8 +94,8 @@ BENCHMARK(BM_Format)
 int write_samples(const std::string& dir) {
   for (const Sample& s : samples()) {
     for (const OutputFormat format : kFormats) {
-      const auto a =
-          slidegif::render_animation(s.start, s.moves, s.options, {}, nullptr, nullptr, format);
+      const auto a = slidegif::detail::render_animation(s.start, s.moves, s.options, {}, nullptr,
+                                                        nullptr, format);
       const std::string path =
           dir + "/" + s.name + std::string(slidegif::format_info(format).extension);
       std::ofstream(path, std::ios::binary)

@@ -45,6 +45,7 @@
 namespace {
 
 using namespace slidegif;
+using namespace slidegif::detail;  // a benchmark measures the internals
 using Clock = std::chrono::steady_clock;
 
 using testing::Instance;
@@ -123,7 +124,7 @@ std::optional<app::LoadedPdb> load_5x5(const std::string& dir) {
 int korf24_gaps(const std::string& dir) {
   const auto pdb = load_5x5(dir);
   if (!pdb) return 1;
-  const GoalFraming framing(blank_first_goal(5), pdb->heuristic->goal());
+  const detail::GoalFraming framing(blank_first_goal(5), pdb->heuristic->goal());
   std::vector<std::pair<int, int>> gaps;  // (gap, id)
   for (const auto& inst : read_instances("korf24_50.txt")) {
     const Board start = framing.map_board(Board({5, 5}, inst.tiles));
@@ -193,7 +194,7 @@ int multi_tile(const std::string& dir, int threads, double seconds, int n) {
   if (!dir.empty()) {
     std::string why;
     const std::string path =
-        (std::filesystem::path(dir) / app::pdb_file_name(goal, kMultiTileSet)).string();
+        (std::filesystem::path(dir) / app::pdb_file_name(goal, detail::kMultiTileSet)).string();
     if (!(pdb = app::load_pdb_file(path, app::PdbVerify::Once, &why))) {
       fmt::print(stderr, "{}: {}\n", path, why);
       return 1;
@@ -255,13 +256,13 @@ int multi_tile_estimates(const std::string& dir, int n) {
   const Board goal = Board::standard_goal({4, 4});
   std::string why;
   const std::string path =
-      (std::filesystem::path(dir) / app::pdb_file_name(goal, kMultiTileSet)).string();
+      (std::filesystem::path(dir) / app::pdb_file_name(goal, detail::kMultiTileSet)).string();
   const auto pdb = app::load_pdb_file(path, app::PdbVerify::Once, &why);
   if (!pdb) {
     fmt::print(stderr, "{}: {}\n", path, why);
     return 1;
   }
-  const WalkingDistance wd(goal);
+  const detail::WalkingDistance wd(goal);
   double tables = 0, walking = 0, larger = 0;
   for (int seed = 1; seed <= n; ++seed) {
     Random rng(static_cast<std::uint64_t>(seed));
@@ -284,7 +285,7 @@ int walking_distance_tables() {
     std::vector<double> secs;
     for (int run = 0; run < 5; ++run) {
       const auto t0 = Clock::now();
-      const WalkingDistance wd(Board::standard_goal(shape));
+      const detail::WalkingDistance wd(Board::standard_goal(shape));
       secs.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
     }
     fmt::print("wd-tables {} median={:.4f}s max={:.4f}s\n", format_shape(shape), median(secs),

@@ -25,26 +25,26 @@ namespace {
 constexpr int kRequests = 200;
 
 // Counts the moves found in `inner`, and those a key without columns would have found.
-class CountingStore final : public slidegif::MovePieces {
+class CountingStore final : public slidegif::detail::MovePieces {
  public:
-  explicit CountingStore(slidegif::MovePieces& inner, bool learns)
+  explicit CountingStore(slidegif::detail::MovePieces& inner, bool learns)
       : inner_(inner), learns_(learns) {}
-  std::span<const std::uint8_t> find(const slidegif::MovePieceKey& key) override {
+  std::span<const std::uint8_t> find(const slidegif::detail::MovePieceKey& key) override {
     ++moves;
     auto found = inner_.find(key);
     if (!found.empty()) ++copied;
-    slidegif::MovePieceKey bare = key;
+    slidegif::detail::MovePieceKey bare = key;
     bare.x0 = bare.x1 = bare.end_x0 = bare.end_x1 = 0;
     if (!seen_.insert(bare).second) ++copied_without_columns;
     return found;
   }
-  void keep(const slidegif::MovePieceKey& key, std::vector<std::uint8_t> coded) override {
+  void keep(const slidegif::detail::MovePieceKey& key, std::vector<std::uint8_t> coded) override {
     if (learns_) inner_.keep(key, std::move(coded));
   }
   // Marks the keys of `pieces` as seen, as a file holding them would have them.
-  void preload(const slidegif::MovePieceCache& pieces) {
+  void preload(const slidegif::detail::MovePieceCache& pieces) {
     for (const auto& [key, coded] : pieces.sorted()) {
-      slidegif::MovePieceKey bare = key;
+      slidegif::detail::MovePieceKey bare = key;
       bare.x0 = bare.x1 = bare.end_x0 = bare.end_x1 = 0;
       seen_.insert(bare);
     }
@@ -53,9 +53,9 @@ class CountingStore final : public slidegif::MovePieces {
   int moves = 0, copied = 0, copied_without_columns = 0;
 
  private:
-  slidegif::MovePieces& inner_;
+  slidegif::detail::MovePieces& inner_;
   bool learns_;
-  std::set<slidegif::MovePieceKey> seen_;
+  std::set<slidegif::detail::MovePieceKey> seen_;
 };
 
 slidegif::AnimationOptions defaults() {
@@ -83,7 +83,8 @@ void run_requests(CountingStore& store, const slidegif::AnimationOptions& o, int
     }
     std::vector<slidegif::Move> back;
     for (auto it = out.rbegin(); it != out.rend(); ++it) back.push_back(slidegif::opposite(*it));
-    benchmark::DoNotOptimize(slidegif::render_animation(b, back, o, {}, &store).bytes.data());
+    benchmark::DoNotOptimize(
+        slidegif::detail::render_animation(b, back, o, {}, &store).bytes.data());
   }
 }
 
@@ -97,7 +98,7 @@ void report(benchmark::State& state, const CountingStore& store) {
 void BM_WarmCache(benchmark::State& state) {
   const auto o = defaults();
   for (auto _ : state) {
-    slidegif::MovePieceCache cache;
+    slidegif::detail::MovePieceCache cache;
     CountingStore store(cache, true);
     const int side = static_cast<int>(state.range(0));
     run_requests(store, o, side, static_cast<int>(state.range(1)), 7);
@@ -121,8 +122,9 @@ void BM_PiecesFile(benchmark::State& state) {
   const auto o = defaults();
   for (auto _ : state) {
     const int side = static_cast<int>(state.range(0));
-    slidegif::DrawingCache drawing;
-    slidegif::MovePieceCache built = slidegif::app::build_move_pieces({{side, side}}, o, drawing);
+    slidegif::detail::DrawingCache drawing;
+    slidegif::detail::MovePieceCache built =
+        slidegif::app::build_move_pieces({{side, side}}, o, drawing);
     CountingStore store(built, false);
     store.preload(built);
     state.counters["file_moves_without_columns"] =

@@ -46,7 +46,7 @@ void BM_RenderAnimation(benchmark::State& state) {
   std::size_t bytes = 0;
   int frames = 0;
   for (auto _ : state) {
-    auto a = slidegif::render_animation(start, moves, o);
+    auto a = slidegif::detail::render_animation(start, moves, o);
     bytes = a.bytes.size();
     frames = a.frames;
     benchmark::DoNotOptimize(a.bytes.data());
@@ -72,12 +72,12 @@ void BM_RenderAnimationCopied(benchmark::State& state) {
   const auto start = slidegif::parse_board("867254301");
   const auto moves = checked_moves(start);
   const slidegif::AnimationOptions o = options_for(state);
-  slidegif::MovePieceCache pieces;
-  slidegif::DrawingCache cache;
-  slidegif::DrawingCache* drawing = state.range(2) != 0 ? &cache : nullptr;
-  const auto fresh = slidegif::render_animation(start, moves, o, {}, &pieces, drawing);
+  slidegif::detail::MovePieceCache pieces;
+  slidegif::detail::DrawingCache cache;
+  slidegif::detail::DrawingCache* drawing = state.range(2) != 0 ? &cache : nullptr;
+  const auto fresh = slidegif::detail::render_animation(start, moves, o, {}, &pieces, drawing);
   for (auto _ : state) {
-    auto a = slidegif::render_animation(start, moves, o, {}, &pieces, drawing);
+    auto a = slidegif::detail::render_animation(start, moves, o, {}, &pieces, drawing);
     if (a.bytes != fresh.bytes) state.SkipWithError("copied bytes differ");
     benchmark::DoNotOptimize(a.bytes.data());
   }
@@ -101,7 +101,7 @@ void BM_RenderPicture(benchmark::State& state) {
   o.tween = static_cast<int>(state.range(0));
   std::size_t bytes = 0;
   for (auto _ : state) {
-    auto a = slidegif::render_animation(start, moves, o);
+    auto a = slidegif::detail::render_animation(start, moves, o);
     bytes = a.bytes.size();
     benchmark::DoNotOptimize(a.bytes.data());
   }

@@ -20,6 +20,7 @@
 namespace {
 
 using namespace slidegif;
+using namespace slidegif::detail;  // a benchmark measures the internals
 using Clock = std::chrono::steady_clock;
 
 double peak_mb() {

@@ -227,13 +227,13 @@ TEST(CheckAnimation, FramesAndPixelsAtTheServersLimits) {
   AnimationOptions o;
   o.tile_px = 32;
   o.tween = 8;
-  EXPECT_NO_THROW(check_animation(o, {3, 3}, (l.max_frames - 1) / 9, l));
-  EXPECT_THROW(check_animation(o, {3, 3}, (l.max_frames - 1) / 9 + 1, l), Error);
+  EXPECT_NO_THROW(detail::check_animation(o, {3, 3}, (l.max_frames - 1) / 9, l));
+  EXPECT_THROW(detail::check_animation(o, {3, 3}, (l.max_frames - 1) / 9 + 1, l), Error);
   o.tween = 0;
   o.tile_px = 160;
-  EXPECT_NO_THROW(check_animation(o, {4, 4}, 1, l));  // 640 x 640 board pixels
+  EXPECT_NO_THROW(detail::check_animation(o, {4, 4}, 1, l));  // 640 x 640 board pixels
   try {
-    check_animation(o, {4, 5}, 1, l);  // 640 x 800
+    detail::check_animation(o, {4, 5}, 1, l);  // 640 x 800
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(e.hint(), Error::Hint::Tile);

@@ -65,8 +65,8 @@ TEST(PiecesCgi, TheRealCgiCopiesItsMovesSpritesAndGlyphsFromTheFile) {
   o.tile_px = 80;
   o.tween = 3;
   o.theme = "classic";
-  DrawingCache drawing;
-  const MovePieceCache pieces = app::build_move_pieces({{3, 3}}, o, drawing);
+  detail::DrawingCache drawing;
+  const detail::MovePieceCache pieces = app::build_move_pieces({{3, 3}}, o, drawing);
   std::vector<std::uint8_t> drawings = drawing.save_drawings();
   ASSERT_GT(drawings.size(), 1000u);
 

@@ -36,11 +36,11 @@ RunResult batch(const std::string& input, const std::string& jobs) {
 TEST(BatchJobs, TwoJobsAnswerInOrderAndOptimally) {
   const Board goal = Board::standard_goal({3, 3});
   const auto distance = testing::bfs_distances(goal);
-  Random rng(2026);
+  detail::Random rng(2026);
   std::vector<Board> boards;
   std::string input;
   for (int i = 0; i < 120; ++i) {
-    boards.push_back(random_solvable_board(goal, rng));
+    boards.push_back(detail::random_solvable_board(goal, rng));
     input += format_board(boards.back()) + "\n";
     // Lines that fail in between, which must keep their place too.
     if (i % 40 == 7) input += "nope\n";

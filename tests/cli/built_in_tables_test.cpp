@@ -21,12 +21,12 @@ TEST(BuiltInTables, EachIsTheFullSearchOfItsClass) {
     std::vector<std::uint8_t> tiles = {1, 2, 3, 4, 5, 6, 7, 8};
     tiles.insert(tiles.begin() + blank_cells[k], 0);
     EXPECT_EQ(table->goal(), app::table_goal_for(Board({3, 3}, tiles)));
-    FullSearchOptions options;
-    options.storage = DistanceStorage::Mod3;
-    const FullSearch all = full_search(table->goal(), options);
+    detail::FullSearchOptions options;
+    options.storage = detail::DistanceStorage::Mod3;
+    const detail::FullSearch all = full_search(table->goal(), options);
     EXPECT_EQ(table->histogram(), all.histogram);
     for (std::uint64_t i = 0; i < all.index.size(); ++i)
-      ASSERT_EQ(table->mod3(i), mod3_entry(all.mod3.data(), i)) << "table " << k;
+      ASSERT_EQ(table->mod3(i), detail::mod3_entry(all.mod3.data(), i)) << "table " << k;
   }
 }
 
@@ -36,7 +36,7 @@ TEST(BuiltInTables, EveryBlankCellIsServed) {
   for (int blank = 0; blank < 9; ++blank) {
     std::vector<std::uint8_t> tiles = {8, 7, 6, 5, 4, 3, 2, 1};
     tiles.insert(tiles.begin() + blank, 0);
-    const DistanceTable* t = tables(Board({3, 3}, tiles), false);
+    const detail::DistanceTable* t = tables(Board({3, 3}, tiles), false);
     ASSERT_NE(t, nullptr) << "blank at " << blank;
     EXPECT_EQ(t->build_seconds(), 0) << "blank at " << blank;
   }

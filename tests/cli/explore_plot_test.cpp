@@ -40,7 +40,7 @@ TEST(ExplorePlot, APngInTheThemesColours) {
     ASSERT_NE(im, nullptr);
     EXPECT_EQ(gdImageSX(im), 960);
     EXPECT_EQ(gdImageSY(im), 540);
-    const Theme& t = find_theme(theme);
+    const detail::Theme& t = detail::find_theme(theme);
     EXPECT_TRUE(has_colour(im, t.canvas));
     EXPECT_TRUE(has_colour(im, t.lip)) << "the bars";
     EXPECT_TRUE(has_colour(im, t.digit)) << "God's number's bar and marker";

@@ -164,7 +164,7 @@ TEST(ExploreSave, EveryDistanceDrawsFromTheSavedTable) {
   // the file's lists, the others by rejection; each draw checked against an exact table.
   testing::TempDir dir;
   ASSERT_EQ(run_slidegif({"explore", "--size", "2x5", "--save", "--dir", dir.path()}).exit_code, 0);
-  const DistanceTable exact = DistanceTable::build(Board::standard_goal({2, 5}));
+  const detail::DistanceTable exact = detail::DistanceTable::build(Board::standard_goal({2, 5}));
   for (int n = 0; n <= 56; ++n) {
     const std::string moves = n == 56 ? "max" : std::to_string(n);
     const RunResult r = run_slidegif({"random", "--size", "2x5", "--moves", moves, "--seed",

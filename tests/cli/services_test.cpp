@@ -15,7 +15,7 @@ namespace {
 TEST(CliData, FourByFourGoalsAreLoadedOncePerGoal) {
   app::DataServices data(cli_data(testing::small_pdb_dir(), false));
   const Board goal = Board::standard_goal({4, 4});
-  const PdbHeuristic* first = data.pattern_database(goal);
+  const detail::PdbHeuristic* first = data.pattern_database(goal);
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(data.pattern_database(goal), first);  // mapped once, not per call
   EXPECT_EQ(first->goal(), goal);

@@ -30,7 +30,7 @@ cgi::HandlerConfig cgi_config() {
       app::TablePolicy{.max_build_bytes = 1'000'000, .build_to_solve = false, .dir = ""});
   cgi::HandlerConfig config;
   config.services.font = [] { return load_font(testing::kTestFontPath); };
-  config.services.entropy = fresh_seed;
+  config.services.entropy = detail::fresh_seed;
   config.services.distance_table = [tables](const Board& goal, bool to_pick) {
     return (*tables)(goal, to_pick);
   };
@@ -65,7 +65,7 @@ TEST(WorkerContext, ServesTheMultiTileSetOfItsDirectoryMappedOnce) {
   ASSERT_TRUE(app::load_multi_tile_pdb(goal, dir.path(), true));  // 3x4-mtm.pdb, 4.7 MB
   const WorkerContext context(dir.path());
   const auto& services = context.config().services;
-  const MultiTilePdb* first = services.multi_tile_database(goal);
+  const detail::MultiTilePdb* first = services.multi_tile_database(goal);
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(services.multi_tile_database(goal), first);  // kept, not mapped again
   // The single-tile sets are not there, and other shapes have none.
@@ -112,8 +112,8 @@ TEST(WorkerContext, CopiesFromThePiecesFileFromItsFirstRequest) {
   o.tile_px = 80;
   o.tween = 3;
   o.theme = "classic";
-  DrawingCache drawing;
-  const MovePieceCache pieces = app::build_move_pieces({{3, 3}}, o, drawing);
+  detail::DrawingCache drawing;
+  const detail::MovePieceCache pieces = app::build_move_pieces({{3, 3}}, o, drawing);
   testing::TempDir none, honest, altered;
   app::save_pieces_file(app::pieces_file_path(honest.path()), pieces, drawing.save_drawings());
   app::save_pieces_file(app::pieces_file_path(altered.path()), testing::altered_pieces(pieces),

@@ -15,11 +15,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
-    slidegif::GlyphCache glyphs(
+    slidegif::detail::GlyphCache glyphs(
         slidegif::Font("fuzz", std::vector<std::uint8_t>(data, data + size)));
-    slidegif::CoverageMask mask(400, 40);  // room for every text at 12 pt
+    slidegif::detail::CoverageMask mask(400, 40);  // room for every text at 12 pt
     for (const char* text : {"15", "Step 3 / 31", "αβγ", "第 15 步"}) {
-      const slidegif::TextBox box = glyphs.measure(12, text);
+      const slidegif::detail::TextBox box = glyphs.measure(12, text);
       glyphs.draw(mask, 12, 1 - box.left, 18, text);
     }
   } catch (const slidegif::Error&) {

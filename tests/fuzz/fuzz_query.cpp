@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (p.start && p.goal && p.start->shape() != p.goal->shape()) __builtin_trap();
   if (p.goal && p.random_goal) __builtin_trap();
   try {
-    slidegif::check_animation(job.animation, {2, 2}, 0, job.limits.render);
+    slidegif::detail::check_animation(job.animation, {2, 2}, 0, job.limits.render);
   } catch (const slidegif::Error&) {
     __builtin_trap();  // the parser let an option through that the limits refuse
   }

@@ -30,7 +30,7 @@ Board scrambled(Shape shape, int steps, std::mt19937& random) {
 TEST(Partition, NumbersBoardsOfUpTo16CellsBothWays) {
   std::mt19937 random(7);
   for (const Shape shape : {Shape{4, 4}, Shape{3, 5}, Shape{5, 3}, Shape{2, 8}, Shape{3, 4}}) {
-    const StateIndex index(Board::standard_goal(shape));
+    const detail::StateIndex index(Board::standard_goal(shape));
     for (int n = 0; n < 300; ++n) {
       const Board b = scrambled(shape, 200, random);
       const std::uint64_t i = index.of(b);
@@ -43,7 +43,7 @@ TEST(Partition, NumbersBoardsOfUpTo16CellsBothWays) {
 TEST(Partition, ExpandStateNamesTheStatesOneMoveAway) {
   std::mt19937 random(11);
   for (const Shape shape : {Shape{3, 3}, Shape{4, 4}, Shape{3, 5}, Shape{2, 8}}) {
-    const StateIndex index(Board::standard_goal(shape));
+    const detail::StateIndex index(Board::standard_goal(shape));
     for (int n = 0; n < 200; ++n) {
       const Board b = scrambled(shape, 150, random);
       std::multiset<std::uint64_t> want;
@@ -101,7 +101,7 @@ TEST(Partition, RoundsAreAsAskedWithinTheBlockAndTheRoundsLimit) {
 
 TEST(PartitionModel, SampledExchangeMatchesTheWholeSpace) {
   const Board goal = Board::standard_goal({3, 3});
-  const StateIndex index(goal);
+  const detail::StateIndex index(goal);
   for (const int ranks : {1, 3, 4}) {
     // Exact: every state expanded once, as the search does.
     const Partition partition(index.size(), ranks);

@@ -6,7 +6,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(OutputFormat, ByExtensionAnyCaseAndGifWithoutOne) {
@@ -50,4 +50,4 @@ TEST(OutputFormat, ByNameEachFormatOrTheList) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

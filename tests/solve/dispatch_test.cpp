@@ -10,7 +10,7 @@
 #include "solve/table/distance_table.hpp"
 #include "solve/table_solve.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const DistanceTable& three_by_three() {
@@ -109,4 +109,4 @@ TEST(Dispatch, NoSourcesIsAPlainSearch) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

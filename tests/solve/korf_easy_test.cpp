@@ -8,7 +8,7 @@
 #include "pdb_fixture.hpp"
 #include "solve/solver.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 struct Instance {
@@ -47,4 +47,4 @@ TEST(KorfEasy, SmallSetSolvesOptimally) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

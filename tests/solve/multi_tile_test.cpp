@@ -16,7 +16,7 @@
 #include "solve/heuristic/walking_distance.hpp"
 #include "solve/table/full_search.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::board_key;
@@ -273,4 +273,4 @@ TEST(MultiTile, LargeBoardsGetTheNearOptimalAnswer) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

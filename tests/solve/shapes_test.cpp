@@ -19,7 +19,7 @@
 #include "solve/pattern/pattern_table.hpp"
 #include "solve/pdb_solve.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const Shape kShapes[] = {{2, 6}, {6, 2}, {3, 4}, {4, 3}, {2, 7}, {7, 2},
@@ -143,4 +143,4 @@ TEST(ShapeDatabases, ThroughTheBinary) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -14,7 +14,7 @@
 #include "slidegif/solvability.hpp"
 #include "solve/board/random.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::bfs_distances;
@@ -244,4 +244,4 @@ TEST(Solver, AStopAlreadyRequestedEndsTheNearOptimalSearchToo) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

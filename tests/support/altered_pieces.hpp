@@ -9,8 +9,8 @@
 
 namespace slidegif::testing {
 
-inline MovePieceCache altered_pieces(const MovePieceCache& pieces) {
-  MovePieceCache out(pieces.bytes() + 1);
+inline detail::MovePieceCache altered_pieces(const detail::MovePieceCache& pieces) {
+  detail::MovePieceCache out(pieces.bytes() + 1);
   for (const auto& [key, coded] : pieces.sorted()) {
     std::vector<std::uint8_t> v(coded.begin(), coded.end());
     v[v.size() / 2] ^= 0x55;

@@ -21,17 +21,17 @@ std::uint64_t pack(const Board& board) {
 }
 
 std::unordered_map<std::uint64_t, int> bfs_distances(const Board& goal) {
-  const Domain domain(goal.shape());
+  const detail::Domain domain(goal.shape());
   const int cells = goal.cells();
   std::unordered_map<std::uint64_t, int> dist;
-  std::deque<std::pair<Position, int>> queue;
+  std::deque<std::pair<detail::Position, int>> queue;
   dist.emplace(pack(goal), 0);
-  queue.emplace_back(Position(goal), 0);
+  queue.emplace_back(detail::Position(goal), 0);
   while (!queue.empty()) {
     auto [here, d] = queue.front();
     queue.pop_front();
-    for (const Operator op : domain.operators(here.blank)) {
-      const Slide slide = here.apply(op);
+    for (const detail::Operator op : domain.operators(here.blank)) {
+      const detail::Slide slide = here.apply(op);
       if (dist.emplace(pack(here.tiles.data(), cells), d + 1).second)
         queue.emplace_back(here, d + 1);
       here.undo(slide);

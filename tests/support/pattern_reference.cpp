@@ -12,8 +12,8 @@ namespace slidegif::testing {
 
 // Reference: 0-1 BFS over (cells of the pattern tiles, blank cell), one state per blank cell,
 // a move costing 1 only when it slides a pattern tile. Entry = min over blank cells.
-std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
-  const Domain domain(goal.shape());
+std::vector<int> reference_table(const Board& goal, const detail::Pattern& pattern) {
+  const detail::Domain domain(goal.shape());
   const int n = goal.cells();
   const int k = static_cast<int>(pattern.size());
   std::vector<int> home(static_cast<std::size_t>(n));
@@ -26,7 +26,7 @@ std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
   std::size_t states = 1;
   for (int i = 0; i <= k; ++i) states *= static_cast<std::size_t>(n);
   std::vector<int> dist(states, -1);
-  std::vector<int> table(pattern_entries(n, k), INT32_MAX);
+  std::vector<int> table(detail::pattern_entries(n, k), INT32_MAX);
   std::deque<std::pair<std::vector<int>, int>> queue;
   std::vector<int> start;
   for (auto t : pattern) start.push_back(home[t]);
@@ -39,10 +39,10 @@ std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
     if (dist[x] >= 0) continue;
     dist[x] = d;
     std::vector<std::uint8_t> placement(cells.begin(), cells.end() - 1);
-    auto& entry = table[rank_placement(placement.data(), k, n)];
+    auto& entry = table[detail::rank_placement(placement.data(), k, n)];
     entry = std::min(entry, d);
     const int b = cells[static_cast<std::size_t>(k)];
-    for (const Operator op : domain.operators(b)) {
+    for (const detail::Operator op : domain.operators(b)) {
       auto child = cells;
       const int to = op.target;
       bool pattern_move = false;
@@ -59,8 +59,9 @@ std::vector<int> reference_table(const Board& goal, const Pattern& pattern) {
   return table;
 }
 
-void expect_matches_reference(const Board& goal, const Pattern& pattern, int threads) {
-  const auto table = build_pattern_table(goal, pattern, {.threads = threads, .progress = {}});
+void expect_matches_reference(const Board& goal, const detail::Pattern& pattern, int threads) {
+  const auto table =
+      detail::build_pattern_table(goal, pattern, {.threads = threads, .progress = {}});
   const auto reference = reference_table(goal, pattern);
   const int n = goal.cells();
   const int k = static_cast<int>(pattern.size());
@@ -72,8 +73,8 @@ void expect_matches_reference(const Board& goal, const Pattern& pattern, int thr
     bool distinct = true;
     for (auto c : cells) distinct = distinct && !((used >> c) & 1), used |= 1ULL << c;
     if (distinct) {
-      const auto r = rank_placement(cells.data(), k, n);
-      ASSERT_EQ(pattern_table_value(table, goal, pattern, cells.data()), reference[r])
+      const auto r = detail::rank_placement(cells.data(), k, n);
+      ASSERT_EQ(detail::pattern_table_value(table, goal, pattern, cells.data()), reference[r])
           << "rank " << r;
       ++checked;
     }
@@ -82,7 +83,7 @@ void expect_matches_reference(const Board& goal, const Pattern& pattern, int thr
       cells[static_cast<std::size_t>(i++)] = 0;
     if (i == k) break;
   }
-  EXPECT_EQ(checked, pattern_entries(n, k));
+  EXPECT_EQ(checked, detail::pattern_entries(n, k));
 }
 
 }  // namespace slidegif::testing

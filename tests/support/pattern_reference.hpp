@@ -10,9 +10,9 @@
 namespace slidegif::testing {
 
 // Per placement rank, the fewest pattern-tile moves home (the blank anywhere at the end).
-std::vector<int> reference_table(const Board& goal, const Pattern& pattern);
+std::vector<int> reference_table(const Board& goal, const detail::Pattern& pattern);
 
 // Builds the table with `threads` threads and checks every entry against reference_table.
-void expect_matches_reference(const Board& goal, const Pattern& pattern, int threads);
+void expect_matches_reference(const Board& goal, const detail::Pattern& pattern, int threads);
 
 }  // namespace slidegif::testing

@@ -2,7 +2,7 @@
 
 namespace slidegif::testing {
 
-Board random_walk(const Board& goal, int steps, Random& rng) {
+Board random_walk(const Board& goal, int steps, detail::Random& rng) {
   Board b = goal;
   const Move moves[] = {Move::Up, Move::Down, Move::Left, Move::Right};
   for (int i = 0; i < steps;) {

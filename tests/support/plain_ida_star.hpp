@@ -69,6 +69,6 @@ class PlainIdaStar {
 };
 
 // `steps` random moves from `goal` (a move may undo the one before).
-Board random_walk(const Board& goal, int steps, Random& rng);
+Board random_walk(const Board& goal, int steps, detail::Random& rng);
 
 }  // namespace slidegif::testing

@@ -187,8 +187,8 @@ TEST_P(VideoFrames, AreTheGifsFramesAtTheGifsTimes) {
   if (c.picture != nullptr) {
     o.picture = read_picture(std::string(SLIDEGIF_SOURCE_DIR "/samples/pictures/") + c.picture);
   }
-  const DecodedGif gif = DecodedGif::decode(render_animation(start, moves, o).bytes);
-  const Animation video = render_animation(start, moves, o, {}, nullptr, nullptr, c.format);
+  const DecodedGif gif = DecodedGif::decode(detail::render_animation(start, moves, o).bytes);
+  const Animation video = detail::render_animation(start, moves, o, {}, nullptr, nullptr, c.format);
   const Video v = decode_video(video.bytes, gif.width(), gif.height());
   EXPECT_EQ(v.codec, c.format == OutputFormat::Mp4 ? "h264" : "vp9");
   EXPECT_EQ(v.pixel_format, "yuv444p");  // High 4:4:4 Predictive, VP9 profile 1
@@ -253,8 +253,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 // The index (moov) comes before the frames (mdat), so a browser plays as the file arrives.
 TEST(Mp4, IndexComesFirst) {
-  const auto video = render_animation(parse_board("123405786"), moves_from_string("RD"), look(3),
-                                      {}, nullptr, nullptr, OutputFormat::Mp4);
+  const auto video = detail::render_animation(parse_board("123405786"), moves_from_string("RD"),
+                                              look(3), {}, nullptr, nullptr, OutputFormat::Mp4);
   const std::string bytes(video.bytes.begin(), video.bytes.end());
   ASSERT_NE(bytes.find("moov"), std::string::npos);
   ASSERT_NE(bytes.find("mdat"), std::string::npos);
@@ -264,9 +264,9 @@ TEST(Mp4, IndexComesFirst) {
 TEST(Video, IsSmallerThanTheGif) {
   const Board start = parse_board("867254301");
   const auto moves = moves_from_string(kMoves31);
-  const auto gif = render_animation(start, moves, look(3));
+  const auto gif = detail::render_animation(start, moves, look(3));
   for (const OutputFormat f : {OutputFormat::Mp4, OutputFormat::Webm}) {
-    const auto video = render_animation(start, moves, look(3), {}, nullptr, nullptr, f);
+    const auto video = detail::render_animation(start, moves, look(3), {}, nullptr, nullptr, f);
     EXPECT_LT(video.bytes.size() * 2, gif.bytes.size()) << format_info(f).name;
   }
 }

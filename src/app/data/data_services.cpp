@@ -41,12 +41,12 @@ const LoadedPdb* DataServices::database(const Board& goal, Metric metric) {
   return it->second ? &*it->second : nullptr;
 }
 
-const PdbHeuristic* DataServices::pattern_database(const Board& goal) {
+const detail::PdbHeuristic* DataServices::pattern_database(const Board& goal) {
   const LoadedPdb* pdb = database(goal, Metric::SingleTile);
   return pdb ? pdb->heuristic.get() : nullptr;
 }
 
-const MultiTilePdb* DataServices::multi_tile_database(const Board& goal) {
+const detail::MultiTilePdb* DataServices::multi_tile_database(const Board& goal) {
   const LoadedPdb* pdb = database(goal, Metric::MultiTile);
   return pdb ? pdb->multi_tile.get() : nullptr;
 }

@@ -50,9 +50,9 @@ class DataServices {
   void wire(Services& services);
 
   // Null when none serves the goal.
-  const PdbHeuristic* pattern_database(const Board& goal);
-  const MultiTilePdb* multi_tile_database(const Board& goal);
-  const DistanceTable* distance_table(const Board& goal, bool to_pick) {
+  const detail::PdbHeuristic* pattern_database(const Board& goal);
+  const detail::MultiTilePdb* multi_tile_database(const Board& goal);
+  const detail::DistanceTable* distance_table(const Board& goal, bool to_pick) {
     return tables_(goal, to_pick);
   }
 

@@ -11,7 +11,7 @@ namespace slidegif::app {
 
 Board table_goal_for(const Board& goal) {
   const Board standard = Board::standard_goal(goal.shape());
-  if (GoalFraming(goal, standard).valid()) return standard;
+  if (detail::GoalFraming(goal, standard).valid()) return standard;
   std::vector<std::uint8_t> tiles(static_cast<std::size_t>(goal.cells()));
   std::uint8_t next = 1;
   for (int c = 0; c < goal.cells(); ++c)
@@ -19,23 +19,23 @@ Board table_goal_for(const Board& goal) {
   return Board(goal.shape(), std::move(tiles));
 }
 
-const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_pick) {
+const detail::DistanceTable* DistanceTables::operator()(const Board& goal, bool to_pick) {
   Built* slot = nullptr;
   {
     const std::lock_guard lock(mutex_);
     for (const auto& b : built_) {
-      if ((b->exact || !to_pick) && GoalFraming(goal, b->goal).valid()) {
+      if ((b->exact || !to_pick) && detail::GoalFraming(goal, b->goal).valid()) {
         slot = b.get();
         break;
       }
     }
     if (slot == nullptr && !to_pick) {
-      if (const DistanceTable* t = from_built_in(goal)) return t;
+      if (const detail::DistanceTable* t = from_built_in(goal)) return t;
     }
     if (slot == nullptr) {
-      const bool small =
-          goal.cells() <= kMaxFullSearchCells &&
-          full_search_bytes(goal.shape(), DistanceStorage::Exact) <= policy_.max_build_bytes;
+      const bool small = goal.cells() <= detail::kMaxFullSearchCells &&
+                         full_search_bytes(goal.shape(), detail::DistanceStorage::Exact) <=
+                             policy_.max_build_bytes;
       if (!small || !(to_pick || policy_.build_to_solve)) return from_files(goal);
       built_.push_back(std::make_unique<Built>(table_goal_for(goal), to_pick));
       slot = built_.back().get();
@@ -44,28 +44,28 @@ const DistanceTable* DistanceTables::operator()(const Board& goal, bool to_pick)
   // Outside the lock: another class's table may build on another thread meanwhile; a caller
   // of the same class waits here for this one.
   std::call_once(slot->once, [slot] {
-    slot->table = std::make_unique<DistanceTable>(DistanceTable::build(
-        slot->goal, slot->exact ? DistanceStorage::Exact : DistanceStorage::Mod3));
+    slot->table = std::make_unique<detail::DistanceTable>(detail::DistanceTable::build(
+        slot->goal, slot->exact ? detail::DistanceStorage::Exact : detail::DistanceStorage::Mod3));
   });
   return slot->table.get();
 }
 
-const DistanceTable* DistanceTables::from_built_in(const Board& goal) {
+const detail::DistanceTable* DistanceTables::from_built_in(const Board& goal) {
   if (built_in_.empty()) {
     // All or none, so that a damaged one is refused at every call, not only the first.
-    std::vector<std::unique_ptr<DistanceTable>> viewed;
+    std::vector<std::unique_ptr<detail::DistanceTable>> viewed;
     for (std::size_t i = 0; i < built_in_bytes_.size(); ++i)
       viewed.push_back(view_table_bytes(built_in_bytes_[i], fmt::format("built in #{}", i + 1)));
     built_in_ = std::move(viewed);
   }
   for (const auto& table : built_in_)
-    if (GoalFraming(goal, table->goal()).valid()) return table.get();
+    if (detail::GoalFraming(goal, table->goal()).valid()) return table.get();
   return nullptr;
 }
 
-const DistanceTable* DistanceTables::from_files(const Board& goal) {
+const detail::DistanceTable* DistanceTables::from_files(const Board& goal) {
   for (const auto& loaded : loaded_)
-    if (GoalFraming(goal, loaded.table->goal()).valid()) return loaded.table.get();
+    if (detail::GoalFraming(goal, loaded.table->goal()).valid()) return loaded.table.get();
   if (policy_.dir.empty() ||
       std::find(listed_.begin(), listed_.end(), goal.shape()) != listed_.end())
     return nullptr;
@@ -79,7 +79,7 @@ const DistanceTable* DistanceTables::from_files(const Board& goal) {
   const std::size_t first = loaded_.size();
   std::move(fresh.begin(), fresh.end(), std::back_inserter(loaded_));
   for (std::size_t i = first; i < loaded_.size(); ++i)
-    if (GoalFraming(goal, loaded_[i].table->goal()).valid()) return loaded_[i].table.get();
+    if (detail::GoalFraming(goal, loaded_[i].table->goal()).valid()) return loaded_[i].table.get();
   return nullptr;
 }
 

@@ -50,11 +50,11 @@ class DistanceTables {
       : policy_(std::move(policy)), built_in_bytes_(std::move(built_in)) {}
   // Null when none serves `goal`. Throws Error(BadInput) for a damaged table file. Safe to
   // call from several threads (solve --batch --jobs): a table, once returned, never moves.
-  const DistanceTable* operator()(const Board& goal, bool to_pick);
+  const detail::DistanceTable* operator()(const Board& goal, bool to_pick);
 
  private:
-  const DistanceTable* from_files(const Board& goal);
-  const DistanceTable* from_built_in(const Board& goal);  // with mutex_ held
+  const detail::DistanceTable* from_files(const Board& goal);
+  const detail::DistanceTable* from_built_in(const Board& goal);  // with mutex_ held
 
   // A table being built, or built, by the first caller that needed it.
   struct Built {
@@ -62,7 +62,7 @@ class DistanceTables {
     Board goal;  // the goal it is built for
     bool exact;  // one byte a state (to pick), else distances mod 3
     std::once_flag once;
-    std::unique_ptr<DistanceTable> table;
+    std::unique_ptr<detail::DistanceTable> table;
   };
 
   TablePolicy policy_;
@@ -71,7 +71,8 @@ class DistanceTables {
   std::vector<std::unique_ptr<Built>> built_;
   std::vector<LoadedTable> loaded_;
   std::vector<Shape> listed_;  // shapes whose files in dir were all loaded
-  std::vector<std::unique_ptr<DistanceTable>> built_in_;  // viewed, once the first is needed
+  std::vector<std::unique_ptr<detail::DistanceTable>>
+      built_in_;  // viewed, once the first is needed
 };
 
 }  // namespace slidegif::app

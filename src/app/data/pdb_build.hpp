@@ -13,6 +13,6 @@ namespace slidegif::app {
 // Builds the named preset for `goal` into dir (created if needed); returns the file's path.
 // Throws Error(BadInput) for an unknown set, std::runtime_error on I/O failure.
 std::string build_pdb_file(const std::string& dir, const Board& goal, std::string_view set,
-                           const PdbBuildOptions& options);
+                           const detail::PdbBuildOptions& options);
 
 }  // namespace slidegif::app

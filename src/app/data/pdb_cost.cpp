@@ -41,8 +41,8 @@ PdbBuildCost pdb_build_cost(const Board& goal, std::string_view set) {
   PdbBuildCost cost;
   std::uint64_t largest_working = 0;
   std::uint64_t all_placements = 0;
-  const bool multi_tile = set == kMultiTileSet;
-  for (const Pattern& pattern : preset_partition(set, goal)) {
+  const bool multi_tile = set == detail::kMultiTileSet;
+  for (const detail::Pattern& pattern : detail::preset_partition(set, goal)) {
     const int k = static_cast<int>(pattern.size());
     if (multi_tile) {
       const std::uint64_t p = placements(n, k + 1);

@@ -39,11 +39,11 @@ std::optional<LoadedPdb> load_pdb_file(const std::string& path, PdbVerify verify
   try {
     PdbContents contents = pdb_contents(h, bytes);
     if (contents.entry_bits == 8)
-      out.multi_tile = std::make_unique<MultiTilePdb>(contents.goal, std::move(contents.partition),
-                                                      std::move(contents.tables));
+      out.multi_tile = std::make_unique<detail::MultiTilePdb>(
+          contents.goal, std::move(contents.partition), std::move(contents.tables));
     else
-      out.heuristic = std::make_unique<PdbHeuristic>(contents.goal, std::move(contents.partition),
-                                                     std::move(contents.tables));
+      out.heuristic = std::make_unique<detail::PdbHeuristic>(
+          contents.goal, std::move(contents.partition), std::move(contents.tables));
     out.set = std::move(contents.set);
   } catch (const Error& e) {
     return fail(e.what());

@@ -16,8 +16,8 @@ struct LoadedPdb {
   std::string path;
   std::string set;
   MappedFile file;
-  std::unique_ptr<PdbHeuristic> heuristic;   // views file; null in the multi-tile set
-  std::unique_ptr<MultiTilePdb> multi_tile;  // views file; the multi-tile set's only
+  std::unique_ptr<detail::PdbHeuristic> heuristic;   // views file; null in the multi-tile set
+  std::unique_ptr<detail::MultiTilePdb> multi_tile;  // views file; the multi-tile set's only
   double load_seconds = 0;
 };
 

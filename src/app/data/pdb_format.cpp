@@ -26,7 +26,7 @@ std::uint64_t align_up(std::uint64_t n) {
 
 // The multi-tile set's tables hold a byte an entry, the others 4 bits.
 int entry_bits_of(std::string_view set) {
-  return set == kMultiTileSet ? 8 : 4;
+  return set == detail::kMultiTileSet ? 8 : 4;
 }
 
 // Checks a header read_header accepted against the file's size; returns the problem or "".
@@ -44,8 +44,10 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
   for (int p = 0; p < h.pattern_count; ++p) {
     tiles += h.pattern_sizes[p];
     if (tiles >= cells) return "bad partition";
-    const auto need = h.entry_bits == 8 ? multi_tile_entries(cells, h.pattern_sizes[p])
-                                        : packed_bytes(pattern_entries(cells, h.pattern_sizes[p]));
+    const auto need =
+        h.entry_bits == 8
+            ? detail::multi_tile_entries(cells, h.pattern_sizes[p])
+            : detail::packed_bytes(detail::pattern_entries(cells, h.pattern_sizes[p]));
     if (h.table_bytes[p] != need || h.table_offset[p] < kPdbHeaderBytes ||
         h.table_offset[p] + h.table_bytes[p] > size)
       return "bad table layout";
@@ -55,7 +57,7 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
 
 // The header of a file holding `tables` (each at the next page-aligned offset), unsealed:
 // neither hash filled in.
-PdbHeader layout(const Board& goal, std::string_view set, const Partition& partition,
+PdbHeader layout(const Board& goal, std::string_view set, const detail::Partition& partition,
                  const std::vector<std::vector<std::uint8_t>>& tables) {
   PdbHeader h = new_header<PdbHeader>(kPdbKind, entry_bits_of(set), goal);
   h.pattern_count = static_cast<std::uint8_t>(partition.size());
@@ -99,7 +101,7 @@ PdbContents pdb_contents(const PdbHeader& h, std::span<const std::uint8_t> file)
 }
 
 PdbHeader write_pdb_file(const std::string& path, const Board& goal, std::string_view set,
-                         const Partition& partition,
+                         const detail::Partition& partition,
                          const std::vector<std::vector<std::uint8_t>>& tables) {
   PdbHeader h = layout(goal, set, partition, tables);
   // The parts of the file: header page, then each table followed by zero padding.

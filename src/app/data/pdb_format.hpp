@@ -22,7 +22,7 @@ inline constexpr std::size_t kPdbHeaderBytes = 4096;
 
 // On-disk header; all integers little-endian (every platform Debian builds slidegif for).
 struct PdbHeader {
-  static constexpr int kMaxTables = PdbHeuristic::kMaxPatterns;
+  static constexpr int kMaxTables = detail::PdbHeuristic::kMaxPatterns;
 
   char magic[8];
   std::uint32_t version;
@@ -52,7 +52,7 @@ std::uint64_t pdb_payload_hash(std::span<const std::uint8_t> file);
 struct PdbContents {
   Board goal;
   std::string set;
-  Partition partition;
+  detail::Partition partition;
   std::vector<std::span<const std::uint8_t>> tables;
   int entry_bits = 4;  // 8: multi-tile tables
 };
@@ -62,7 +62,7 @@ PdbContents pdb_contents(const PdbHeader& header, std::span<const std::uint8_t> 
 // Writes the tables of `partition` for `goal` as one file; returns the header written.
 // Throws std::runtime_error on I/O failure.
 PdbHeader write_pdb_file(const std::string& path, const Board& goal, std::string_view set,
-                         const Partition& partition,
+                         const detail::Partition& partition,
                          const std::vector<std::vector<std::uint8_t>>& tables);
 
 }  // namespace slidegif::app

@@ -29,7 +29,7 @@ std::optional<LoadedPdb> build_and_load(const std::string& dir, const Board& bas
                                         std::string_view set, bool rebuilding,
                                         const std::string& what, const std::string& command,
                                         const std::function<void(const std::string&)>& note,
-                                        const PdbBuildOptions& build_options) {
+                                        const detail::PdbBuildOptions& build_options) {
   if (note)
     note(fmt::format("{} the {} for {} in {} (once; '{}' does it ahead of time)",
                      rebuilding ? "rebuilding" : "building", what, format_shape(base.shape()), dir,
@@ -44,24 +44,24 @@ std::optional<LoadedPdb> build_and_load(const std::string& dir, const Board& bas
 }  // namespace
 
 std::string_view first_use_set(Shape shape) {
-  if (shape == kLargePresetShape) return "";
+  if (shape == detail::kLargePresetShape) return "";
   return shape == Shape{4, 4} ? "small" : "large";
 }
 
 Board pdb_base_goal(const Board& goal) {
   const Board standard = Board::standard_goal(goal.shape());
-  return GoalFraming(goal, standard).valid() ? standard : goal;
+  return detail::GoalFraming(goal, standard).valid() ? standard : goal;
 }
 
 bool has_multi_tile_set(Shape shape) {
-  return has_preset_partitions(shape) && shape.cells() <= kMaxPresetCells;
+  return detail::has_preset_partitions(shape) && shape.cells() <= detail::kMaxPresetCells;
 }
 
 std::vector<PdbFileStatus> pdb_status(const std::string& dir, const Board& goal) {
   std::vector<PdbFileStatus> out;
   const Board base = pdb_base_goal(goal);
   std::vector<std::string_view> sets(std::begin(kPdbSets), std::end(kPdbSets));
-  if (has_multi_tile_set(goal.shape())) sets.push_back(kMultiTileSet);
+  if (has_multi_tile_set(goal.shape())) sets.push_back(detail::kMultiTileSet);
   for (auto set : sets) {
     PdbFileStatus s;
     s.set = set;
@@ -81,9 +81,10 @@ std::vector<PdbFileStatus> pdb_status(const std::string& dir, const Board& goal)
 
 std::optional<LoadedPdb> load_best_pdb(
     const Board& goal, const std::string& dir, bool build_if_missing,
-    const std::function<void(const std::string&)>& note, const PdbBuildOptions& build_options,
+    const std::function<void(const std::string&)>& note,
+    const detail::PdbBuildOptions& build_options,
     const std::function<bool(const std::string& cost)>& confirm) {
-  if (!has_preset_partitions(goal.shape())) return std::nullopt;
+  if (!detail::has_preset_partitions(goal.shape())) return std::nullopt;
   const Board base = pdb_base_goal(goal);
   const std::string_view first = first_use_set(goal.shape());
   bool first_damaged = false;
@@ -119,11 +120,12 @@ std::optional<LoadedPdb> load_best_pdb(
 
 std::optional<LoadedPdb> load_multi_tile_pdb(
     const Board& goal, const std::string& dir, bool build_if_missing,
-    const std::function<void(const std::string&)>& note, const PdbBuildOptions& build_options,
+    const std::function<void(const std::string&)>& note,
+    const detail::PdbBuildOptions& build_options,
     const std::function<bool(const std::string& cost)>& confirm) {
   if (!has_multi_tile_set(goal.shape())) return std::nullopt;
   const Board base = pdb_base_goal(goal);
-  const std::string path = (fs::path(dir) / pdb_file_name(base, kMultiTileSet)).string();
+  const std::string path = (fs::path(dir) / pdb_file_name(base, detail::kMultiTileSet)).string();
   std::string why;
   if (auto pdb = load_pdb_file(path, PdbVerify::Once, &why)) return pdb;
   const bool damaged = why != "missing";
@@ -131,7 +133,7 @@ std::optional<LoadedPdb> load_multi_tile_pdb(
   if (!build_if_missing) return std::nullopt;
   const std::string command = "slidegif pdb build --set mtm" + size_flag(goal.shape());
   // Declined, the search goes on without it (the walking distance): slower, still optimal.
-  if (const PdbBuildCost cost = pdb_build_cost(base, kMultiTileSet);
+  if (const PdbBuildCost cost = pdb_build_cost(base, detail::kMultiTileSet);
       cost.is_long() && confirm && !confirm(describe(cost))) {
     if (note)
       note(
@@ -140,8 +142,8 @@ std::optional<LoadedPdb> load_multi_tile_pdb(
                       format_shape(goal.shape()), command, describe(cost)));
     return std::nullopt;
   }
-  return build_and_load(dir, base, kMultiTileSet, damaged, "multi-tile pattern database", command,
-                        note, build_options);
+  return build_and_load(dir, base, detail::kMultiTileSet, damaged, "multi-tile pattern database",
+                        command, note, build_options);
 }
 
 }  // namespace slidegif::app

@@ -54,7 +54,7 @@ std::string_view first_use_set(Shape shape);
 std::optional<LoadedPdb> load_best_pdb(
     const Board& goal, const std::string& dir, bool build_if_missing,
     const std::function<void(const std::string&)>& note = {},
-    const PdbBuildOptions& build_options = {},
+    const detail::PdbBuildOptions& build_options = {},
     const std::function<bool(const std::string& cost)>& confirm = {});
 
 // Whether the shape has the multi-tile set (kMultiTileSet: boards of 12 to 16 cells).
@@ -66,7 +66,7 @@ bool has_multi_tile_set(Shape shape);
 std::optional<LoadedPdb> load_multi_tile_pdb(
     const Board& goal, const std::string& dir, bool build_if_missing,
     const std::function<void(const std::string&)>& note = {},
-    const PdbBuildOptions& build_options = {},
+    const detail::PdbBuildOptions& build_options = {},
     const std::function<bool(const std::string& cost)>& confirm = {});
 
 }  // namespace slidegif::app

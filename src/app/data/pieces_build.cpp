@@ -38,7 +38,7 @@ std::vector<Move> walk(Board& b, int n, std::mt19937& rng) {
 // Random requests of `shape`: walks away from the goal, as long as `length` give or take, and
 // back to it, so that step, tile and direction captions change as theirs do.
 void add_requests(Shape shape, int length, int count, const AnimationOptions& options,
-                  MovePieceCache& pieces, DrawingCache& drawing, std::mt19937& rng,
+                  detail::MovePieceCache& pieces, detail::DrawingCache& drawing, std::mt19937& rng,
                   const std::function<void(int)>& drawn) {
   for (int r = 0; r < count; ++r) {
     Board b = Board::standard_goal(shape);
@@ -59,10 +59,11 @@ int move_kinds(Shape shape) {
 
 }  // namespace
 
-MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const AnimationOptions& options,
-                                 DrawingCache& drawing,
-                                 const std::function<void(double)>& progress) {
-  MovePieceCache all(std::size_t{1} << 40);
+detail::MovePieceCache build_move_pieces(const std::vector<Shape>& shapes,
+                                         const AnimationOptions& options,
+                                         detail::DrawingCache& drawing,
+                                         const std::function<void(double)>& progress) {
+  detail::MovePieceCache all(std::size_t{1} << 40);
   std::mt19937 rng(1);
   double total = 0, done = 0;
   for (const Shape shape : shapes) total += 6.0 * move_kinds(shape);  // 2 + 4 per kind

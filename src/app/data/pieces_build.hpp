@@ -24,8 +24,9 @@ namespace slidegif::app {
 // Throws what render_animation throws for options it refuses. The sprites and glyphs are made
 // once, in `drawing` (whose save_drawings() then holds them for the file). `progress`, if
 // given, is told the fraction done now and then.
-MovePieceCache build_move_pieces(const std::vector<Shape>& shapes, const AnimationOptions& options,
-                                 DrawingCache& drawing,
-                                 const std::function<void(double)>& progress = {});
+detail::MovePieceCache build_move_pieces(const std::vector<Shape>& shapes,
+                                         const AnimationOptions& options,
+                                         detail::DrawingCache& drawing,
+                                         const std::function<void(double)>& progress = {});
 
 }  // namespace slidegif::app

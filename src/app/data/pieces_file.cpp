@@ -48,7 +48,7 @@ struct IndexRecord {  // 40 bytes, little-endian on disk as in memory (x86-64, a
 };
 static_assert(sizeof(IndexRecord) == 40);
 
-MovePieceKey key_of(const IndexRecord& r) {
+detail::MovePieceKey key_of(const IndexRecord& r) {
   return {.config = r.config,
           .tile = r.tile,
           .from = r.from,
@@ -62,11 +62,11 @@ MovePieceKey key_of(const IndexRecord& r) {
 
 std::string check_header(const PiecesHeader& h, std::span<const std::uint8_t> file) {
   if (h.header_bytes != kFileHeaderBytes) return "unsupported layout";
-  if (h.coder_version != kMovePiecesVersion) {
+  if (h.coder_version != detail::kMovePiecesVersion) {
     return fmt::format(
         "coded by GIF coder version {} (this slidegif codes version {}); build it "
         "again",
-        h.coder_version, kMovePiecesVersion);
+        h.coder_version, detail::kMovePiecesVersion);
   }
   if (h.file_bytes != file.size())
     return fmt::format("size {} bytes, header says {}", file.size(), h.file_bytes);
@@ -95,7 +95,7 @@ std::string pieces_file_path(const std::string& dir) {
   return (std::filesystem::path(dir) / kPiecesFileName).string();
 }
 
-void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
+void save_pieces_file(const std::string& path, const detail::MovePieceCache& pieces,
                       std::span<const std::uint8_t> drawings) {
   const auto sorted = pieces.sorted();
   std::vector<IndexRecord> index;
@@ -111,7 +111,7 @@ void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
     index.push_back(r);
   }
   PiecesHeader h = new_header<PiecesHeader>(kPiecesKind, 0, Board::standard_goal({3, 3}));
-  h.coder_version = kMovePiecesVersion;
+  h.coder_version = detail::kMovePiecesVersion;
   h.pieces = index.size();
   h.index_offset = kFileHeaderBytes;
   h.index_bytes = index.size() * sizeof(IndexRecord);
@@ -202,13 +202,13 @@ std::size_t PiecesFile::size() const {
   return records_of(index_).size();
 }
 
-std::span<const std::uint8_t> PiecesFile::find(const MovePieceKey& key) {
+std::span<const std::uint8_t> PiecesFile::find(const detail::MovePieceKey& key) {
   open_once();
   // The index is searched where it is mapped: a CGI request looks up a few dozen keys.
   const auto records = records_of(index_);
-  const auto it =
-      std::lower_bound(records.begin(), records.end(), key,
-                       [](const IndexRecord& r, const MovePieceKey& k) { return key_of(r) < k; });
+  const auto it = std::lower_bound(
+      records.begin(), records.end(), key,
+      [](const IndexRecord& r, const detail::MovePieceKey& k) { return key_of(r) < k; });
   if (it == records.end() || key_of(*it) != key) return {};
   if (it->offset > data_.size() || it->size > data_.size() - it->offset) return {};
   return data_.subspan(it->offset, it->size);

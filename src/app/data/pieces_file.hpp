@@ -37,18 +37,18 @@ std::string pieces_file_path(const std::string& dir);
 // Writes every piece of `pieces` and the `drawings` (DrawingCache::save_drawings()) into `path`
 // (its directory created if missing), and its trust stamp. Throws std::runtime_error on I/O
 // failure, leaving nothing behind.
-void save_pieces_file(const std::string& path, const MovePieceCache& pieces,
+void save_pieces_file(const std::string& path, const detail::MovePieceCache& pieces,
                       std::span<const std::uint8_t> drawings = {});
 
 // A pieces file as a read-only store. The file is mapped and checked on first use;
 // a missing file is no store; a refused one reports its problem to `refused` once
 // ("move pieces PATH: <problem>") and is no store either.
-class PiecesFile final : public MovePieces {
+class PiecesFile final : public detail::MovePieces {
  public:
   explicit PiecesFile(std::string path,
                       std::function<void(const std::string& problem)> refused = {});
-  std::span<const std::uint8_t> find(const MovePieceKey& key) override;
-  void keep(const MovePieceKey&, std::vector<std::uint8_t>) override {}  // read-only
+  std::span<const std::uint8_t> find(const detail::MovePieceKey& key) override;
+  void keep(const detail::MovePieceKey&, std::vector<std::uint8_t>) override {}  // read-only
 
   // Opens the file now; throws Error(BadInput) with the problem, std::runtime_error when it
   // cannot be read. (find() and drawings() call it once, catching both.)

@@ -54,11 +54,11 @@ std::string check_header(const TableHeader& h, std::span<const std::uint8_t> fil
     return "unsupported layout";
   if (h.file_bytes != file.size())
     return fmt::format("size {} bytes, header says {}", file.size(), h.file_bytes);
-  if (h.rows < kMinSide || h.cols < kMinSide || h.rows * h.cols > kMaxFullSearchCells)
+  if (h.rows < kMinSide || h.cols < kMinSide || h.rows * h.cols > detail::kMaxFullSearchCells)
     return "bad board size";
   const Shape shape{h.rows, h.cols};
-  if (h.states != reachable_states(shape) ||
-      h.table_bytes != full_search_bytes(shape, DistanceStorage::Mod3) ||
+  if (h.states != detail::reachable_states(shape) ||
+      h.table_bytes != full_search_bytes(shape, detail::DistanceStorage::Mod3) ||
       h.table_offset != kHeaderBytes || h.lists_offset != h.table_offset + h.table_bytes ||
       h.lists_offset + h.lists_bytes != h.file_bytes)
     return "bad table layout";
@@ -101,7 +101,7 @@ std::string check_contents(const TableHeader& h, std::span<const std::uint8_t> f
     const auto list = lists[d];
     for (std::size_t k = 0; k < list.size(); ++k) {
       if (list[k] >= h.states || (k > 0 && list[k] <= list[k - 1]) ||
-          mod3_entry(words, list[k]) != static_cast<int>(d % 3))
+          detail::mod3_entry(words, list[k]) != static_cast<int>(d % 3))
         return fmt::format("the list of the states {} moves away is wrong", d);
     }
   }
@@ -116,7 +116,7 @@ std::string table_file_name(const Board& goal) {
   return fmt::format("{}-distances-{}.dist", shape, fmt::join(goal.tiles(), "."));
 }
 
-std::string save_table_file(const std::string& dir, const FullSearch& search,
+std::string save_table_file(const std::string& dir, const detail::FullSearch& search,
                             std::uint64_t rare_layer) {
   const Board goal = search.index.board(search.index.goal_index());
   if (search.histogram.size() > kMaxDistances)
@@ -126,7 +126,7 @@ std::string save_table_file(const std::string& dir, const FullSearch& search,
   h.states = search.index.size();
   std::copy(search.histogram.begin(), search.histogram.end(), h.histogram);
   h.table_offset = kHeaderBytes;
-  h.table_bytes = full_search_bytes(goal.shape(), DistanceStorage::Mod3);
+  h.table_bytes = full_search_bytes(goal.shape(), detail::DistanceStorage::Mod3);
   std::vector<std::uint64_t> listed;
   if (rare_layer == 0) rare_layer = search.index.size() / kRareLayerShare;
   for (std::size_t d = 0; d < search.histogram.size(); ++d) {
@@ -157,7 +157,7 @@ std::string save_table_file(const std::string& dir, const FullSearch& search,
 namespace {
 
 // Checks `file` (contents too unless `trusted` says they were checked before) and views it.
-std::unique_ptr<DistanceTable> view_checked(
+std::unique_ptr<detail::DistanceTable> view_checked(
     std::span<const std::uint8_t> file, const std::string& name,
     const std::function<bool(const TableHeader&)>& trusted,
     const std::function<void(const TableHeader&)>& checked) {
@@ -176,7 +176,7 @@ std::unique_ptr<DistanceTable> view_checked(
     throw Error(Error::Kind::BadInput,
                 fmt::format("distance table {}: {}; delete it or save it again", name, problem));
   const auto* words = reinterpret_cast<const std::uint64_t*>(file.data() + h.table_offset);
-  return std::make_unique<DistanceTable>(DistanceTable::view(
+  return std::make_unique<detail::DistanceTable>(detail::DistanceTable::view(
       header_goal(h), std::span<const std::uint64_t>(words, h.table_bytes / 8),
       std::vector<std::uint64_t>(h.histogram, h.histogram + h.distances), std::move(lists)));
 }
@@ -201,8 +201,8 @@ LoadedTable load_table_file(const std::string& path) {
   return out;
 }
 
-std::unique_ptr<DistanceTable> view_table_bytes(std::span<const std::uint8_t> bytes,
-                                                const std::string& name) {
+std::unique_ptr<detail::DistanceTable> view_table_bytes(std::span<const std::uint8_t> bytes,
+                                                        const std::string& name) {
   // A 3x3 table is 45 KB: checking it every time costs microseconds.
   return view_checked(
       bytes, name, [](const TableHeader&) { return false; }, [](const TableHeader&) {});

@@ -35,12 +35,12 @@ inline constexpr std::uint64_t kRareLayerShare = 10'000;
 // of at most `rare_layer` states (0: a kRareLayerShare-th of them; the search must have listed
 // them, as its default list limit does); returns the path. Throws std::runtime_error on I/O
 // failure, leaving nothing behind.
-std::string save_table_file(const std::string& dir, const FullSearch& search,
+std::string save_table_file(const std::string& dir, const detail::FullSearch& search,
                             std::uint64_t rare_layer = 0);
 
 struct LoadedTable {
   MappedFile file;
-  std::unique_ptr<DistanceTable> table;  // views file
+  std::unique_ptr<detail::DistanceTable> table;  // views file
 };
 // Maps and checks a table file: header and sizes every time; the checksums and the lists once
 // per file, recorded in "<path>.ok" (pdb_trust.hpp). Throws Error(BadInput)
@@ -51,8 +51,8 @@ LoadedTable load_table_file(const std::string& path);
 // A table file's bytes that outlive the table (the three 3x3 tables built into the command
 // line, cli/built_in_tables.hpp): checked whole (header, checksums, lists), then viewed without
 // a copy. Throws Error(BadInput) "distance table NAME: <problem>" for damaged bytes.
-std::unique_ptr<DistanceTable> view_table_bytes(std::span<const std::uint8_t> bytes,
-                                                const std::string& name);
+std::unique_ptr<detail::DistanceTable> view_table_bytes(std::span<const std::uint8_t> bytes,
+                                                        const std::string& name);
 
 // The table files in `dir` for boards of `shape` (names only checked; loading checks the rest).
 std::vector<std::string> table_files(const std::string& dir, Shape shape);

@@ -36,15 +36,18 @@ ComparisonRow own_row(const Board& start, const Board& goal, double max_seconds,
 
 std::vector<ComparisonRow> compare_searches(const Board& start, const Board& goal,
                                             const std::vector<std::string>& given,
-                                            const ClassicLimits& limits, const Services& services) {
+                                            const detail::ClassicLimits& limits,
+                                            const Services& services) {
   std::vector<std::string> names = given;
   if (names.empty()) {
-    for (const ClassicMethod& m : all_classic_methods()) names.push_back(classic_name(m));
+    for (const detail::ClassicMethod& m : detail::all_classic_methods())
+      names.push_back(classic_name(m));
     names.emplace_back(kOwnSearch);
   }
-  std::vector<ClassicMethod> methods;  // parsed first: a typo is said before anything runs
+  std::vector<detail::ClassicMethod> methods;  // parsed first: a typo is said before anything runs
   for (const std::string& name : names)
-    methods.push_back(name == kOwnSearch ? ClassicMethod{} : parse_classic_method(name));
+    methods.push_back(name == kOwnSearch ? detail::ClassicMethod{}
+                                         : detail::parse_classic_method(name));
   if (!(start.shape() == goal.shape())) {
     throw Error(Error::Kind::BadInput, "the start and the goal are boards of different shapes");
   }
@@ -74,7 +77,7 @@ nlohmann::json comparison_json(const Board& start, const Board& goal,
   nlohmann::json out{{"start", format_board(start)}, {"goal", format_board(goal)}};
   out["rows"] = nlohmann::json::array();
   for (const ComparisonRow& r : rows) {
-    const ClassicResult& x = r.result;
+    const detail::ClassicResult& x = r.result;
     nlohmann::json j{{"algorithm", r.name},  {"heuristic", r.heuristic}, {"solved", x.solved},
                      {"optimal", x.optimal}, {"expanded", x.expanded},   {"seconds", x.seconds}};
     j["moves"] = x.solved ? nlohmann::json(x.moves.size()) : nlohmann::json();

@@ -20,9 +20,9 @@ namespace slidegif::app {
 inline constexpr std::string_view kOwnSearch = "slidegif";
 
 struct ComparisonRow {
-  std::string name;       // "bfs", "astar-manhattan", ..., or "slidegif"
-  std::string heuristic;  // "Manhattan", ...; slidegif's: the method it answered by
-  ClassicResult result;   // slidegif's row: no generated count, nothing held
+  std::string name;              // "bfs", "astar-manhattan", ..., or "slidegif"
+  std::string heuristic;         // "Manhattan", ...; slidegif's: the method it answered by
+  detail::ClassicResult result;  // slidegif's row: no generated count, nothing held
   bool own = false;
 };
 
@@ -32,7 +32,8 @@ struct ComparisonRow {
 // puzzle is Error(Unsolvable); a search past 16 cells or past its limits says so in its row.
 std::vector<ComparisonRow> compare_searches(const Board& start, const Board& goal,
                                             const std::vector<std::string>& names,
-                                            const ClassicLimits& limits, const Services& services);
+                                            const detail::ClassicLimits& limits,
+                                            const Services& services);
 
 // The rows as one object: {"start", "goal", "rows": [{"algorithm", "heuristic", "solved",
 // "optimal", "moves", "solution", "expanded", "generated", "max_held", "bytes", "seconds",

@@ -117,8 +117,9 @@ const Words& words_for(const std::string& lang) {
   throw Error(Error::Kind::BadInput, fmt::format("unknown language \"{}\"; known: en, zh", lang));
 }
 
-std::string say(const Words& w, std::string_view pattern, const TracedStep& s,
-                const ClassicResult& r, std::uint64_t stride = 1, std::uint64_t skipped = 0) {
+std::string say(const Words& w, std::string_view pattern, const detail::TracedStep& s,
+                const detail::ClassicResult& r, std::uint64_t stride = 1,
+                std::uint64_t skipped = 0) {
   return fmt::format(fmt::runtime(pattern),
                      fmt::arg("unit", r.moves.size() == 1 ? w.move_one : w.move_many),
                      fmt::arg("n", detail::with_commas(s.number)), fmt::arg("g", s.g),
@@ -132,25 +133,26 @@ std::string say(const Words& w, std::string_view pattern, const TracedStep& s,
                      fmt::arg("moves", r.moves.size()), fmt::arg("why", r.stopped));
 }
 
-std::string_view step_pattern(const Words& w, ClassicAlgorithm a, const TracedStep& s) {
+std::string_view step_pattern(const Words& w, detail::ClassicAlgorithm a,
+                              const detail::TracedStep& s) {
   switch (a) {
-    case ClassicAlgorithm::Bfs:
+    case detail::ClassicAlgorithm::Bfs:
       return w.step_depth;
-    case ClassicAlgorithm::BidirectionalBfs:
+    case detail::ClassicAlgorithm::BidirectionalBfs:
       return s.backward ? w.step_from_goal : w.step_from_start;
-    case ClassicAlgorithm::UniformCost:
+    case detail::ClassicAlgorithm::UniformCost:
       return w.step_cost;
-    case ClassicAlgorithm::IdaStar:
+    case detail::ClassicAlgorithm::IdaStar:
       return w.step_bound;
-    case ClassicAlgorithm::Greedy:
+    case detail::ClassicAlgorithm::Greedy:
       return w.step_greedy;
-    case ClassicAlgorithm::AStar:
+    case detail::ClassicAlgorithm::AStar:
       break;
   }
   return w.step_f;
 }
 
-std::string title_of(const Words& w, const ClassicMethod& m) {
+std::string title_of(const Words& w, const detail::ClassicMethod& m) {
   const auto a = static_cast<std::size_t>(m.algorithm);
   const auto h = static_cast<std::size_t>(m.heuristic);
   return w.heuristic[h].empty() ? std::string(w.algorithm[a])
@@ -179,7 +181,7 @@ Pace pace(const AnimationOptions& look, std::size_t search, std::size_t answer) 
     }
   }
   const auto sped = [speed](int ms) {
-    return std::max(kMinExplainDelayMs, static_cast<int>(ms / speed));
+    return std::max(detail::kMinExplainDelayMs, static_cast<int>(ms / speed));
   };
   return {sped(p.search_ms), sped(p.answer_ms), sped(p.first_ms), sped(p.last_ms)};
 }
@@ -191,11 +193,11 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
   const Words& w = words_for(look.lang);  // before the search
   Explanation out;
   out.trace = trace_classic(request.method, start, goal, request.limits, request.search_frames);
-  const SearchTrace& t = out.trace;
-  const ClassicResult& r = t.result;
-  const ClassicAlgorithm a = r.method.algorithm;
-  const bool ida = a == ClassicAlgorithm::IdaStar;
-  ExplainScript& script = out.script;
+  const detail::SearchTrace& t = out.trace;
+  const detail::ClassicResult& r = t.result;
+  const detail::ClassicAlgorithm a = r.method.algorithm;
+  const bool ida = a == detail::ClassicAlgorithm::IdaStar;
+  detail::ExplainScript& script = out.script;
   script.title = title_of(w, r.method);
   script.goal = goal;
   script.bars_label = std::string(ida ? w.bars_pass : w.bars);
@@ -210,7 +212,7 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
        .notes = {rule, "", ""},
        .delay_ms = p.first_ms});
   std::uint64_t previous = 0;
-  for (const TracedStep& s : t.steps) {
+  for (const detail::TracedStep& s : t.steps) {
     const std::uint64_t skipped = s.number - previous - 1;
     previous = s.number;
     const std::string counts = say(w, ida ? w.counts_pass : w.counts, s, r);
@@ -224,13 +226,13 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
                              .delay_ms = p.search_ms});
   }
   if (!r.solved) {
-    ExplainFrame& last = script.frames.back();
+    detail::ExplainFrame& last = script.frames.back();
     last.caption =
-        say(w, w.stopped, t.steps.empty() ? TracedStep{.board = start} : t.steps.back(), r);
+        say(w, w.stopped, t.steps.empty() ? detail::TracedStep{.board = start} : t.steps.back(), r);
     last.delay_ms = p.last_ms;
     return out;
   }
-  const TracedStep& end = t.steps.back();
+  const detail::TracedStep& end = t.steps.back();
   const std::string found = say(w, r.optimal ? w.found : w.found_not_fewest, end, r);
   const std::string counts = say(w, ida ? w.counts_pass : w.counts, end, r);
   Board board = start;
@@ -253,7 +255,7 @@ Explanation explain_search(const Board& start, const Board& goal, const ExplainR
 Animation render_explained(const Explanation& e, AnimationOptions look, const Services& services,
                            const Encoding& encoding, const RenderLimits& limits) {
   std::string text = e.script.title + e.script.bars_label;
-  for (const ExplainFrame& f : e.script.frames) {
+  for (const detail::ExplainFrame& f : e.script.frames) {
     text += f.caption;
     for (const std::string& note : f.notes) text += note;
   }
@@ -265,12 +267,12 @@ Animation render_explained(const Explanation& e, AnimationOptions look, const Se
 ExplainedTree explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,
                            const std::string& lang) {
   const Words& w = words_for(lang);
-  const SearchTree tree = search_tree(request.method, start, goal, request.limits);
-  const ClassicResult& r = tree.result;
+  const detail::SearchTree tree = search_tree(request.method, start, goal, request.limits);
+  const detail::ClassicResult& r = tree.result;
   const auto a = static_cast<std::size_t>(request.method.algorithm);
   const std::string name = title_of(w, request.method);
   const std::string under(w.tree_under[a]);
-  TreeFigure fig;
+  detail::TreeFigure fig;
   fig.title = fmt::format(fmt::runtime(w.tree_title), fmt::arg("algorithm", name),
                           fmt::arg("expanded", detail::with_commas(r.expanded)),
                           fmt::arg("moves", r.moves.size()),
@@ -278,9 +280,9 @@ ExplainedTree explain_tree(const Board& start, const Board& goal, const ExplainR
   const std::string what = under.substr(0, under.find(' '));  // "f", "g" or "h"
   fig.legend = fmt::format(fmt::runtime(w.tree_legend), fmt::arg("under", what + " = g + h"));
   if (what != "f") fig.legend = fmt::format(fmt::runtime(w.tree_legend), fmt::arg("under", what));
-  if (request.method.algorithm == ClassicAlgorithm::IdaStar)
+  if (request.method.algorithm == detail::ClassicAlgorithm::IdaStar)
     fig.legend += fmt::format(fmt::runtime(w.tree_pass), fmt::arg("bound", tree.bound));
-  for (const TreeNode& n : tree.nodes) {
+  for (const detail::TreeNode& n : tree.nodes) {
     fig.nodes.push_back({.board = n.board,
                          .parent = n.parent,
                          .above = n.expanded > 0 ? "#" + std::to_string(n.expanded) : "",

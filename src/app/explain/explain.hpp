@@ -24,9 +24,9 @@
 namespace slidegif::app {
 
 struct ExplainRequest {
-  ClassicMethod method;
+  detail::ClassicMethod method;
   // The search's budget: a search stopped by it is drawn as far as it went, and says why.
-  ClassicLimits limits{.max_seconds = 10, .max_expanded = 1'000'000};
+  detail::ClassicLimits limits{.max_seconds = 10, .max_expanded = 1'000'000};
   // Frames of the search, about: between this and twice this many expansions are drawn.
   std::size_t search_frames = 150;
 };
@@ -36,8 +36,8 @@ struct ExplainRequest {
 inline constexpr std::size_t kMaxAnswerFrames = 100;
 
 struct Explanation {
-  SearchTrace trace;
-  ExplainScript script;
+  detail::SearchTrace trace;
+  detail::ExplainScript script;
 };
 
 // Runs the search and writes its script in look.lang ("en" or "zh"), paced to look's
@@ -56,8 +56,8 @@ Animation render_explained(const Explanation& explanation, AnimationOptions look
 // `lang`. Throws as search_tree() (a larger search is Error(BadInput)), and Error(BadInput) for
 // an unknown language.
 struct ExplainedTree {
-  ClassicResult result;  // the search's, as run_classic counts it
-  TreeFigure figure;
+  detail::ClassicResult result;  // the search's, as run_classic counts it
+  detail::TreeFigure figure;
 };
 ExplainedTree explain_tree(const Board& start, const Board& goal, const ExplainRequest& request,
                            const std::string& lang);

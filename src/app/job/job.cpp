@@ -33,14 +33,14 @@ Puzzle resolve_job(const Job& job, const Services& services) {
                 "a start an exact number of moves from the goal is picked in the single-tile "
                 "metric only (stm)");
   }
-  return resolve_puzzle(job.puzzle, services.entropy ? services.entropy : fresh_seed,
+  return resolve_puzzle(job.puzzle, services.entropy ? services.entropy : detail::fresh_seed,
                         start_sampler(job, services));
 }
 
 Solved solve_job(const Job& job, const Puzzle& puzzle, const Services& services) {
-  SolveSources sources{.distance_table = {},
-                       .pattern_database = services.pattern_database,
-                       .multi_tile_database = services.multi_tile_database};
+  detail::SolveSources sources{.distance_table = {},
+                               .pattern_database = services.pattern_database,
+                               .multi_tile_database = services.multi_tile_database};
   if (services.distance_table) {
     sources.distance_table = [&services](const Board& goal) {
       return services.distance_table(goal, false);
@@ -61,13 +61,13 @@ Animation render_job(const Job& job, const Solved& solved, const Services& servi
   look.metric = solved.solution.metric;  // a multi-tile answer is drawn a line move a step
   const auto steps = static_cast<std::size_t>(count_moves(moves, look.metric));
   // A request past the limits is refused without reading the font or drawing a pixel.
-  const bool goal = shows_goal(start, moves, look);
-  check_animation(look, start.shape(), steps, job.limits.render, goal, job.encoding);
-  AnimationOptions options =
-      fitted_options(look, start.shape(), steps, limits_for(job.limits.render, job.encoding), goal);
+  const bool goal = detail::shows_goal(start, moves, look);
+  detail::check_animation(look, start.shape(), steps, job.limits.render, goal, job.encoding);
+  AnimationOptions options = detail::fitted_options(
+      look, start.shape(), steps, detail::limits_for(job.limits.render, job.encoding), goal);
   options.font = services.font ? services.font() : default_font();
   if (services.complete_font) {
-    const Language* lang = find_language(options.lang);
+    const detail::Language* lang = detail::find_language(options.lang);
     options.font =
         services.complete_font(options.font, options.title + (lang ? all_phrases(*lang) : ""));
   }

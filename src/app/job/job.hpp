@@ -55,23 +55,23 @@ struct Services {
   std::function<std::uint64_t()> entropy;
   // The pattern database for solving towards `goal`, or null. Called once per solve when the
   // job allows databases; what it returns must outlive the solve. Empty: none.
-  std::function<const PdbHeuristic*(const Board& goal)> pattern_database;
+  std::function<const detail::PdbHeuristic*(const Board& goal)> pattern_database;
   // The same for a solve in the multi-tile metric (multi_tile_pdb.hpp). Empty: none.
-  std::function<const MultiTilePdb*(const Board& goal)> multi_tile_database;
+  std::function<const detail::MultiTilePdb*(const Board& goal)> multi_tile_database;
   // A distance table serving `goal` (table_solve.hpp), or null: solves answer by descent and
   // --moves picks are uniform with one. `to_pick`: asked for a pick of a start at a given
   // distance (a front end may build a table for that that it would not build to solve).
   // What it returns must outlive the job. Empty: none.
-  std::function<const DistanceTable*(const Board& goal, bool to_pick)> distance_table;
+  std::function<const detail::DistanceTable*(const Board& goal, bool to_pick)> distance_table;
   // Progress and a stop for the searches. Empty: neither.
   SolveControl control;
   // Coded move frames kept between requests (render/cache/move_pieces.hpp), owned by whoever keeps
   // the process's long-lived state (a FastCGI worker's context; the CGI's pieces file). Null:
   // every frame is coded afresh. The bytes are the same either way.
-  MovePieces* move_pieces = nullptr;
+  detail::MovePieces* move_pieces = nullptr;
   // Glyphs, palettes and tile sprites kept between requests (render/cache/drawing_cache.hpp), by a
   // FastCGI worker. Null: made for each animation. The bytes are the same either way.
-  DrawingCache* drawing = nullptr;
+  detail::DrawingCache* drawing = nullptr;
   // Draws the animation after render_job's checks. Empty: slidegif::render_animation. (The fuzzer's
   // cheap stand-in, so it explores the request logic rather than pixels.)
   std::function<Animation(const Board& start, const std::vector<Move>& moves,

@@ -40,7 +40,7 @@ void visit_fields(T& object, F&& f) {
              FieldList<std::remove_const_t<T>>::fields);
 }
 
-namespace detail {
+namespace field_counting {
 
 // Converts to anything: T{AnyField{}, ...} compiles for up to as many initialisers as the
 // aggregate T has fields (the technique of Boost.PFR). Never defined: unevaluated only.
@@ -58,12 +58,12 @@ constexpr std::size_t field_count() {
   }
 }
 
-}  // namespace detail
+}  // namespace field_counting
 
 template <class T>
 constexpr bool lists_every_field =
     std::tuple_size_v<std::remove_cvref_t<decltype(FieldList<T>::fields)>> ==
-    detail::field_count<T>();
+    field_counting::field_count<T>();
 
 // The lists -------------------------------------------------------------------------------
 

@@ -98,7 +98,7 @@ Job normalise(const Job& job, const Puzzle& puzzle) {
 std::string job_key(const Job& job, const Puzzle& puzzle) {
   // The GIF coder's version too: the same job's bytes change with it (move_pieces.hpp).
   const nlohmann::json key = {{"program", std::string("slidegif ") + SLIDEGIF_VERSION},
-                              {"gif_coder", kMovePiecesVersion},
+                              {"gif_coder", detail::kMovePiecesVersion},
                               {"job", value(normalise(job, puzzle))}};
   // Objects keep their keys sorted, and numbers print the same on every run: canonical text.
   return key.dump();

@@ -16,18 +16,18 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 void check_range(Shape shape, int moves) {
-  const std::optional<int> gods = known_gods_number(shape);
+  const std::optional<int> gods = detail::known_gods_number(shape);
   if (moves == kHardestMoves) {
     throw Error(Error::Kind::Unsupported,
                 fmt::format("the hardest {} puzzles need a distance table, and {} has none here",
                             format_shape(shape), format_shape(shape)));
   }
   if (gods) {
-    check_moves_range(shape, *gods, moves);
+    detail::check_moves_range(shape, *gods, moves);
   } else if (moves < 0) {
     throw Error(Error::Kind::BadInput,
                 fmt::format("a number of moves is 0 or more; {} is out of range", moves));
-  } else if (shape.cells() > kMaxOptimalCells && !has_preset_partitions(shape) &&
+  } else if (shape.cells() > kMaxOptimalCells && !detail::has_preset_partitions(shape) &&
              moves > kMaxProvableEstimate) {
     throw Error(Error::Kind::Unsupported,
                 fmt::format("an exact distance on a {} board is proven up to {} moves; {} is "
@@ -37,16 +37,16 @@ void check_range(Shape shape, int moves) {
 }
 
 // A random walk of `length` moves from `goal` that never undoes its last move.
-Board random_walk(const Board& goal, int length, Random& rng) {
-  const Domain domain(goal.shape());
-  Position here(goal);
+Board random_walk(const Board& goal, int length, detail::Random& rng) {
+  const detail::Domain domain(goal.shape());
+  detail::Position here(goal);
   std::optional<Move> last;
   for (int i = 0; i < length; ++i) {
-    Operator options[4];
+    detail::Operator options[4];
     std::size_t n = 0;
-    for (Operator op : domain.operators(here.blank))
+    for (detail::Operator op : domain.operators(here.blank))
       if (!last || op.move != opposite(*last)) options[n++] = op;
-    const Operator op = options[rng.below(n)];
+    const detail::Operator op = options[rng.below(n)];
     here.apply(op);
     last = op.move;
   }
@@ -57,10 +57,10 @@ Board random_walk(const Board& goal, int length, Random& rng) {
 // Walks, solved optimally, lengthened by what the last one fell short (a walk's optimal length
 // has the walk's parity, so the length keeps N's parity), until one is exactly N moves away.
 Board walk_to_distance(const Job& job, const Services& services, const Board& goal, int moves,
-                       Random& rng) {
+                       detail::Random& rng) {
   check_range(goal.shape(), moves);
   // Loaded (on first use, built) before the clock starts: the budget is the searches'.
-  const PdbHeuristic* pdb =
+  const detail::PdbHeuristic* pdb =
       job.solve.use_pdb && services.pattern_database ? services.pattern_database(goal) : nullptr;
   const auto deadline = Clock::now() + std::chrono::duration<double>(job.solve.max_seconds);
   int length = moves;
@@ -96,10 +96,10 @@ Board walk_to_distance(const Job& job, const Services& services, const Board& go
 
 }  // namespace
 
-StartSampler start_sampler(const Job& job, const Services& services) {
-  return [&job, &services](const Board& goal, int moves, Random& rng) {
+detail::StartSampler start_sampler(const Job& job, const Services& services) {
+  return [&job, &services](const Board& goal, int moves, detail::Random& rng) {
     if (services.distance_table) {
-      if (const DistanceTable* table = services.distance_table(goal, true))
+      if (const detail::DistanceTable* table = services.distance_table(goal, true))
         return pick_at_distance(goal, moves, *table, rng);
     }
     return walk_to_distance(job, services, goal, moves, rng);

@@ -12,6 +12,6 @@ namespace slidegif::app {
 
 // Throws (when called) Error(BadInput) for N out of range, naming the range;
 // Error(BudgetExceeded, Hint::SearchBudget) when the walks found nothing in time.
-StartSampler start_sampler(const Job& job, const Services& services);
+detail::StartSampler start_sampler(const Job& job, const Services& services);
 
 }  // namespace slidegif::app

@@ -16,7 +16,7 @@
 #include "render/text/language.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -197,6 +197,10 @@ void check_animation(const AnimationOptions& options, Shape shape, std::size_t m
   }
 }
 
+}  // namespace slidegif::detail
+
+namespace slidegif {
+
 std::string_view tile_note_name(TileNote note) {
   switch (note) {
     case TileNote::Manhattan:
@@ -217,9 +221,13 @@ std::optional<TileNote> tile_note_from_name(std::string_view name) {
 
 std::vector<std::string> theme_names() {
   std::vector<std::string> names;
-  for (const auto& t : themes()) names.emplace_back(t.name);
+  for (const auto& t : detail::themes()) names.emplace_back(t.name);
   return names;
 }
+
+}  // namespace slidegif
+
+namespace slidegif::detail {
 
 bool shows_goal(const Board& start, const std::vector<Move>& moves,
                 const AnimationOptions& options) {
@@ -290,4 +298,4 @@ Animation render_fitted_animation(const Board& start, const std::vector<Move>& m
   return std::move(sequence).finish();
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

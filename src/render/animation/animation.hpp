@@ -6,7 +6,7 @@
 //
 //   slidegif::AnimationOptions opt;
 //   opt.font = font;  // a slidegif::Font: the bytes of a TrueType font
-//   auto gif = slidegif::render_animation(start, solution.moves, opt);
+//   auto gif = slidegif::detail::render_animation(start, solution.moves, opt);
 //   // gif.bytes holds the whole file
 
 #include <cstddef>
@@ -17,7 +17,7 @@
 #include "slidegif/board.hpp"
 #include "slidegif/render.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class MovePieces;    // cache/move_pieces.hpp
 class DrawingCache;  // cache/drawing_cache.hpp
@@ -98,4 +98,4 @@ Animation render_fitted_animation(const Board& start, const std::vector<Move>& m
                                   const AnimationOptions& fitted, MovePieces* pieces,
                                   DrawingCache* drawing, const Encoding& encoding);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -4,7 +4,7 @@
 
 #include "render/cache/drawing_cache_impl.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& moves,
                                   const AnimationOptions& options, DrawingCache* drawing) {
@@ -44,4 +44,4 @@ FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
       .frame;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -2,8 +2,9 @@
 // An animation's captions and the frame layout sized for them: everything render_animation()
 // draws besides the boards, worked out before the first pixel.
 //
-//   slidegif::AnimationLayout l = slidegif::lay_out_animation(start, moves, options);
-//   slidegif::FrameRenderer r(start.shape(), theme, palette, l.text, l.frame, std::move(l.glyphs));
+//   slidegif::detail::AnimationLayout l = slidegif::detail::lay_out_animation(start, moves,
+//   options); slidegif::detail::FrameRenderer r(start.shape(), theme, palette, l.text, l.frame,
+//   std::move(l.glyphs));
 
 #include <memory>
 #include <vector>
@@ -15,7 +16,7 @@
 #include "render/text/text.hpp"
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct AnimationLayout {
   Captions captions;
@@ -38,4 +39,4 @@ AnimationLayout lay_out_animation(const Board& start, const std::vector<Move>& m
 FrameLayout animation_layout(const Board& start, const std::vector<Move>& moves,
                              const AnimationOptions& options);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

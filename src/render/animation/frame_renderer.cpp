@@ -7,7 +7,7 @@
 #include "render/pixels/mix.hpp"
 #include "render/pixels/sprite.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 FrameRenderer::FrameRenderer(Shape shape, const Theme& theme, const Palette& palette,
                              const FrameText& text, int tile_px)
@@ -294,4 +294,4 @@ void FrameRenderer::draw_caption(gdImage& frame, const std::string& text, int pe
   }
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -4,9 +4,9 @@
 // background (captions, title) is painted straight onto the palette through coverage lookups.
 // A frame is then assembled by copying sprites (copy_sprite), and the palette never grows.
 //
-//   const auto& theme = slidegif::find_theme("dark");
-//   slidegif::Palette palette = slidegif::make_palette(theme);
-//   slidegif::FrameRenderer r(shape, theme, palette, {font, title, captions}, tile_px);
+//   const auto& theme = slidegif::detail::find_theme("dark");
+//   slidegif::detail::Palette palette = slidegif::detail::make_palette(theme);
+//   slidegif::detail::FrameRenderer r(shape, theme, palette, {font, title, captions}, tile_px);
 //   auto frame = r.new_frame();
 //   r.draw_board(*frame, board);
 //   r.draw_caption(*frame, captions[0]);
@@ -34,7 +34,7 @@
 #include "slidegif/board.hpp"
 #include "slidegif/render.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class FrameRenderer {
  public:
@@ -132,4 +132,4 @@ class FrameRenderer {
   bool picture_ = false;  // use_picture() was called
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

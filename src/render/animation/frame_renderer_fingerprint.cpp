@@ -7,7 +7,7 @@
 #include "render/animation/frame_renderer.hpp"
 #include "render/cache/move_pieces.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 std::uint64_t FrameRenderer::piece_fingerprint(std::initializer_list<long long> more) {
   const auto& L = layout_;
@@ -26,4 +26,4 @@ std::uint64_t FrameRenderer::piece_fingerprint(std::initializer_list<long long> 
   return XXH3_64bits(values.data(), values.size() * sizeof(long long));
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -9,7 +9,7 @@
 #include "render/pixels/sprite.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -74,4 +74,4 @@ void FrameRenderer::draw_missing_tile(gdImage& frame, int cell) const {
   copy_sprite(frame, *missing_tile_, r.x, r.y);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

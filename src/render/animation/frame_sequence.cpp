@@ -7,7 +7,7 @@
 #include "render/cache/drawing_cache_impl.hpp"
 #include "render/gif/coded_move.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -379,4 +379,4 @@ Animation FrameSequence::finish() && {
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -2,9 +2,10 @@
 // The frame loop of an animation: the start board, then per move its sliding (tween) frames and
 // the board after it, each drawn over the last and handed to the GIF encoder with what changed.
 //
-//   slidegif::FrameSequence frames(start, options, slidegif::lay_out_animation(start, moves,
-//   options)); for (std::size_t k = 0; k < moves.size(); ++k) frames.add_move(k, moves[k]);
-//   slidegif::Animation a = std::move(frames).finish();
+//   slidegif::detail::FrameSequence frames(start, options,
+//   slidegif::detail::lay_out_animation(start, moves, options)); for (std::size_t k = 0; k <
+//   moves.size(); ++k) frames.add_move(k, moves[k]); slidegif::Animation a =
+//   std::move(frames).finish();
 
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +30,7 @@
 #include "render/pixels/rect.hpp"
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Only what changes is drawn and compared: a tween frame redraws and compares the two cells of
 // the move; the caption band is redrawn only when the caption changes. Step captions share one
@@ -126,4 +127,4 @@ class FrameSequence {
   std::uint64_t fingerprint_ = 0;  // the renderer's, when there are pieces
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

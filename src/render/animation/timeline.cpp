@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 Timeline::Timeline(const AnimationOptions& o)
     : first_hold_ms_(o.first_hold_ms), last_hold_ms_(o.last_hold_ms) {
@@ -22,4 +22,4 @@ double slide_progress(int i, int tweens) {
   return t < 0.5 ? 4 * t * t * t : 1 - std::pow(-2 * t + 2, 3) / 2;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

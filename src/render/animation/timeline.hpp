@@ -5,14 +5,14 @@
 // takes the first half, split evenly between its frames, and the board after the move holds the
 // rest); the last board holds last_hold_ms instead of its share.
 //
-//   slidegif::Timeline t(options);
+//   slidegif::detail::Timeline t(options);
 //   gif.add_frame(start, t.start_cs());
 //   for (...) gif.add_frame(tween, t.slide_cs());
 //   gif.add_frame(after, t.hold_cs(/*last=*/false));
 
 #include "render/animation/animation.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Frame delays in centiseconds (GIF's unit), in the order the frames are added. They come from a
 // running clock rounded to centiseconds, so rounding errors do not add up over many short tween
@@ -37,4 +37,4 @@ class Timeline {
 // does not jerk at either end.
 double slide_progress(int i, int tweens);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

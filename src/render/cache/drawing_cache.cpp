@@ -2,7 +2,7 @@
 
 #include "render/cache/drawing_cache_impl.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 DrawingCache::DrawingCache() : DrawingCache(Limits{}) {}
 DrawingCache::DrawingCache(const Limits& limits) : impl_(std::make_unique<Impl>(limits)) {}
@@ -95,4 +95,4 @@ DrawingCache::Stats DrawingCache::Impl::stats() const {
   return s;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -9,8 +9,8 @@
 // Bounded (Limits): past its bound a font's glyphs start afresh, and the least recently used
 // sprite sets make room for a new one. Not for two threads at once.
 //
-//   slidegif::DrawingCache drawing;
-//   auto gif = slidegif::render_animation(start, moves, options, {}, &pieces, &drawing);
+//   slidegif::detail::DrawingCache drawing;
+//   auto gif = slidegif::detail::render_animation(start, moves, options, {}, &pieces, &drawing);
 
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +19,7 @@
 #include <span>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class DrawingCache {
  public:
@@ -64,4 +64,4 @@ class DrawingCache {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -21,7 +21,7 @@
 #include "render/text/text.hpp"
 #include "slidegif/font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct DrawingCache::Impl {
   explicit Impl(Limits limits) : limits_(limits) {}
@@ -99,4 +99,4 @@ struct DrawingCache::Impl {
   int drops_ = 0;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -17,7 +17,7 @@
 #include "render/cache/drawing_cache_impl.hpp"
 #include "render/pixels/little_endian.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -203,4 +203,4 @@ std::shared_ptr<TileSprites> DrawingCache::Impl::stored_sprites(const Theme& the
                                        found->pixel_hash);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

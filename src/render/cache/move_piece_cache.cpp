@@ -2,7 +2,7 @@
 
 #include "render/cache/move_pieces.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 std::size_t MovePieceCache::KeyHash::operator()(const MovePieceKey& k) const {
   std::uint64_t h = k.config;
@@ -59,4 +59,4 @@ std::vector<std::pair<MovePieceKey, std::span<const std::uint8_t>>> MovePieceCac
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

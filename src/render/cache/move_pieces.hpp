@@ -11,8 +11,8 @@
 // FastCGI worker a MovePieceCache in memory (src/fcgi/context.hpp), the CGI a file built
 // offline (src/app/data/pieces_file.hpp). Picture puzzles are always coded afresh.
 //
-//   slidegif::MovePieceCache pieces;  // 64 MB at most
-//   auto gif = slidegif::render_animation(start, moves, options, {}, &pieces);
+//   slidegif::detail::MovePieceCache pieces;  // 64 MB at most
+//   auto gif = slidegif::detail::render_animation(start, moves, options, {}, &pieces);
 
 #include <compare>
 #include <cstddef>
@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // The coder's version, part of every fingerprint: whatever changes the bytes coded for the same
 // pixels (the GIF writer, the LZW coder, which frames are split and where, the pieces' layout)
@@ -118,4 +118,4 @@ class TieredPieces final : public MovePieces {
   MovePieces& second_;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class BitWriter {
  public:
@@ -32,4 +32,4 @@ class BitWriter {
   int used_ = 0;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

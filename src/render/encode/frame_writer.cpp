@@ -7,7 +7,7 @@
 #include "render/encode/webp_writer.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 int still_frame_index(int frame, int frames) {
   const int index = frame == -1 ? frames - 1 : frame;
@@ -37,4 +37,4 @@ std::unique_ptr<FrameWriter> make_frame_writer(const Encoding& encoding, const P
   throw Error(Error::Kind::Render, "GIF is written by the GIF encoder, not a frame writer");
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -4,7 +4,7 @@
 // them its own way. GIF has its own encoder (gif/), which the frame loop drives more closely to
 // copy coded moves in.
 //
-//   auto writer = slidegif::make_frame_writer({OutputFormat::Webp}, palette, w, h, loop);
+//   auto writer = slidegif::detail::make_frame_writer({OutputFormat::Webp}, palette, w, h, loop);
 //   writer->add_frame(view(*frame), 150, Rect{0, 0, w, h});  // ... once per frame
 //   std::vector<std::uint8_t> webp = std::move(*writer).finish();
 
@@ -17,7 +17,7 @@
 #include "render/pixels/rect.hpp"
 #include "slidegif/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class FrameWriter {
  public:
@@ -43,4 +43,4 @@ std::unique_ptr<FrameWriter> make_frame_writer(const Encoding& encoding, const P
 // are when it is not one of `frames`.
 int still_frame_index(int frame, int frames);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -159,4 +159,4 @@ std::vector<std::uint8_t> PngStillWriter::finish() && {
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

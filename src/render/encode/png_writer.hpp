@@ -9,7 +9,7 @@
 
 #include "render/encode/frame_writer.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class ApngWriter : public FrameWriter {
  public:
@@ -43,4 +43,4 @@ class PngStillWriter : public FrameWriter {
   std::vector<std::uint8_t> image_;  // the frame kept, deflated
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -102,4 +102,4 @@ PrefixCode::PrefixCode(std::span<const std::uint32_t> counts, int max_length)
   }
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 
 #include "render/encode/bit_writer.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class PrefixCode {
  public:
@@ -36,4 +36,4 @@ class PrefixCode {
   int used_ = 0;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

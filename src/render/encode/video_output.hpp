@@ -13,7 +13,7 @@
 
 #include "render/encode/frame_writer.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Whether this program writes video.
 bool video_available();
@@ -24,4 +24,4 @@ bool video_available();
 std::unique_ptr<FrameWriter> make_video_writer(OutputFormat format, const Palette& palette,
                                                int width, int height);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -12,7 +12,7 @@
 #include "render/pixels/common_prefix.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -382,4 +382,4 @@ std::vector<std::uint8_t> vp8l_bitstream(std::span<const std::uint32_t> colours,
   return std::move(out).finish();
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // `pixels` (width x height, row by row) index `colours` (1 to 256 ARGB words, alpha on top).
 // The result is the payload of a VP8L chunk, signature byte first. Throws Error(Render) for a
@@ -20,4 +20,4 @@ std::vector<std::uint8_t> vp8l_bitstream(std::span<const std::uint32_t> colours,
                                          std::span<const std::uint8_t> pixels, int width,
                                          int height);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 #include "render/pixels/common_prefix.hpp"
 #include "render/pixels/little_endian.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -140,4 +140,4 @@ WebpFrame webp_frame(IndexedView frame, const Rect& area, std::span<const std::u
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -19,7 +19,7 @@
 #include "render/pixels/frame_diff.hpp"
 #include "render/pixels/rect.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct WebpFrame {
   std::vector<std::uint32_t> colours;  // ARGB, 1 to 256; transparent is 0
@@ -32,4 +32,4 @@ struct WebpFrame {
 WebpFrame webp_frame(IndexedView frame, const Rect& area, std::span<const std::uint8_t> previous,
                      int canvas_width, std::span<const std::uint32_t> argb, bool blend);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

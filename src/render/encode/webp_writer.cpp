@@ -11,7 +11,7 @@
 #include "render/encode/webp_frame.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -83,4 +83,4 @@ std::vector<std::uint8_t> WebpWriter::finish() && {
   return bytes;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

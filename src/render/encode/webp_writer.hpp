@@ -13,7 +13,7 @@
 
 struct WebPMux;
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class WebpWriter : public FrameWriter {
  public:
@@ -32,4 +32,4 @@ class WebpWriter : public FrameWriter {
   int frames_ = 0;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -21,7 +21,7 @@
 #include "render/pixels/quantizer.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 [[noreturn]] void bad_explain(const std::string& message, Error::Hint hint = Error::Hint::None) {
@@ -198,4 +198,4 @@ Animation render_explanation(const ExplainScript& script, const AnimationOptions
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -19,7 +19,7 @@
 #include "slidegif/format.hpp"
 #include "slidegif/render.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct ExplainFrame {
   Board board;
@@ -49,4 +49,4 @@ inline constexpr int kMinExplainDelayMs = 20;
 Animation render_explanation(const ExplainScript& script, const AnimationOptions& look,
                              const Encoding& encoding, const RenderLimits& limits = {});
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -12,7 +12,7 @@
 #include "render/text/text.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 constexpr int kCell = 16;  // a tile of a node's board
@@ -168,4 +168,4 @@ std::string tree_svg(const TreeFigure& figure, const std::string& theme, const F
   return encode_svg(tree_scene(figure, theme, font), GlyphCache(font).family_name());
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

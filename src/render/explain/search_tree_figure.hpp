@@ -16,7 +16,7 @@
 #include "slidegif/board.hpp"
 #include "slidegif/font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct TreeFigureNode {
   Board board;
@@ -46,4 +46,4 @@ std::vector<std::uint8_t> tree_png(const TreeFigure& figure, const std::string& 
                                    const Font& font);
 std::string tree_svg(const TreeFigure& figure, const std::string& theme, const Font& font);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -2,7 +2,7 @@
 
 #include "render/pixels/little_endian.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -45,4 +45,4 @@ std::optional<std::vector<CodedPiece>> read_pieces(std::span<const std::uint8_t>
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -7,8 +7,8 @@
 // integers little-endian. The same bytes in memory and in a pieces file.
 //
 //   std::vector<std::uint8_t> coded;
-//   slidegif::append_piece(coded, {.bytes = gif.last_image()});
-//   auto frames = slidegif::read_pieces(coded);  // nullopt if malformed
+//   slidegif::detail::append_piece(coded, {.bytes = gif.last_image()});
+//   auto frames = slidegif::detail::read_pieces(coded);  // nullopt if malformed
 
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include <span>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct CodedPiece {
   bool split = false;    // the head of a frame split at the caption band
@@ -30,4 +30,4 @@ void append_piece(std::vector<std::uint8_t>& coded, const CodedPiece& piece);
 // The frames of a coded move, viewing `coded`; nullopt if the records do not add up.
 std::optional<std::vector<CodedPiece>> read_pieces(std::span<const std::uint8_t> coded);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 ColourCensus::ColourCensus(int width, int height)
     : width_(width),
@@ -60,4 +60,4 @@ std::vector<std::uint8_t> ColourCensus::order(const Palette& palette) const {
   return order;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

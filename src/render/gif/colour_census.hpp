@@ -6,7 +6,7 @@
 // first pass over the animation hands it the frames, and it notes the colours each frame
 // changes; order() then ranks the colours as gifsicle's colormap optimiser does.
 //
-//   slidegif::ColourCensus census(width, height);
+//   slidegif::detail::ColourCensus census(width, height);
 //   census.add_frame(view, delay_cs, dirty);  // ... every frame, as to any writer
 //   std::vector<std::uint8_t> order = census.order(palette);  // order[k]: the index to put at k
 
@@ -17,7 +17,7 @@
 
 #include "render/encode/frame_writer.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class ColourCensus final : public FrameWriter {
  public:
@@ -45,4 +45,4 @@ class ColourCensus final : public FrameWriter {
   int frames_ = 0;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

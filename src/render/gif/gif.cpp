@@ -11,7 +11,7 @@
 #include "render/gif/lzw.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 int netscape_repeats(int loop) {
   if (loop == 0) return 0;   // count 0: forever
@@ -110,7 +110,7 @@ void GifEncoder::encode_first(IndexedView frame) {
 }
 
 Rect GifEncoder::changed_area(IndexedView frame, const Rect* dirty) const {
-  return slidegif::changed_area(frame, previous_, dirty ? *dirty : Rect{0, 0, width_, height_});
+  return detail::changed_area(frame, previous_, dirty ? *dirty : Rect{0, 0, width_, height_});
 }
 
 namespace {
@@ -392,4 +392,4 @@ std::vector<std::uint8_t> GifEncoder::finish() && {
   return std::move(out_);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

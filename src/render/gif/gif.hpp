@@ -12,8 +12,8 @@
 // - gd's own `previm` optimisation (libgd 2.3.3) marks at most one unchanged pixel per row
 //   transparent and drops a frame identical to its predecessor together with its delay.
 //
-//   slidegif::Palette palette({{255, 255, 255}, {0, 0, 0}});
-//   slidegif::GifEncoder gif(palette, w, h, /*loop=*/0);
+//   slidegif::detail::Palette palette({{255, 255, 255}, {0, 0, 0}});
+//   slidegif::detail::GifEncoder gif(palette, w, h, /*loop=*/0);
 //   std::vector<std::uint8_t> pixels(w * h, 1);  // all black
 //   std::vector<const std::uint8_t*> rows;
 //   for (int y = 0; y < h; ++y) rows.push_back(&pixels[y * w]);
@@ -30,11 +30,9 @@
 #include "render/pixels/palette.hpp"
 #include "render/pixels/rect.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
-namespace detail {
 class LzwWriter;  // lzw.hpp
-}
 
 // Our `loop` (0 = forever, N = play N times) to the NETSCAPE2.0 repeat count. Browsers read the
 // count as *repeats* after the first play, and no extension at all as "play once", so N plays
@@ -167,4 +165,4 @@ class GifEncoder {
   std::size_t image_start_ = 0;  // where the last image's descriptor begins in out_
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

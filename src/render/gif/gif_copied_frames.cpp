@@ -8,7 +8,7 @@
 #include "render/gif/lzw.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 std::span<const std::uint8_t> GifEncoder::last_image() const {
   return std::span(out_).subspan(image_start_ - kControlBytes);
@@ -108,4 +108,4 @@ void GifEncoder::add_split_frame(IndexedView frame, int delay_cs, const Rect& ar
   ++frames_;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -4,8 +4,8 @@
 #include "render/gif/gif.hpp"
 #include "render/gif/lzw.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct GifEncoder::LzwState : detail::LzwWriter::Table {};
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 #include "render/text/utf8.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -179,4 +179,4 @@ FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text, Glyp
   return L;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,8 +5,8 @@
 // (kMinTextPx); past that a title wraps onto more lines, captions are too wide (the caller may
 // try shorter ones), and only then does the frame grow wider.
 //
-//   slidegif::FrameLayout l = slidegif::compute_layout(shape, 48, {font, title, captions});
-//   slidegif::Rect centre = l.cell(1, 1);
+//   slidegif::detail::FrameLayout l = slidegif::detail::compute_layout(shape, 48, {font, title,
+//   captions}); slidegif::detail::Rect centre = l.cell(1, 1);
 
 #include <string>
 #include <vector>
@@ -16,7 +16,7 @@
 #include "slidegif/board.hpp"
 #include "slidegif/font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct FrameLayout {
   int width = 0, height = 0;
@@ -58,4 +58,4 @@ FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text);
 // The same, measuring through (and filling) `glyphs`.
 FrameLayout compute_layout(Shape shape, int tile_px, const FrameText& text, GlyphCache& glyphs);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -7,7 +7,7 @@
 #include "render/pixels/mix.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -135,4 +135,4 @@ Palette make_palette(const Theme& t) {
   return Palette(std::move(tiles), std::move(text));
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -2,15 +2,15 @@
 // The look of an animation: a theme's colours, and the fixed palette every frame is drawn in
 // (the colours plus the blends antialiasing makes where two of them touch).
 //
-//   const slidegif::Theme& theme = slidegif::find_theme("dark");
-//   slidegif::Palette palette = slidegif::make_palette(theme);
+//   const slidegif::detail::Theme& theme = slidegif::detail::find_theme("dark");
+//   slidegif::detail::Palette palette = slidegif::detail::make_palette(theme);
 
 #include <string_view>
 #include <vector>
 
 #include "render/pixels/palette.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct Theme {
   const char* name;
@@ -37,4 +37,4 @@ const Theme& find_theme(std::string_view name);
 // what only captions and titles use after it.
 Palette make_palette(const Theme& theme);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -12,7 +12,7 @@
 #include "render/pixels/mix.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -233,4 +233,4 @@ GdImage TileSprites::render_floating(int tile, GlyphCache& glyphs) {
   return sprite;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

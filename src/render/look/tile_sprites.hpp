@@ -5,7 +5,7 @@
 // tiles), not on the puzzle, so a process drawing many animations makes them once
 // (drawing_cache.hpp); a picture puzzle replaces them with its tiles.
 //
-//   slidegif::TileSprites sprites(theme, palette, layout, shape.cells(), glyphs);
+//   slidegif::detail::TileSprites sprites(theme, palette, layout, shape.cells(), glyphs);
 //   copy_sprite(*frame, sprites.fixed(5), x, y);
 //   copy_sprite(*frame, sprites.floating(5, glyphs), x + 3, y);
 
@@ -20,7 +20,7 @@
 #include "render/pixels/quantizer.hpp"
 #include "render/text/text.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Signed distance from a pixel centre to a rounded rectangle (negative inside), and the
 // antialiased coverage of a pixel at that distance: the tiles', wells' and tray's edges.
@@ -89,4 +89,4 @@ class TileSprites {
   bool hashed_ = false;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

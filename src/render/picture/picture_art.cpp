@@ -12,7 +12,7 @@
 #include "render/pixels/mix.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -161,4 +161,4 @@ void reorder_colours(PictureArt& art, const std::vector<std::uint8_t>& order) {
   art.palette = Palette(std::move(colours));
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,8 +3,8 @@
 // made from it by libimagequant (pngquant's quantiser) with the theme's colours kept exactly,
 // and the fitted picture in that palette's indices, to cut the tiles from.
 //
-//   slidegif::PictureArt art = slidegif::make_picture_art(options.picture, shape, 80, theme,
-//   false);
+//   slidegif::detail::PictureArt art = slidegif::detail::make_picture_art(options.picture, shape,
+//   80, theme, false);
 //   // art.indices[y * art.width + x]: palette index of the fitted picture's pixel (x, y)
 
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include "slidegif/board.hpp"
 #include "slidegif/picture.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct PictureArt {
   Palette palette;
@@ -32,4 +32,4 @@ PictureArt make_picture_art(const Picture& picture, Shape shape, int tile_px, co
 // Throws Error(Render) when `order` is not such a list.
 void reorder_colours(PictureArt& art, const std::vector<std::uint8_t>& order);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

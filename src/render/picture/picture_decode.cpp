@@ -13,7 +13,7 @@
 #include "slidegif/picture.hpp"
 #include "slidegif/render.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -144,14 +144,18 @@ Rgb flatten(int c, bool truecolor, const gdImage& im) {
 
 }  // namespace
 
-Picture decode_picture(std::string name, Bytes bytes, const RenderLimits& limits) {
+}  // namespace slidegif::detail
+
+namespace slidegif {
+
+Picture decode_picture(std::string name, detail::Bytes bytes, const RenderLimits& limits) {
   auto refuse = [&name](const std::string& why) {
     throw Error(Error::Kind::BadInput, fmt::format("picture {}: {}", name, why));
   };
   if (static_cast<long long>(bytes.size()) > limits.max_picture_bytes) {
     refuse(fmt::format("{} bytes; the limit is {}", bytes.size(), limits.max_picture_bytes));
   }
-  const std::optional<Header> h = read_header(bytes);
+  const std::optional<detail::Header> h = detail::read_header(bytes);
   if (!h) refuse("not a PNG, JPEG, WebP or GIF image (or its header is cut short)");
   if (h->width < 1 || h->height < 1)
     refuse(fmt::format("empty image ({}x{})", h->width, h->height));
@@ -161,7 +165,7 @@ Picture decode_picture(std::string name, Bytes bytes, const RenderLimits& limits
     refuse(fmt::format("{}x{} pixels; the limit is {} pixels", h->width, h->height,
                        limits.max_picture_pixels));
   }
-  const GdImage im = decode(h->format, bytes);
+  const detail::GdImage im = decode(h->format, bytes);
   if (!im) {
     // libgd says null for a broken file and for a failed allocation alike. What it needed is
     // its decoded image (a truecolour row of ints a line) and the decoder's own state (zlib's
@@ -190,7 +194,7 @@ Picture decode_picture(std::string name, Bytes bytes, const RenderLimits& limits
                    ? Rgb{static_cast<std::uint8_t>(gdTrueColorGetRed(c)),
                          static_cast<std::uint8_t>(gdTrueColorGetGreen(c)),
                          static_cast<std::uint8_t>(gdTrueColorGetBlue(c))}
-                   : flatten(c, truecolor, *im);
+                   : detail::flatten(c, truecolor, *im);
     }
   }
   return Picture(std::move(name), im->sx, im->sy, std::move(pixels));

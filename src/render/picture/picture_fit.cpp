@@ -4,7 +4,7 @@
 
 #include "slidegif/picture.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -44,6 +44,10 @@ Taps taps(double start, double length, int out, int source_size) {
 
 }  // namespace
 
+}  // namespace slidegif::detail
+
+namespace slidegif {
+
 std::vector<Rgb> fit_picture(const Picture& picture, int width, int height) {
   const int sw = picture.width(), sh = picture.height();
   // The largest centred crop of the board's aspect.
@@ -55,7 +59,7 @@ std::vector<Rgb> fit_picture(const Picture& picture, int width, int height) {
     ch = static_cast<double>(sw) * height / width;
     cy = (sh - ch) / 2;
   }
-  const Taps tx = taps(cx, cw, width, sw), ty = taps(cy, ch, height, sh);
+  const detail::Taps tx = detail::taps(cx, cw, width, sw), ty = detail::taps(cy, ch, height, sh);
   // Rows first (only those the crop touches), then columns; floats in between.
   const int row0 = ty.first.front();
   const int row1 = std::min(sh, ty.first.back() + static_cast<int>(ty.weights.back().size()));

@@ -8,7 +8,7 @@
 
 #include "render/pixels/little_endian.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // The first i in [0, n) where a[i] != b[i], or n.
 inline int common_prefix(const std::uint8_t* a, const std::uint8_t* b, int n) {
@@ -34,4 +34,4 @@ inline int common_suffix(const std::uint8_t* a, const std::uint8_t* b, int n) {
   return n - i;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -6,7 +6,7 @@
 
 #include "render/pixels/common_prefix.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 Rect changed_area(IndexedView frame, const std::vector<std::uint8_t>& previous, Rect area) {
   const int x0 = std::max(0, area.x), y0 = std::max(0, area.y);
@@ -46,4 +46,4 @@ void keep_area(IndexedView frame, std::vector<std::uint8_t>& previous, const Rec
   }
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 
 #include "render/pixels/rect.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // A frame: `height` rows of `width` palette indices, row y at rows[y]. It views pixels owned
 // elsewhere and copies nothing: a libgd palette image's `pixels` is such a table of rows (the
@@ -32,4 +32,4 @@ Rect area_to_code(IndexedView frame, const std::vector<std::uint8_t>& previous, 
 // Copies `area` of `frame` into `previous`, which then holds the frame shown.
 void keep_area(IndexedView frame, std::vector<std::uint8_t>& previous, const Rect& area);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -9,7 +9,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 void GdImageDeleter::operator()(gdImagePtr im) const {
   if (im == nullptr) return;
@@ -74,4 +74,4 @@ GdImage make_truecolor_image(int width, int height) {
   return im;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,7 +3,7 @@
 // images whose colour table is exactly a Palette, index for index, so pixels can be copied
 // between them (and handed to the GIF encoder) as plain bytes.
 //
-//   slidegif::GdImage frame = slidegif::make_palette_image(w, h, palette, canvas);
+//   slidegif::detail::GdImage frame = slidegif::detail::make_palette_image(w, h, palette, canvas);
 //   frame->pixels[y][x] = palette.nearest({255, 0, 0});
 
 #include <gd.h>
@@ -13,7 +13,7 @@
 #include "render/pixels/frame_diff.hpp"
 #include "render/pixels/palette.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Destroys an image gd made, or one of make_palette_image()'s, whose rows are one block.
 struct GdImageDeleter {
@@ -43,4 +43,4 @@ inline void put_pixel(gdImage& im, int x, int y, Rgb c) {
   im.tpixels[y][x] = gdTrueColor(c.r, c.g, c.b);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

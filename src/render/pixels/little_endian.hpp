@@ -5,9 +5,9 @@
 // reads them.
 //
 //   std::vector<std::uint8_t> out;
-//   slidegif::write_le<std::uint32_t>(out, 7);
-//   auto v = slidegif::read_le<std::uint32_t>(out.data());  // 7
-//   slidegif::LittleEndianReader in(out);                    // bounds-checked
+//   slidegif::detail::write_le<std::uint32_t>(out, 7);
+//   auto v = slidegif::detail::read_le<std::uint32_t>(out.data());  // 7
+//   slidegif::detail::LittleEndianReader in(out);                    // bounds-checked
 //   auto w = in.get<std::uint32_t>();                        // 7; in.ok() says it was there
 
 #include <bit>
@@ -18,7 +18,7 @@
 #include <span>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 template <std::unsigned_integral T>
 void write_le(std::vector<std::uint8_t>& out, T v) {
@@ -65,4 +65,4 @@ class LittleEndianReader {
   bool ok_ = true;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -6,7 +6,7 @@
 
 #include "render/pixels/palette.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // a + (b - a) * t per channel, t clamped to [0, 1], rounded. Inline: it runs for every pixel
 // of every tile sprite.
@@ -17,4 +17,4 @@ inline Rgb mix(Rgb a, Rgb b, double t) {
   return {lerp(a.r, b.r), lerp(a.g, b.g), lerp(a.b, b.b)};
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -9,7 +9,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -75,4 +75,4 @@ int Palette::nearest(Rgb c, const std::vector<std::uint8_t>& by_green) const {
   return best;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

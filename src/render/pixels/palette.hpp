@@ -2,7 +2,7 @@
 // Colours, and the fixed colour table every frame of an animation is drawn in and its GIF
 // carries (see gif.hpp).
 //
-//   slidegif::Palette palette({{255, 255, 255}, {0, 0, 0}});
+//   slidegif::detail::Palette palette({{255, 255, 255}, {0, 0, 0}});
 //   int black = palette.nearest({10, 10, 10});  // 1
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 #include "slidegif/color.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // The "redmean" weighted distance between two colours: cheap and much closer to perceived
 // difference than plain RGB. One level of green is 4; about 20 is where a difference starts
@@ -46,4 +46,4 @@ class Palette {
   std::vector<std::uint8_t> front_by_green_;  // those before the transparent slot
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -51,4 +51,4 @@ void Quantizer::map(const gdImage& src, Rect area, gdImage& dst) {
   }
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

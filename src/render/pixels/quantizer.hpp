@@ -2,8 +2,8 @@
 // True colour to palette indices: the tile art is drawn antialiased in true colour, then mapped
 // onto the theme's fixed palette once per sprite.
 //
-//   slidegif::Quantizer q(palette);
-//   slidegif::GdImage sprite = q.to_palette_image(*truecolor_tile);
+//   slidegif::detail::Quantizer q(palette);
+//   slidegif::detail::GdImage sprite = q.to_palette_image(*truecolor_tile);
 
 #include <cstdint>
 #include <vector>
@@ -12,7 +12,7 @@
 #include "render/pixels/palette.hpp"
 #include "render/pixels/rect.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Maps true colours to palette indices (Palette::nearest), remembering answers: antialiased art
 // repeats a few hundred colours. Keeps a reference to the palette.
@@ -38,4 +38,4 @@ class Quantizer {
   std::vector<Entry> cache_ = std::vector<Entry>(std::size_t{1} << kCacheBits);
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

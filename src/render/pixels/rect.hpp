@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct Rect {
   int x = 0, y = 0, w = 0, h = 0;
@@ -20,4 +20,4 @@ inline Rect unite(const Rect& a, const Rect& b) {
   return {x0, y0, x1 - x0, y1 - y0};
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 void copy_sprite(gdImage& dst, const gdImage& src, int x, int y) {
   const int x0 = std::max(0, -x), x1 = std::min(src.sx, dst.sx - x);
@@ -39,4 +39,4 @@ void copy_sprite(gdImage& dst, const gdImage& src, int x, int y) {
   }
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

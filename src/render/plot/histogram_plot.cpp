@@ -9,7 +9,7 @@
 #include "render/text/text.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 constexpr double kTitlePt = 13;
@@ -183,4 +183,4 @@ std::string render_histogram_svg(const std::vector<std::uint64_t>& histogram,
   return encode_svg(histogram_scene(histogram, title, antipodes, options), glyphs.family_name());
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -15,7 +15,7 @@
 #include "render/plot/plot_scene.hpp"
 #include "slidegif/font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct PlotOptions {
   Font font;  // measures every label (and draws them, in a PNG)
@@ -44,4 +44,4 @@ std::string render_histogram_svg(const std::vector<std::uint64_t>& histogram,
                                  const std::vector<std::string>& antipodes,
                                  const PlotOptions& options);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 #include "render/text/text.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -107,4 +107,4 @@ std::string encode_svg(const PlotScene& scene, const std::string& font_family) {
   return svg;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -13,7 +13,7 @@
 #include "render/pixels/palette.hpp"
 #include "slidegif/font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 enum class TextAnchor { Start, Middle, End };
 
@@ -47,4 +47,4 @@ std::vector<std::uint8_t> encode_png(const PlotScene& scene, const Font& font);
 // The scene as a standalone SVG document; text names the font's family with sans-serif after it.
 std::string encode_svg(const PlotScene& scene, const std::string& font_family);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -83,4 +83,4 @@ Captions make_captions(const Board& start, const std::vector<Move>& moves, bool 
   return c;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

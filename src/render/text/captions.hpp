@@ -1,7 +1,7 @@
 #pragma once
 // What the caption band of an animation says: the start, each step, the solved board.
 //
-//   slidegif::Captions c = slidegif::make_captions(start, moves, /*optimal=*/true);
+//   slidegif::detail::Captions c = slidegif::detail::make_captions(start, moves, /*optimal=*/true);
 //   // c.first == "Start — 31 moves to go", c.steps[0] == "Step 1 / 31 — tile 5 moves down"
 
 #include <string>
@@ -10,7 +10,7 @@
 #include "render/text/language.hpp"
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct Captions {
   std::vector<std::string> steps;  // steps[k] while move k+1 is made and after it
@@ -31,4 +31,4 @@ Captions make_captions(const Board& start, const std::vector<Move>& moves, bool 
 // The same count of (empty) captions: an animation without a caption band.
 Captions no_captions(std::size_t moves);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

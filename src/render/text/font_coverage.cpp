@@ -9,7 +9,7 @@
 #include "render/text/utf8.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 std::u32string missing_characters(const Font& font, std::string_view utf8) {
   std::u32string missing;
@@ -39,4 +39,4 @@ std::u32string missing_characters(const Font& font, std::string_view utf8) {
   return missing;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -19,7 +19,7 @@
 #include "render/pixels/little_endian.hpp"
 #include "render/text/text.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -127,4 +127,4 @@ bool GlyphCache::restore(std::span<const std::uint8_t> bytes) {
   return true;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

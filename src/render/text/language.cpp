@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -89,4 +89,4 @@ std::string all_phrases(const Language& language) {
   return text;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,9 +3,10 @@
 // src/render/text/language.cpp; tests/render/text/language_test.cpp holds every table to every
 // phrase and placeholder of the English one.
 //
-//   const slidegif::Language* zh = slidegif::find_language("zh");
-//   std::string s = slidegif::say(*zh, slidegif::Phrase::Step, {.step = 15, .total = 31,
-//                                 .tile = 4, .direction = slidegif::Phrase::TileLeft});
+//   const slidegif::detail::Language* zh = slidegif::detail::find_language("zh");
+//   std::string s = slidegif::detail::say(*zh, slidegif::detail::Phrase::Step, {.step = 15, .total
+//   = 31,
+//                                 .tile = 4, .direction = slidegif::detail::Phrase::TileLeft});
 //   // "第 15/31 步：4 号方块向左移"
 
 #include <array>
@@ -14,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Placeholders: {moves} {step} {total} {tile} {tiles} {direction}.
 enum class Phrase : std::size_t {
@@ -64,4 +65,4 @@ std::string say(const Language& language, Phrase phrase, const PhraseArgs& args 
 // Every phrase of the table, placeholders and all: the characters a font must have.
 std::string all_phrases(const Language& language);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -14,7 +14,7 @@
 #include "render/text/utf8.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -356,4 +356,4 @@ void GlyphCache::draw(CoverageMask& mask, double pt, int x, int y, std::string_v
   });
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -1,8 +1,8 @@
 #pragma once
 // Text for frames: strings measured and drawn through FreeType with a glyph cache.
 //
-//   slidegif::GlyphCache glyphs(font);
-//   slidegif::TextBox box = glyphs.measure(12.0, "Step 1 / 5");
+//   slidegif::detail::GlyphCache glyphs(font);
+//   slidegif::detail::TextBox box = glyphs.measure(12.0, "Step 1 / 5");
 //   glyphs.draw(*truecolor_image, 12.0, x, baseline, {0, 0, 0}, "Step 1 / 5");
 
 #include <gd.h>
@@ -21,7 +21,7 @@
 #include "render/pixels/palette.hpp"
 #include "slidegif/font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Text sizes are points at 96 dpi (the units gd takes), so a point is 4/3 pixel.
 inline constexpr int kTextDpi = 96;
@@ -140,4 +140,4 @@ class GlyphCache {
   AsciiGlyphs& ascii(double pt);
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

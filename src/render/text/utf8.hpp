@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // One code point from UTF-8 at s[i], advancing i; a malformed byte stands for itself (as gd
 // used to read it), so user text can never make us loop or read past the end.
@@ -28,4 +28,4 @@ inline char32_t next_code_point(std::string_view s, std::size_t& i) {
   return c;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

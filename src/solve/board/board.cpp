@@ -209,7 +209,7 @@ Board Board::standard_goal(Shape shape) {
 }
 
 int Board::target(Move m) const {
-  return neighbour(shape_, blank_, m);
+  return detail::neighbour(shape_, blank_, m);
 }
 
 void Board::apply(Move m) {

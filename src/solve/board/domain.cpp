@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 int neighbour(Shape shape, int cell, Move m) {
   const int row = cell / shape.cols;
@@ -41,4 +41,4 @@ Position::Position(const Board& board) : blank(board.blank()) {
   std::copy(board.tiles().begin(), board.tiles().end(), tiles.begin());
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

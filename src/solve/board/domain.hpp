@@ -21,7 +21,7 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 inline constexpr int kMaxCells = kMaxSide * kMaxSide;
 
@@ -90,4 +90,4 @@ struct Position {
   }
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 #include "slidegif/error.hpp"
 #include "solve/board/domain.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 int symmetry_kinds(Shape s) {
   return s.rows == s.cols ? 8 : 4;
 }
@@ -70,4 +70,4 @@ std::vector<Move> GoalFraming::unmap_moves(const Board& start,
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

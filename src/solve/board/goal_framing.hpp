@@ -6,7 +6,7 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Symmetry k of the board, k < symmetry_kinds (8 of a square, 4 of a rectangle), as a map of
 // cells: bit 0 flips vertically, bit 1 horizontally, bit 2 transposes (square only).
@@ -34,4 +34,4 @@ class GoalFraming {
   std::vector<std::uint8_t> label_;  // original tile -> base tile
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -11,6 +11,10 @@ Shape puzzle_shape(const PuzzleSpec& spec) {
   return spec.shape.value_or(Shape{3, 3});
 }
 
+}  // namespace slidegif
+
+namespace slidegif::detail {
+
 bool samples_boards(const PuzzleSpec& spec) {
   return !spec.start || spec.random_goal || spec.moves.has_value();
 }
@@ -47,4 +51,4 @@ Puzzle resolve_puzzle(const PuzzleSpec& spec, const std::function<std::uint64_t(
   return Puzzle{std::move(start), std::move(goal), seed, spec.seed.has_value()};
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -4,7 +4,7 @@
 
 #include "slidegif/solvability.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 std::uint64_t Random::below(std::uint64_t bound) {
   // Rejection sampling: drop the top sliver of the 64-bit range that would bias the modulo.
@@ -47,4 +47,4 @@ Board random_solvable_board(const Board& goal, Random& rng) {
   return Board(goal.shape(), std::move(tiles));
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class Random {
  public:
@@ -28,4 +28,4 @@ Board random_board(Shape shape, Random& rng);
 // Uniform over the boards from which `goal` is reachable.
 Board random_solvable_board(const Board& goal, Random& rng);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,14 +3,14 @@
 // one order that gives a seed its meaning. Every front end resolves its requests here, so "same
 // seed, same puzzle" holds for all of them.
 //
-//   slidegif::Puzzle p = slidegif::resolve_puzzle(spec, slidegif::fresh_seed);
+//   slidegif::Puzzle p = slidegif::detail::resolve_puzzle(spec, slidegif::detail::fresh_seed);
 
 #include <cstdint>
 #include <functional>
 
 #include "slidegif/puzzle.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class Random;
 // Picks a start exactly `moves` from `goal` (distance tables, or a search: the app knows which).
@@ -27,4 +27,4 @@ bool samples_boards(const PuzzleSpec& spec);
 Puzzle resolve_puzzle(const PuzzleSpec& spec, const std::function<std::uint64_t()>& entropy,
                       const StartSampler& sample_start = {});
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -9,7 +9,7 @@
 
 #include "solve/classic/searches.hpp"
 
-namespace slidegif::classic {
+namespace slidegif::detail::classic {
 namespace {
 
 constexpr std::uint8_t kNoMove = 4;  // the start was reached by no move
@@ -124,4 +124,4 @@ void best_first(const Problem& problem, ClassicAlgorithm algorithm, const Classi
   if (!result.solved && result.stopped.empty()) result.stopped = "no answer (impossible)";
 }
 
-}  // namespace slidegif::classic
+}  // namespace slidegif::detail::classic

@@ -8,7 +8,7 @@
 #include "solve/classic/searches.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif::classic {
+namespace slidegif::detail::classic {
 namespace {
 
 constexpr std::uint8_t kUnseen = 0;
@@ -230,4 +230,4 @@ void bidirectional(const Problem& problem, const ClassicLimits& limits, ClassicO
   for (auto it = back.rbegin(); it != back.rend(); ++it) result.moves.push_back(opposite(*it));
 }
 
-}  // namespace slidegif::classic
+}  // namespace slidegif::detail::classic

@@ -4,7 +4,7 @@
 #include "solve/classic/searches.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 std::string_view algorithm_name(ClassicAlgorithm a) {
@@ -118,4 +118,4 @@ ClassicResult run_classic(const ClassicMethod& method, const Board& start, const
   return result;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

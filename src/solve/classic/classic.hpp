@@ -25,7 +25,7 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 enum class ClassicAlgorithm {
   Bfs,               // layer by layer; FIFO within a layer; the goal test on expansion
@@ -106,4 +106,4 @@ std::string_view heuristic_label(ClassicHeuristic heuristic);
 ClassicResult run_classic(const ClassicMethod& method, const Board& start, const Board& goal,
                           const ClassicLimits& limits, ClassicObserver* observer = nullptr);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 
 #include "solve/classic/searches.hpp"
 
-namespace slidegif::classic {
+namespace slidegif::detail::classic {
 namespace {
 
 class Deepening {
@@ -89,4 +89,4 @@ void iterative_deepening(const Problem& problem, const ClassicLimits& limits,
   Deepening(problem, limits, observer, result).run();
 }
 
-}  // namespace slidegif::classic
+}  // namespace slidegif::detail::classic

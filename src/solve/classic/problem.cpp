@@ -6,7 +6,7 @@
 #include "slidegif/solvability.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif::classic {
+namespace slidegif::detail::classic {
 namespace {
 
 State state_of(const Board& board) {
@@ -123,4 +123,4 @@ Move move_between(const Problem& problem, const State& from, const State& to) {
   throw std::logic_error("move_between: the states are not neighbours");
 }
 
-}  // namespace slidegif::classic
+}  // namespace slidegif::detail::classic

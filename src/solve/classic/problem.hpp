@@ -12,7 +12,7 @@
 #include "solve/classic/classic.hpp"
 #include "solve/heuristic/manhattan_linear_conflict.hpp"
 
-namespace slidegif::classic {
+namespace slidegif::detail::classic {
 
 inline constexpr int kMaxClassicCells = 16;  // 4 bits a cell in 64 bits
 
@@ -64,4 +64,4 @@ class Budget {
 // The moves from `from` to `to` when they are neighbours: the blank's direction.
 Move move_between(const Problem& problem, const State& from, const State& to);
 
-}  // namespace slidegif::classic
+}  // namespace slidegif::detail::classic

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Keeps every stride-th step; when 2 * max_steps are kept, drops every other one and doubles
@@ -74,4 +74,4 @@ SearchTrace trace_classic(const ClassicMethod& method, const Board& start, const
   return std::move(recorder).finish(std::move(result));
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -15,7 +15,7 @@
 #include "slidegif/board.hpp"
 #include "solve/classic/classic.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct TracedStep {
   std::uint64_t number = 0;  // the expansion's, from 1
@@ -40,4 +40,4 @@ struct SearchTrace {
 SearchTrace trace_classic(const ClassicMethod& method, const Board& start, const Board& goal,
                           const ClassicLimits& limits, std::size_t max_steps);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -9,7 +9,7 @@
 #include "solve/classic/problem.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 struct Expansion {
@@ -131,4 +131,4 @@ SearchTree search_tree(const ClassicMethod& method, const Board& start, const Bo
   return tree;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -14,7 +14,7 @@
 #include "slidegif/board.hpp"
 #include "solve/classic/classic.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct TreeNode {
   Board board;
@@ -41,4 +41,4 @@ inline constexpr std::size_t kMaxTreeExpansions = 60;
 SearchTree search_tree(const ClassicMethod& method, const Board& start, const Board& goal,
                        const ClassicLimits& limits, std::size_t max_expanded = kMaxTreeExpansions);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 #include "solve/classic/classic.hpp"
 #include "solve/classic/problem.hpp"
 
-namespace slidegif::classic {
+namespace slidegif::detail::classic {
 
 // A*, uniform-cost search and greedy best-first search: one loop, three priorities.
 void best_first(const Problem& problem, ClassicAlgorithm algorithm, const ClassicLimits& limits,
@@ -33,4 +33,4 @@ inline void tell(ClassicObserver* observer, const Problem& problem, const State&
 // the value and a link, and a bucket), for `ClassicResult::bytes`.
 inline constexpr std::uint64_t kSeenStateBytes = 48;
 
-}  // namespace slidegif::classic
+}  // namespace slidegif::detail::classic

@@ -16,7 +16,7 @@
 
 #include "solve/board/domain.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 template <class H>
 concept Heuristic = requires(const H& h, const std::uint8_t* tiles, Slide slide,
@@ -44,4 +44,4 @@ int estimate_once(const H& h, const std::uint8_t* tiles) {
   return h.estimate(tiles, state);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

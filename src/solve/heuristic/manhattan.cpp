@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 ManhattanTable::ManhattanTable(const Board& goal, std::uint64_t counted) : shape_(goal.shape()) {
   const int cells = goal.cells();
@@ -25,4 +25,4 @@ int ManhattanTable::sum(const std::uint8_t* tiles) const {
   return total;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -10,7 +10,7 @@
 #include "slidegif/board.hpp"
 #include "solve/board/domain.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class ManhattanTable {
  public:
@@ -37,4 +37,4 @@ class ManhattanTable {
   std::array<std::uint8_t, kMaxCells * kMaxCells> table_{};
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -1,6 +1,6 @@
 #include "solve/heuristic/manhattan_linear_conflict.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Length of the longest strictly increasing subsequence of at most kMaxSide values.
@@ -89,4 +89,4 @@ int ManhattanLinearConflict::line_conflict(const std::uint8_t* line_tiles, int c
   return n < 2 ? 0 : 2 * (n - longest_increasing(order, n));
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

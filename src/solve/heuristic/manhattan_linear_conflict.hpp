@@ -14,7 +14,7 @@
 #include "solve/board/domain.hpp"
 #include "solve/heuristic/manhattan.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class ManhattanLinearConflict {
  public:
@@ -50,4 +50,4 @@ class ManhattanLinearConflict {
   std::array<int, kMaxCells> goal_col_{};
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,10 +5,10 @@
 #include <deque>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Named, not anonymous: WalkingDistance::Axis, which has external linkage, holds one.
-namespace detail {
+namespace walking {
 
 // The count states of an axis and their moves to the goal's counts, by open addressing (an
 // std::unordered_map spent a node allocation a state and a pointer chase a probe: 3x5's columns
@@ -64,12 +64,12 @@ class CountTable {
   std::size_t size_ = 0;
 };
 
-}  // namespace detail
+}  // namespace walking
 
 namespace {
 
 using Key = WalkingDistance::Key;
-using detail::CountTable;
+using walking::CountTable;
 
 // Past this many count states an axis's table is given up (a safeguard: no board of at most
 // kMaxOptimalCells comes near it).
@@ -255,4 +255,4 @@ int WalkingDistance::update(const std::uint8_t* /*tiles*/, Slide slide, const St
   return child.h[0] + child.h[1];
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

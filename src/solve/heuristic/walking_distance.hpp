@@ -22,7 +22,7 @@
 #include "slidegif/board.hpp"
 #include "solve/board/domain.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class WalkingDistance {
  public:
@@ -51,4 +51,4 @@ class WalkingDistance {
   std::array<std::shared_ptr<const Axis>, 2> axes_;  // shared: copies keep one set of tables
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

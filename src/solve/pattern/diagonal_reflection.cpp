@@ -1,6 +1,6 @@
 #include "solve/pattern/diagonal_reflection.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 std::optional<DiagonalReflection> diagonal_reflection(const Board& goal,
                                                       const Partition& partition) {
@@ -22,4 +22,4 @@ std::optional<DiagonalReflection> diagonal_reflection(const Board& goal,
   return r;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

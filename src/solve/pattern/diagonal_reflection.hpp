@@ -11,7 +11,7 @@
 #include "slidegif/board.hpp"
 #include "solve/pattern/pattern.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct DiagonalReflection {
   std::vector<std::uint8_t> cell;  // cell -> reflected cell
@@ -24,4 +24,4 @@ struct DiagonalReflection {
 std::optional<DiagonalReflection> diagonal_reflection(const Board& goal,
                                                       const Partition& partition);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

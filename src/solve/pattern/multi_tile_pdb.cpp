@@ -6,7 +6,7 @@
 #include "solve/pattern/diagonal_reflection.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 MultiTilePdb::MultiTilePdb(const Board& goal, Partition partition,
                            std::vector<std::span<const std::uint8_t>> tables, bool use_reflection)
@@ -90,4 +90,4 @@ int MultiTilePdb::update(const std::uint8_t* tiles, Slide slide, const State& pa
   return finish(child);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -28,7 +28,7 @@
 #include "solve/pattern/multi_tile_table.hpp"
 #include "solve/pattern/pattern.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // A heuristic (heuristic.hpp) in the multi-tile metric: the largest of the tables' entries,
 // and of the reflected board's. Views `tables`; they must outlive it.
@@ -69,4 +69,4 @@ class MultiTilePdb {
   Partition mirror_source_;              // [p][i]: the tile whose mirror image is partition_[p][i]
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

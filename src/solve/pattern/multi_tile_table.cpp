@@ -11,7 +11,7 @@
 #include "solve/support/parallel_blocks.hpp"
 #include "solve/support/relaxed_atomic.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 constexpr std::uint8_t kUnseen = 0xFF;
@@ -171,4 +171,4 @@ std::vector<std::uint8_t> build_multi_tile_table(const Board& goal, const Patter
   return MultiTileBuilder(goal, pattern, options).run(stats);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 #include "solve/pattern/pattern.hpp"
 #include "solve/pattern/pattern_table.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Placements of a pattern's tiles and the blank: the entries of its multi-tile table.
 inline std::uint64_t multi_tile_entries(int cells, int tiles) {
@@ -25,4 +25,4 @@ std::vector<std::uint8_t> build_multi_tile_table(const Board& goal, const Patter
                                                  const PdbBuildOptions& options,
                                                  PdbBuildStats* stats = nullptr);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

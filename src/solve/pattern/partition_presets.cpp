@@ -3,7 +3,7 @@
 #include "slidegif/error.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Cell groups on the blank-last 4x4 goal. "small" is Korf & Felner's 6-6-3 turned by 180
@@ -87,4 +87,4 @@ Partition preset_partition(std::string_view name, const Board& goal) {
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

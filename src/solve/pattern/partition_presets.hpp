@@ -6,7 +6,7 @@
 #include "slidegif/board.hpp"
 #include "solve/pattern/pattern.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Boards with databases: from 12 cells (smaller ones are solved in milliseconds without) to 16
 // (kMaxOptimalCells: larger boards are not searched optimally by default), and 5x5, whose
@@ -30,4 +30,4 @@ inline constexpr std::string_view kMultiTileSet = "mtm";
 // Throws Error(BadInput) for an unknown name or a shape that has no such preset.
 Partition preset_partition(std::string_view name, const Board& goal);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

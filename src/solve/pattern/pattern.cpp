@@ -3,7 +3,7 @@
 #include "slidegif/error.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 void check_pattern(const Board& goal, const Pattern& pattern) {
   if (pattern.empty() || static_cast<int>(pattern.size()) > kMaxPatternTiles)
@@ -43,4 +43,4 @@ std::uint64_t pattern_entries(int cells, int tiles) {
   return n;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

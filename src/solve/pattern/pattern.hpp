@@ -9,7 +9,7 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 using Pattern = std::vector<std::uint8_t>;  // tile labels, in ranking order
 using Partition = std::vector<Pattern>;
@@ -49,7 +49,6 @@ inline int packed_entry(std::span<const std::uint8_t> packed, std::uint64_t inde
 #define SLIDEGIF_PDB_CLONES
 #endif
 
-namespace detail {
 // Popcount without relying on -mpopcnt: without it std::popcount is a library call, which
 // dominated the builder's profile (ranking runs once per child state).
 inline int count_bits(std::uint64_t x) {
@@ -62,7 +61,6 @@ inline int count_bits(std::uint64_t x) {
   return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
 #endif
 }
-}  // namespace detail
 
 // Index of a placement (cell of pattern tile i at cells[i]) in [0, pattern_entries). Inline:
 // it is the inner loop of both the builder and the heuristic's lookups.
@@ -78,4 +76,4 @@ inline std::uint64_t rank_placement(const std::uint8_t* cells, int tiles, int bo
   return index;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -4,7 +4,7 @@
 
 #include "solve/board/goal_framing.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 std::vector<int> home_cells(const Board& goal) {
@@ -71,4 +71,4 @@ std::vector<std::uint8_t> map_pattern_table(const Board& goal, const Pattern& fr
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -12,7 +12,7 @@
 #include "slidegif/board.hpp"
 #include "solve/pattern/pattern.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // A symmetry (goal_framing.hpp's numbering) that takes the goal cells of `from` onto those of
 // `to`, as sets, or std::nullopt.
@@ -23,4 +23,4 @@ std::vector<std::uint8_t> map_pattern_table(const Board& goal, const Pattern& fr
                                             std::span<const std::uint8_t> from_table,
                                             const Pattern& to, int symmetry);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -12,7 +12,7 @@
 #include "solve/support/parallel_blocks.hpp"
 #include "solve/support/relaxed_atomic.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using detail::CellGrid;
@@ -267,4 +267,4 @@ int pattern_table_value(std::span<const std::uint8_t> packed, const Board& goal,
   return md + 2 * packed_entry(packed, r);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

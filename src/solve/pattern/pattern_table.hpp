@@ -10,7 +10,7 @@
 #include "slidegif/board.hpp"
 #include "solve/pattern/pattern.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct PdbBuildOptions {
   int threads = 0;                       // 0: std::thread::hardware_concurrency()
@@ -37,4 +37,4 @@ std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& 
 int pattern_table_value(std::span<const std::uint8_t> packed, const Board& goal,
                         const Pattern& pattern, const std::uint8_t* cells);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -6,7 +6,7 @@
 #include "solve/pattern/diagonal_reflection.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
                            std::vector<std::span<const std::uint8_t>> tables, bool use_reflection)
     : goal_(goal),
@@ -132,4 +132,4 @@ void PdbHeuristic::unpack(const std::uint8_t* tiles, int estimate, std::uint32_t
   out.manhattan = estimate - 2 * std::max(out.excess_sum, out.reflected_sum);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

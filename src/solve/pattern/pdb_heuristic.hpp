@@ -12,7 +12,7 @@
 #include "solve/heuristic/manhattan.hpp"
 #include "solve/pattern/pattern.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // The sum of a partition's tables, maximised with the same sum on the board reflected about
 // its main diagonal when the goal allows it (square board, goal blank on the diagonal): the
@@ -83,4 +83,4 @@ class PdbHeuristic {
   Partition mirror_source_;               // [p][i]: the tile whose mirror is partition_[p][i]
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,15 +3,15 @@
 #include <cstdint>
 #include <span>
 
-namespace slidegif {
-
-namespace embedded {
+namespace slidegif::embedded {
 std::span<const std::uint8_t> move_automaton();  // cmake/EmbedFile.cmake
-}  // namespace embedded
+}  // namespace slidegif::embedded
+
+namespace slidegif::detail {
 
 const MoveAutomaton& built_in_automaton() {
   static const MoveAutomaton automaton = MoveAutomaton::from_bytes(embedded::move_automaton());
   return automaton;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -9,8 +9,8 @@
 
 #include "solve/search/move_automaton.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 const MoveAutomaton& built_in_automaton();
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

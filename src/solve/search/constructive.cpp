@@ -9,7 +9,7 @@
 #include "solve/board/domain.hpp"
 #include "solve/search/cut_loops.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Whether the blank and the tracked tiles stand where a search wants them (global cells: the
@@ -238,4 +238,4 @@ std::vector<Move> solve_constructively(const Board& start, const Board& goal) {
   return cut_loops(start, out);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

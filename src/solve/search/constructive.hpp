@@ -8,7 +8,7 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // A region of more free cells than this is placed a tile at a time (constructive.cpp says why).
 inline constexpr int kMaxPairwiseCells = 64;
@@ -16,4 +16,4 @@ inline constexpr int kMaxPairwiseCells = 64;
 // Throws Error(Unsolvable) when goal cannot be reached from start.
 std::vector<Move> solve_constructively(const Board& start, const Board& goal);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -3,7 +3,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 std::vector<Move> cut_loops(const Board& start, const std::vector<Move>& moves) {
   std::vector<Board> boards{start};
@@ -29,4 +29,4 @@ std::vector<Move> cut_loops(const Board& start, const std::vector<Move>& moves) 
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

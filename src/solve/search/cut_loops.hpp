@@ -6,9 +6,9 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Removes every stretch of moves that comes back to a board already visited.
 std::vector<Move> cut_loops(const Board& start, const std::vector<Move>& moves);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

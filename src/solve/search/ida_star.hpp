@@ -38,7 +38,7 @@
 #include "solve/search/built_in_automaton.hpp"
 #include "solve/search/search_limits.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 template <Heuristic H, Metric M = Metric::SingleTile>
 class IdaStar {
@@ -459,4 +459,4 @@ int IdaStar<H, M>::iterate_parallel(const Position& root, int bound, std::vector
   return next_bound;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 namespace {
 
@@ -246,4 +246,4 @@ MoveAutomaton MoveAutomaton::from_bytes(std::span<const std::uint8_t> bytes) {
   return a;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -26,7 +26,7 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class MoveAutomaton {
  public:
@@ -57,4 +57,4 @@ class MoveAutomaton {
   std::size_t refused_ = 0;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -15,7 +15,7 @@
 #include "solve/search/weighted_astar.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -209,4 +209,4 @@ Solution near_optimal_in_frame(const Board& start, const Board& goal,
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

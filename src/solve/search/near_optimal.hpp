@@ -2,7 +2,7 @@
 // Near-optimal solving for any board from 2x2 to 16x16: always a valid solution within the
 // budget, never proven optimal.
 //
-//   Solution s = slidegif::solve_near_optimal(start, goal, {.limits = {.max_seconds = 2}});
+//   Solution s = slidegif::detail::solve_near_optimal(start, goal, {.limits = {.max_seconds = 2}});
 //   // s.optimal == false; s.moves replays start to goal.
 //
 // How: a constructive solver first (constructive.hpp), which guarantees an answer in
@@ -16,7 +16,7 @@
 #include "slidegif/board.hpp"
 #include "solve/search/search_limits.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class PdbHeuristic;  // pattern/pdb_heuristic.hpp
 
@@ -33,4 +33,4 @@ struct NearOptimalOptions {
 Solution solve_near_optimal(const Board& start, const Board& goal,
                             const NearOptimalOptions& options = {});
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

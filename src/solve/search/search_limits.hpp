@@ -12,7 +12,7 @@
 
 #include "slidegif/solve.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // Whether a stop flag (SolveControl::stop) is there and set.
 inline bool stop_set(const std::atomic<bool>* stop) {
@@ -32,4 +32,4 @@ struct SearchLimits {
   bool stopped() const { return stop_set(stop); }
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

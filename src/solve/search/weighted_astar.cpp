@@ -11,7 +11,7 @@
 #include "solve/board/domain.hpp"
 #include "solve/heuristic/heuristic.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -219,4 +219,4 @@ template std::vector<Move> weighted_astar(const Board&, const Board&, const PdbH
                                           std::chrono::steady_clock::time_point,
                                           const std::function<bool()>&);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -12,7 +12,7 @@
 #include "solve/heuristic/manhattan_linear_conflict.hpp"
 #include "solve/pattern/pdb_heuristic.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // A path from start to goal shorter than `shorter_than` moves (g + h >= shorter_than is
 // pruned), or empty when there is none or max_nodes or the deadline came first. `tick`, if
@@ -24,4 +24,4 @@ std::vector<Move> weighted_astar(const Board& start, const Board& goal, const H&
                                  std::chrono::steady_clock::time_point deadline,
                                  const std::function<bool()>& tick = {});
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

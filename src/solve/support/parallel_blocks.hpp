@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 
 template <class Work>
 std::uint64_t sum_over_blocks(std::uint64_t blocks, int threads, const Work& work) {
@@ -32,4 +32,4 @@ std::uint64_t sum_over_blocks(std::uint64_t blocks, int threads, const Work& wor
   return sum.load();
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -6,7 +6,7 @@
 //
 //   if (relaxed_fetch_or(entry.seen, bits) & bits) return;  // someone else was first
 
-namespace slidegif {
+namespace slidegif::detail {
 
 template <class T>
 T relaxed_load(const T& x) {
@@ -21,4 +21,4 @@ T relaxed_fetch_or(T& x, T bits) {
   return __atomic_fetch_or(&x, bits, __ATOMIC_RELAXED);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 #include "slidegif/error.hpp"
 #include "solve/board/domain.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Longer than any descent on a table the full search accepts (2x7's God's number is 108).
@@ -119,4 +119,4 @@ Board DistanceTable::state_at(int d, std::uint64_t k) const {
   throw Error(Error::Kind::BadInput, "no such state in the distance table");
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -21,7 +21,7 @@
 #include "solve/table/full_search.hpp"
 #include "solve/table/state_index.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 class DistanceTable {
  public:
@@ -81,4 +81,4 @@ class DistanceTable {
   double build_seconds_ = 0;
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -11,7 +11,7 @@
 #include "solve/table/layered_bfs.hpp"
 #include "solve/table/line_move_search.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Below this many states a second thread costs more to start than it saves.
@@ -125,4 +125,4 @@ FullSearch full_search(const Board& goal, const FullSearchOptions& options) {
   return result;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -20,7 +20,7 @@
 #include "slidegif/board.hpp"
 #include "solve/table/state_index.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // The largest board a full search takes by default (3x4, 4x3, 2x6, 6x2); up to
 // kMaxLargerFullSearchCells with FullSearchOptions::allow_larger (2x7: 43.6 G states, 10.9 GB
@@ -81,4 +81,4 @@ inline int mod3_entry(const std::uint64_t* words, std::uint64_t i) {
   return static_cast<int>((words[i / 32] >> (i % 32 * 2)) & 3);
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

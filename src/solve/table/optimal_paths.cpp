@@ -3,7 +3,7 @@
 #include "slidegif/error.hpp"
 #include "solve/board/domain.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
@@ -51,4 +51,4 @@ OptimalPaths optimal_paths(const FullSearch& all) {
   return out;
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

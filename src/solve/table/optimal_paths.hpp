@@ -14,7 +14,7 @@
 
 #include "solve/table/full_search.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 struct OptimalPaths {
   std::vector<std::uint8_t> first_moves;  // by state index
@@ -24,4 +24,4 @@ struct OptimalPaths {
 // Throws Error(BadInput) for a search without exact distances.
 OptimalPaths optimal_paths(const FullSearch& exact);
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

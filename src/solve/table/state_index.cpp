@@ -9,7 +9,7 @@
 #include "solve/pattern/pattern.hpp"
 #include "solve/support/format.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 constexpr int kMaxExactCells = 20;  // 21!/2 no longer fits 64 bits
@@ -129,4 +129,4 @@ Board StateIndex::board(std::uint64_t index) const {
   return Board(shape_, std::move(tiles));
 }
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

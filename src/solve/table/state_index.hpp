@@ -21,7 +21,7 @@
 
 #include "slidegif/board.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 
 // The largest board the index numbers: the 15-puzzle, 10.5 T states (N!/2 fits 64 bits up to
 // 20 cells; a full search of more than 14 cells needs several machines: src/mpi).
@@ -62,4 +62,4 @@ class StateIndex {
   std::vector<std::uint8_t> parity_;  // by blank cell
 };
 
-}  // namespace slidegif
+}  // namespace slidegif::detail

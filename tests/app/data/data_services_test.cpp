@@ -25,7 +25,7 @@ TEST(DataServices, GoalsFramedOntoOneSetShareOneLoad) {
   DataServices data({.load = CountingLoader{&loads}});
   const Board standard = Board::standard_goal({4, 4});
   const Board blank_last = parse_board("1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0");
-  const PdbHeuristic* first = data.pattern_database(standard);
+  const detail::PdbHeuristic* first = data.pattern_database(standard);
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(data.pattern_database(standard), first);
   EXPECT_EQ(data.pattern_database(blank_last), first);  // framed onto the standard goal's files
@@ -57,7 +57,7 @@ TEST(DataServices, WiredServicesAnswerFromIt) {
   const Board goal = Board::standard_goal({4, 4});
   EXPECT_EQ(services.pattern_database(goal), data.pattern_database(goal));
   EXPECT_EQ(services.multi_tile_database(goal), nullptr);  // the small set has none
-  const DistanceTable* table = services.distance_table(Board::standard_goal({3, 3}), false);
+  const detail::DistanceTable* table = services.distance_table(Board::standard_goal({3, 3}), false);
   ASSERT_NE(table, nullptr);  // 181 KB: built under the policy's limit
   EXPECT_EQ(services.distance_table(Board::standard_goal({3, 3}), false), table);
   EXPECT_EQ(services.distance_table(goal, false), nullptr);  // 4x4's would be 10^13 bytes

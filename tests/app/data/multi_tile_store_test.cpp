@@ -55,10 +55,10 @@ TEST(MultiTileDatabases, BuiltOnFirstUseLoadedAndChecked) {
 TEST(MultiTileDatabases, ALongBuildDeclinedLeavesANoteAndNoFile) {
   testing::TempDir dir;
   const Board goal = Board::standard_goal({4, 4});
-  const app::PdbBuildCost cost = app::pdb_build_cost(goal, kMultiTileSet);
+  const app::PdbBuildCost cost = app::pdb_build_cost(goal, detail::kMultiTileSet);
   EXPECT_EQ(cost.file_bytes, 2 * 57'657'600ULL + 43'680ULL);  // 16!/9! twice, 16!/12!
   EXPECT_TRUE(cost.is_long());
-  EXPECT_FALSE(app::pdb_build_cost(Board::standard_goal({3, 4}), kMultiTileSet).is_long());
+  EXPECT_FALSE(app::pdb_build_cost(Board::standard_goal({3, 4}), detail::kMultiTileSet).is_long());
   std::vector<std::string> notes;
   std::string asked;
   auto pdb = app::load_multi_tile_pdb(

@@ -31,7 +31,7 @@ class PdbPieces : public ::testing::Test {
     dir = fs::temp_directory_path() / fmt::format("slidegif-pdb-pieces-{}", ::getpid());
     fs::create_directories(dir);
     path = (dir / "t.pdb").string();
-    for (const auto& p : partition) tables.push_back(build_pattern_table(goal, p, {}));
+    for (const auto& p : partition) tables.push_back(detail::build_pattern_table(goal, p, {}));
   }
   void TearDown() override { fs::remove_all(dir); }
   std::vector<std::uint8_t> read_all() const {
@@ -44,7 +44,7 @@ class PdbPieces : public ::testing::Test {
   }
 
   Board goal = Board::standard_goal({3, 3});
-  Partition partition{{1, 2, 3, 4}, {5, 6, 7}, {8}};
+  detail::Partition partition{{1, 2, 3, 4}, {5, 6, 7}, {8}};
   std::vector<std::vector<std::uint8_t>> tables;
   fs::path dir;
   std::string path;

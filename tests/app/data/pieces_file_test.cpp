@@ -64,39 +64,39 @@ std::vector<Puzzle> puzzles(int n) {
   return out;
 }
 
-class Counting final : public MovePieces {
+class Counting final : public detail::MovePieces {
  public:
-  explicit Counting(MovePieces& inner) : inner_(inner) {}
-  std::span<const std::uint8_t> find(const MovePieceKey& key) override {
+  explicit Counting(detail::MovePieces& inner) : inner_(inner) {}
+  std::span<const std::uint8_t> find(const detail::MovePieceKey& key) override {
     const auto found = inner_.find(key);
     found_ += found.empty() ? 0 : 1;
     return found;
   }
-  void keep(const MovePieceKey& key, std::vector<std::uint8_t> coded) override {
+  void keep(const detail::MovePieceKey& key, std::vector<std::uint8_t> coded) override {
     inner_.keep(key, std::move(coded));
   }
   int found() const { return found_; }
 
  private:
-  MovePieces& inner_;
+  detail::MovePieces& inner_;
   int found_ = 0;
 };
 
 // Renders every puzzle through `pieces`, expecting the bytes of coding afresh; returns how many
 // moves the store gave.
-int expect_fresh_bytes(MovePieces& pieces, const AnimationOptions& o) {
+int expect_fresh_bytes(detail::MovePieces& pieces, const AnimationOptions& o) {
   Counting counting(pieces);
   for (const auto& p : puzzles(8)) {
-    EXPECT_EQ(render_animation(p.start, p.moves, o, {}, &counting).bytes,
-              render_animation(p.start, p.moves, o).bytes);
+    EXPECT_EQ(detail::render_animation(p.start, p.moves, o, {}, &counting).bytes,
+              detail::render_animation(p.start, p.moves, o).bytes);
   }
   return counting.found();
 }
 
 std::string built_file(const PiecesDir& dir, const AnimationOptions& o) {
   const std::string path = pieces_file_path(dir.path.string());
-  DrawingCache drawing;
-  const MovePieceCache pieces = build_move_pieces({{2, 3}}, o, drawing);
+  detail::DrawingCache drawing;
+  const detail::MovePieceCache pieces = build_move_pieces({{2, 3}}, o, drawing);
   save_pieces_file(path, pieces, drawing.save_drawings());
   return path;
 }
@@ -133,11 +133,11 @@ TEST(PiecesFile, ItsSpritesAreUsedAndChangeNoByte) {
   const std::string path = built_file(dir, options());
   PiecesFile file(path);
   ASSERT_FALSE(file.drawings().empty());
-  DrawingCache drawing;
+  detail::DrawingCache drawing;
   drawing.use_stored_drawings([&file] { return file.drawings(); });
   for (const auto& p : puzzles(4)) {
     EXPECT_EQ(render_animation(p.start, p.moves, options(), {}, &file, &drawing).bytes,
-              render_animation(p.start, p.moves, options()).bytes);
+              detail::render_animation(p.start, p.moves, options()).bytes);
   }
   EXPECT_EQ(drawing.stats().stored_used, 1u);
 }

@@ -24,8 +24,8 @@ namespace {
 
 using testing::TempDir;
 
-FullSearch search(const char* goal) {
-  return full_search(parse_board(goal));
+detail::FullSearch search(const char* goal) {
+  return detail::full_search(parse_board(goal));
 }
 
 std::string refusal(const std::string& path) {
@@ -46,7 +46,7 @@ void poke(const std::string& path, std::size_t at, char byte) {
 
 TEST(TableFile, RoundTripAnswersLikeTheSearch) {
   TempDir dir;
-  const FullSearch all = search("123/450");
+  const detail::FullSearch all = search("123/450");
   const std::string path = save_table_file(dir.path(), all);
   EXPECT_EQ(std::filesystem::path(path).filename(), "2x3-distances.dist");
   EXPECT_EQ(dir.entries().size(), 1u);
@@ -54,7 +54,7 @@ TEST(TableFile, RoundTripAnswersLikeTheSearch) {
   EXPECT_EQ(loaded.table->histogram(), all.histogram);
   EXPECT_EQ(format_board(loaded.table->goal()), "123/450");
   for (std::uint64_t i = 0; i < all.index.size(); ++i)
-    ASSERT_EQ(loaded.table->mod3(i), mod3_entry(all.mod3.data(), i));
+    ASSERT_EQ(loaded.table->mod3(i), detail::mod3_entry(all.mod3.data(), i));
   EXPECT_EQ(loaded.table->distance(parse_board("450/123")), 21);
   const std::string other = save_table_file(dir.path(), search("012/345"));
   EXPECT_EQ(std::filesystem::path(other).filename(), "2x3-distances-0.1.2.3.4.5.dist");
@@ -91,13 +91,13 @@ TEST(TableFile, EveryDistanceDrawsExactlyFromListsOrByRejection) {
     const auto reference = testing::bfs_distances(goal);  // independent of the full search
     std::map<int, std::set<std::uint64_t>> layers;
     for (const auto& [packed, d] : reference) layers[d].insert(packed);
-    const FullSearch all = search(saved);
+    const detail::FullSearch all = search(saved);
     for (std::uint64_t rare : {std::uint64_t{0}, all.index.size() / 100, all.index.size()}) {
       TempDir dir;
       const LoadedTable loaded = load_table_file(save_table_file(dir.path(), all, rare));
-      const DistanceTable& table = *loaded.table;
+      const detail::DistanceTable& table = *loaded.table;
       ASSERT_EQ(table.gods_number(), layers.rbegin()->first);
-      Random rng(7);
+      detail::Random rng(7);
       int listed = 0;
       for (int d = 0; d <= table.gods_number(); ++d) {
         const std::uint64_t limit = rare > 0 ? rare : all.index.size() / kRareLayerShare;
@@ -152,9 +152,9 @@ TEST(TableFile, ContentsAreCheckedOnceAndAgainWhenTheFileChanges) {
 
 TEST(TableFile, DamagedListsAndOlderFilesAreRefused) {
   TempDir dir;
-  const FullSearch all = search("1234/5670");
+  const detail::FullSearch all = search("1234/5670");
   const std::string path = save_table_file(dir.path(), all, 50);
-  const std::size_t lists = 4096 + full_search_bytes({2, 4}, DistanceStorage::Mod3);
+  const std::size_t lists = 4096 + full_search_bytes({2, 4}, detail::DistanceStorage::Mod3);
   ASSERT_GT(std::filesystem::file_size(path), lists) << "some layers listed";
   poke(path, lists + 3, '\x11');
   EXPECT_NE(refusal(path).find("lists checksum mismatch"), std::string::npos) << refusal(path);
@@ -165,7 +165,7 @@ TEST(TableFile, DamagedListsAndOlderFilesAreRefused) {
   EXPECT_NE(old.find("format version 1 (this slidegif reads 2"), std::string::npos) << old;
   EXPECT_NE(old.find("save it again"), std::string::npos) << old;
   // Rare layers the search did not list cannot be saved.
-  FullSearchOptions few;
+  detail::FullSearchOptions few;
   few.list_limit = 1;
   EXPECT_THROW(save_table_file(dir.path(), full_search(parse_board("1234/5670"), few), 50),
                std::runtime_error);
@@ -185,7 +185,7 @@ TEST(DistanceTables, SavedTablesServeBoardsTooLargeToBuild) {
   DistanceTables none({.max_build_bytes = 100, .build_to_solve = true, .dir = ""});
   EXPECT_EQ(none(parse_board("123/450"), false), nullptr);
   DistanceTables saved({.max_build_bytes = 100, .build_to_solve = true, .dir = dir.path()});
-  const DistanceTable* t = saved(parse_board("123/450"), false);
+  const detail::DistanceTable* t = saved(parse_board("123/450"), false);
   ASSERT_NE(t, nullptr);
   EXPECT_FALSE(t->exact());
   EXPECT_EQ(saved(parse_board("321/054"), false), t) << "framed by a mirror and relabelled";
@@ -217,21 +217,21 @@ std::vector<std::uint8_t> bytes_of(const std::string& path) {
 // class without a build, checked first; a pick still builds its exact table.
 TEST(DistanceTables, BuiltInTablesServeInsteadOfABuild) {
   TempDir dir;
-  const FullSearch all = search("123/450");
+  const detail::FullSearch all = search("123/450");
   const std::vector<std::uint8_t> bytes = bytes_of(save_table_file(dir.path(), all));
   DistanceTables tables({}, {bytes});
-  const DistanceTable* t = tables(parse_board("321/054"), false);  // a mirror of the goal
+  const detail::DistanceTable* t = tables(parse_board("321/054"), false);  // a mirror of the goal
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->build_seconds(), 0) << "viewed, not built";
   EXPECT_EQ(format_board(t->goal()), "123/450");
   for (std::uint64_t i = 0; i < all.index.size(); ++i)
-    ASSERT_EQ(t->mod3(i), mod3_entry(all.mod3.data(), i));
+    ASSERT_EQ(t->mod3(i), detail::mod3_entry(all.mod3.data(), i));
   EXPECT_EQ(tables(parse_board("123/450"), false), t);
-  const DistanceTable* drawn = tables(parse_board("123/450"), true);
+  const detail::DistanceTable* drawn = tables(parse_board("123/450"), true);
   ASSERT_NE(drawn, nullptr);
   EXPECT_TRUE(drawn->exact()) << "a pick of the board needs exact distances: built";
   // Another class (the blank in the middle of a side) is built as before.
-  const DistanceTable* other = tables(parse_board("103/452"), false);
+  const detail::DistanceTable* other = tables(parse_board("103/452"), false);
   ASSERT_NE(other, nullptr);
   EXPECT_NE(other->build_seconds(), 0);
 

@@ -11,7 +11,7 @@ namespace {
 
 const Board kStart = parse_board("152703846");
 const Board kGoal = Board::standard_goal({3, 3});
-const ClassicLimits kLimits{
+const detail::ClassicLimits kLimits{
     .max_seconds = 10, .max_expanded = 1'000'000, .max_bytes = 1u << 30, .stop = nullptr};
 
 TEST(Comparison, RowsInTheOrderAskedWithWholeNames) {
@@ -23,7 +23,7 @@ TEST(Comparison, RowsInTheOrderAskedWithWholeNames) {
   EXPECT_TRUE(rows[2].own);
   for (const ComparisonRow& r : rows) EXPECT_EQ(r.result.moves.size(), 8u) << r.name;
   const auto all = compare_searches(kStart, kGoal, {}, kLimits, {});
-  EXPECT_EQ(all.size(), all_classic_methods().size() + 1);
+  EXPECT_EQ(all.size(), detail::all_classic_methods().size() + 1);
   EXPECT_EQ(all.back().name, kOwnSearch);
 }
 

@@ -18,7 +18,7 @@ AnimationOptions look(const std::string& lang = "en") {
 }
 
 TEST(Explain, AShortSearchShowsEveryExpansionThenTheAnswer) {
-  const app::ExplainRequest bfs{.method = parse_classic_method("bfs")};
+  const app::ExplainRequest bfs{.method = detail::parse_classic_method("bfs")};
   const app::Explanation e = app::explain_search(parse_board("123456708"), kGoal, bfs, look());
   ASSERT_TRUE(e.trace.result.solved);
   const auto& f = e.script.frames;
@@ -36,7 +36,8 @@ TEST(Explain, AShortSearchShowsEveryExpansionThenTheAnswer) {
 }
 
 TEST(Explain, ALongSearchIsSummarisedAndPacedWithinItsMinute) {
-  const app::ExplainRequest astar{.method = parse_classic_method("astar"), .search_frames = 100};
+  const app::ExplainRequest astar{.method = detail::parse_classic_method("astar"),
+                                  .search_frames = 100};
   const app::Explanation e = app::explain_search(parse_board("867254301"), kGoal, astar, look());
   ASSERT_TRUE(e.trace.result.solved);
   const auto& f = e.script.frames;
@@ -48,14 +49,14 @@ TEST(Explain, ALongSearchIsSummarisedAndPacedWithinItsMinute) {
             std::string::npos)
       << f[2].notes.at(2);
   int total = 0;
-  for (const ExplainFrame& x : f) total += x.delay_ms;
+  for (const detail::ExplainFrame& x : f) total += x.delay_ms;
   EXPECT_LE(total, AnimationOptions{}.max_duration_ms);
   EXPECT_GE(total, AnimationOptions{}.max_duration_ms * 9 / 10);
   EXPECT_EQ(f.back().caption, "Solved in 31 moves");
 }
 
 TEST(Explain, ChineseCaptions) {
-  const app::ExplainRequest ida{.method = parse_classic_method("idastar")};
+  const app::ExplainRequest ida{.method = detail::parse_classic_method("idastar")};
   const app::Explanation e = app::explain_search(parse_board("123456708"), kGoal, ida, look("zh"));
   EXPECT_EQ(e.script.title, "IDA* · 曼哈顿距离");
   EXPECT_EQ(e.script.frames[1].caption, "#1：g 0 · h 1 · f 1 ≤ 1");
@@ -65,11 +66,11 @@ TEST(Explain, ChineseCaptions) {
 
 TEST(Explain, AStoppedSearchSaysWhereItStopped) {
   const app::ExplainRequest capped{
-      .method = parse_classic_method("astar-misplaced"),
+      .method = detail::parse_classic_method("astar-misplaced"),
       .limits = {.max_seconds = 10, .max_expanded = 500, .max_bytes = 1u << 30, .stop = nullptr}};
   const app::Explanation e = app::explain_search(parse_board("867254301"), kGoal, capped, look());
   EXPECT_FALSE(e.trace.result.solved);
-  const ExplainFrame& last = e.script.frames.back();
+  const detail::ExplainFrame& last = e.script.frames.back();
   EXPECT_EQ(last.caption.rfind("Stopped after 512 expansions: stopped at 512", 0), 0u)
       << last.caption;
 }

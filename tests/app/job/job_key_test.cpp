@@ -19,7 +19,7 @@ Job fixed_job() {
 }
 
 std::string key_of(const Job& job) {
-  return job_key(job, resolve_puzzle(job.puzzle, [] { return std::uint64_t{5}; }));
+  return job_key(job, detail::resolve_puzzle(job.puzzle, [] { return std::uint64_t{5}; }));
 }
 
 // Calls f(path, leaf) for every leaf field below `object`, in list order.
@@ -101,7 +101,7 @@ TEST(JobKey, TheBoardsAndTheProgramVersionAreInIt) {
 TEST(JobKey, SameBoardsSameKeyHoweverTheyCame) {
   Job seeded;
   seeded.puzzle.seed = 42;
-  const Puzzle drawn = resolve_puzzle(seeded.puzzle, [] { return std::uint64_t{0}; });
+  const Puzzle drawn = detail::resolve_puzzle(seeded.puzzle, [] { return std::uint64_t{0}; });
   Job fixed;
   fixed.puzzle.start = drawn.start;
   fixed.puzzle.goal = drawn.goal;

@@ -59,7 +59,7 @@ TEST(ResolveJob, UnseededDrawsUseTheEntropyService) {
 
 TEST(ResolveJob, RefusesAnUnsolvablePairBeforeSearching) {
   Services s = test_services();
-  s.pattern_database = [](const Board&) -> const PdbHeuristic* {
+  s.pattern_database = [](const Board&) -> const detail::PdbHeuristic* {
     throw std::logic_error("looked up databases for an unsolvable pair");
   };
   try {
@@ -82,7 +82,7 @@ TEST(SolveJob, SettingsReachTheSolver) {
   job.solve.max_nodes = 10;
   Services services = test_services();
   const Board* asked = nullptr;
-  services.pattern_database = [&asked](const Board& goal) -> const PdbHeuristic* {
+  services.pattern_database = [&asked](const Board& goal) -> const detail::PdbHeuristic* {
     asked = &goal;
     return nullptr;
   };

@@ -14,7 +14,7 @@
 #include "slidegif/board.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::Color;
@@ -199,4 +199,4 @@ TEST(Captions, NarrowBoardsGetShortCaptionsAtAReadableSize) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -23,7 +23,7 @@
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::Color;
@@ -588,4 +588,4 @@ TEST(Animation, GifsicleSavesUnderOnePercent) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

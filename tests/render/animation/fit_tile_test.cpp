@@ -7,7 +7,7 @@
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 AnimationOptions fitting(int tile_px, int tween = 0) {
@@ -77,4 +77,4 @@ TEST(FitTile, TheFittedAnimationIsTheOneDrawnWithThatTile) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

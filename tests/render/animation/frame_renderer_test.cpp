@@ -20,7 +20,7 @@
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const std::vector<std::string> kCaptions = {"Start — 2 moves to go", "Step 1 / 2 — tile 6 moves up",
@@ -460,4 +460,4 @@ TEST(FrameRenderer, CaptionsFromOnePenShareALeftEdge) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

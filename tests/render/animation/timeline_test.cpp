@@ -8,7 +8,7 @@
 
 #include "render/animation/animation.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(Timeline, DelaysFollowOneClockWithoutDrift) {
@@ -57,4 +57,4 @@ TEST(Timeline, SlidesEaseInAndOut) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

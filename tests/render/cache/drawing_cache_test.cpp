@@ -21,7 +21,7 @@
 #include "slidegif/picture.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::random_moves;
@@ -220,4 +220,4 @@ TEST(DrawingCache, StoredSetsOfTheSameLookForTwoFontsAreBothFound) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -27,7 +27,7 @@
 #include "slidegif/board.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::Color;
@@ -328,4 +328,4 @@ TEST(CodedMove, RecordsReadBackAndDamageIsRefused) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

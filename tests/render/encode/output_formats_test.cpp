@@ -17,7 +17,7 @@
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::Color;
@@ -254,4 +254,4 @@ TEST(Apng, ChunksSayTheGifsFramesDelaysAndPlays) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // The sum of 2^-length over the used symbols, in units of 2^-15: 32768 for a complete code.
@@ -93,4 +93,4 @@ TEST(PrefixCode, ALoneSymbolCostsNoBits) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

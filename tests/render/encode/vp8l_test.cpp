@@ -11,7 +11,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // libwebp's decoding of the bitstream (wrapped in a RIFF file) as ARGB words.
@@ -116,4 +116,4 @@ TEST(Vp8l, RefusesWhatItCannotWrite) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Frames written as strings, a character a pixel: 'a' is palette index 0, 'b' 1, ...
@@ -91,4 +91,4 @@ TEST(WebpFrame, SendsEveryPixelWithoutBlendingOrRoomForTransparency) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

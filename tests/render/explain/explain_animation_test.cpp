@@ -9,7 +9,7 @@
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 AnimationOptions look() {
@@ -92,4 +92,4 @@ TEST(ExplainAnimation, RefusesWhatItCannotDraw) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,17 +8,17 @@
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TreeFigure small_tree(int leaves) {
   TreeFigure fig{.title = "A*", .legend = "legend"};
   const Board root = parse_board("123405786");
-  fig.nodes.push_back({.board = root, .above = "#1", .below = "f 2", .expanded = true,
-                       .on_path = true});
+  fig.nodes.push_back(
+      {.board = root, .above = "#1", .below = "f 2", .expanded = true, .on_path = true});
   for (int i = 0; i < leaves; ++i) {
-    fig.nodes.push_back({.board = root, .parent = 0, .below = "f 4", .expanded = i == 0,
-                         .on_path = i == 0});
+    fig.nodes.push_back(
+        {.board = root, .parent = 0, .below = "f 4", .expanded = i == 0, .on_path = i == 0});
   }
   return fig;
 }
@@ -56,4 +56,4 @@ TEST(SearchTreeFigure, RefusesWhatItCannotDraw) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

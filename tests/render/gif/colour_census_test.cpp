@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 struct Frames {
@@ -68,4 +68,4 @@ TEST(ColourCensus, CountsOnlyChangedPixelsInsideTheDirtyRectangle) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -21,7 +21,7 @@
 #include "render/pixels/sprite.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::Color;
@@ -424,4 +424,4 @@ TEST(GifEncoder, MisuseIsARenderError) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -23,7 +23,7 @@
 #include "render/pixels/mix.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 std::vector<Rgb> theme_colors(const Theme& t) {
@@ -179,4 +179,4 @@ TEST(Themes, TheSlidePuzzleElementDrawsInTheSameColours) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

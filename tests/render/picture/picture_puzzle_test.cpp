@@ -24,7 +24,7 @@
 #include "slidegif/picture.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 Picture sample_picture(const std::string& name) {
@@ -221,4 +221,4 @@ INSTANTIATE_TEST_SUITE_P(Tweens, PicturePuzzleSize,
                                            std::pair{3, true}));
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -15,7 +15,7 @@
 #include "run_binary.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 std::vector<std::uint8_t> bytes_of(const std::string& name) {
@@ -121,4 +121,4 @@ TEST(Picture, FittingCropsTheMiddleAndAveragesAreas) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

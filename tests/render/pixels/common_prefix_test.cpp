@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(CommonPrefix, AgreesWithAByteByByteCount) {
@@ -30,4 +30,4 @@ TEST(CommonPrefix, AgreesWithAByteByByteCount) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -6,7 +6,7 @@
 #include "render/look/theme.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(Image, PaletteImageIsFilledAndItsRowsAreOneBlock) {
@@ -50,4 +50,4 @@ TEST(Image, EmptyImageIsARenderError) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -15,7 +15,7 @@
 #include "render/text/text.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 struct Box {
@@ -134,4 +134,4 @@ TEST(HistogramPlot, ThePngAndTheSvgDrawTheSameScene) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

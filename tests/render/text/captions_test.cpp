@@ -10,7 +10,7 @@
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // An optimal solution of 867254301.
@@ -51,4 +51,4 @@ TEST(Captions, AnIllegalMoveIsBadInputNamingIt) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -11,7 +11,7 @@
 #include "render/text/text.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const std::vector<std::string> kTitleChars = {"八", "数", "码", "难", "题", "最", "优", "解"};
@@ -95,4 +95,4 @@ TEST(FontFallback, ARegularFallbackBehindABoldFontIsEmboldened) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

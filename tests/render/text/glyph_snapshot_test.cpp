@@ -9,7 +9,7 @@
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Captions and a title with kerned pairs ("AV", "To"), at two sizes.
@@ -141,4 +141,4 @@ TEST(GlyphSnapshot, AbsurdNumbersAreRefused) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

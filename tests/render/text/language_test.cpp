@@ -13,7 +13,7 @@
 #include "render/text/captions.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 std::set<std::string> placeholders(std::string_view text) {
@@ -90,4 +90,4 @@ TEST(Language, EnglishIsTheDefaultAndUnknownCodesAreRefused) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

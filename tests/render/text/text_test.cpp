@@ -15,7 +15,7 @@
 #include "slidegif/error.hpp"
 #include "test_font.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const char* const kFont = testing::kTestFontPath;
@@ -208,4 +208,4 @@ TEST(Text, MovedCacheKeepsWorking) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 std::string error_of(std::string_view text, std::optional<Shape> shape = std::nullopt) {
@@ -96,9 +96,9 @@ TEST(Board, StandardGoal) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(Board, ASquareTooLargeSaysWhatWasUnderstoodAndTheLimit) {
@@ -115,4 +115,4 @@ TEST(Board, ASquareTooLargeSaysWhatWasUnderstoodAndTheLimit) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 
 #include "solve/board/random.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(Domain, NeighbourStopsAtTheEdges) {
@@ -90,4 +90,4 @@ TEST(Position, ApplyMatchesTheBoardAndUndoRestores) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 #include "solve/board/random.hpp"
 #include "solve/solver.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 bool blank_in_corner(const Board& b) {
@@ -66,4 +66,4 @@ TEST(GoalFraming, RefusesMovesOffTheBoard) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

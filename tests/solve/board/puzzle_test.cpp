@@ -6,7 +6,7 @@
 #include "solve/board/random.hpp"
 #include "solve/board/resolve_puzzle.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Entropy that counts how often it is asked.
@@ -109,4 +109,4 @@ TEST(ResolvePuzzle, RefusesContradictionsAndUnreachableGoals) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -9,7 +9,7 @@
 #include "bfs_reference.hpp"
 #include "slidegif/solvability.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(Random, SameSeedSameBoards) {
@@ -74,4 +74,4 @@ TEST(Random, BelowIsInRangeAndCoversIt) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

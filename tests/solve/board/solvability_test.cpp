@@ -6,7 +6,7 @@
 #include "bfs_reference.hpp"
 #include "solve/board/random.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(Solvability, ParityMatchesReachabilityOnSmallBoards) {
@@ -55,4 +55,4 @@ TEST(Solvability, RequireSolvableThrowsUnsolvable) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

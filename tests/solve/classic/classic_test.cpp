@@ -11,7 +11,7 @@
 #include "solve/board/random.hpp"
 #include "solve/table/distance_table.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const ClassicLimits kGenerous{
@@ -153,4 +153,4 @@ TEST(Classic, BadInputIsRefused) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

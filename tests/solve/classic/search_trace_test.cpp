@@ -9,7 +9,7 @@
 
 #include "published_counts.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const Board kTraceGoal = Board::standard_goal({3, 3});
@@ -130,4 +130,4 @@ TEST(SearchTrace, AStoppedSearchEndsWithItsLastExpansion) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

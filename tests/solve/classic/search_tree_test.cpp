@@ -7,7 +7,7 @@
 
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const Board kTreeGoal = Board::standard_goal({3, 3});
@@ -64,9 +64,10 @@ TEST(SearchTree, AStarsTreeHoldsEveryExpansionAndTheWayToTheGoal) {
 }
 
 TEST(SearchTree, BreadthFirstAndGreedyToo) {
-  for (const ClassicMethod m : {ClassicMethod{ClassicAlgorithm::Bfs, ClassicHeuristic::None},
-                                ClassicMethod{ClassicAlgorithm::Greedy, ClassicHeuristic::Misplaced},
-                                ClassicMethod{ClassicAlgorithm::UniformCost, ClassicHeuristic::None}}) {
+  for (const ClassicMethod m :
+       {ClassicMethod{ClassicAlgorithm::Bfs, ClassicHeuristic::None},
+        ClassicMethod{ClassicAlgorithm::Greedy, ClassicHeuristic::Misplaced},
+        ClassicMethod{ClassicAlgorithm::UniformCost, ClassicHeuristic::None}}) {
     const SearchTree t = search_tree(m, kFiveMoves, kTreeGoal, kTreeLimits);
     ASSERT_TRUE(t.result.solved) << classic_name(m);
     check_tree(t, kFiveMoves, t.result.expanded);
@@ -114,4 +115,4 @@ TEST(SearchTree, ALargeSearchIsRefusedSayingSo) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

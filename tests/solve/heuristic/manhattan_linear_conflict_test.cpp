@@ -8,7 +8,7 @@
 #include "solve/board/random.hpp"
 #include "solve/heuristic/heuristic.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(Heuristics, AdmissibleOnEveryThreeByThreeState) {
@@ -65,4 +65,4 @@ TEST(Heuristics, IncrementalUpdateEqualsRecomputation) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -5,7 +5,7 @@
 
 #include "solve/board/random.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(ManhattanTable, DistancesToTheGoalCell) {
@@ -50,4 +50,4 @@ TEST(ManhattanTable, OnlyCountedTilesAdd) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -21,7 +21,7 @@
 #include "solve/search/ida_star.hpp"
 #include "solve/solver.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::board_key;
@@ -192,4 +192,4 @@ TEST(MultiTilePdb, SearchFindsTheWalkingDistancesLengthsInFewerNodes) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -13,7 +13,7 @@
 #include "solve/pdb_solve.hpp"
 #include "solve/search/ida_star.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using testing::expect_matches_reference;
@@ -149,4 +149,4 @@ TEST_F(Partitioned3x3, OtherGoalsStayOptimal) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

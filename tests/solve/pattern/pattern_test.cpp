@@ -7,7 +7,7 @@
 
 #include "solve/pattern/partition_presets.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Calls f(cells) for every placement of k tiles on n cells.
@@ -88,4 +88,4 @@ TEST(PartitionPresets, CoverEveryTileOnceForAnyGoal) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

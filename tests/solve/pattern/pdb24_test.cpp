@@ -16,7 +16,7 @@
 #include "solve/pattern/pattern_symmetry.hpp"
 #include "solve/solver.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const Board kGoal = Board::standard_goal({5, 5});
@@ -222,4 +222,4 @@ TEST(Pdb24, CommandLineUsesTheSetWhenPresent) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

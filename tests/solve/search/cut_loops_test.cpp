@@ -8,7 +8,7 @@
 #include "bfs_reference.hpp"
 #include "solve/board/random.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(CutLoops, KnownPaths) {
@@ -48,4 +48,4 @@ TEST(CutLoops, RandomWalksKeepTheirEnd) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -10,7 +10,7 @@
 
 #include "solve/heuristic/manhattan_linear_conflict.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 const Board kFifteenGoal = Board::standard_goal({4, 4});
@@ -112,4 +112,4 @@ TEST(IdaStar, AStopFromAnotherThreadEndsEveryThread) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

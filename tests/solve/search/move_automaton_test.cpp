@@ -13,7 +13,7 @@
 #include "solve/board/domain.hpp"
 #include "solve/search/built_in_automaton.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // Every path of exactly `depth` moves from `start` (none undoing the one before), in move
@@ -123,4 +123,4 @@ TEST(MoveAutomaton, BytesReadBackAndDamageIsRefused) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

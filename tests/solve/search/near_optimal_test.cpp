@@ -9,7 +9,7 @@
 #include "solve/search/constructive.hpp"
 #include "solve/solver.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(NearOptimal, ReplaysToTheGoalOnEveryShape) {
@@ -118,4 +118,4 @@ TEST(NearOptimal, ReportsTheBestLengthSoFar) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

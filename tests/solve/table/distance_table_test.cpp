@@ -13,7 +13,7 @@
 #include "solve/solver.hpp"
 #include "solve/table_solve.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 // The 3x3 standard goal's tables, built once for the whole test program.
@@ -100,4 +100,4 @@ TEST(DistanceTable, HardestDrawIsAnAntipode) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -10,7 +10,7 @@
 #include "published_counts.hpp"
 #include "slidegif/error.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 TEST(StateIndex, NumbersEveryReachableStateOnce) {
@@ -147,4 +147,4 @@ TEST(FullSearch, RefusesBoardsOverTheLimitNamingStatesAndMemory) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail

@@ -8,7 +8,7 @@
 #include "solve/board/domain.hpp"
 #include "solve/board/random.hpp"
 
-namespace slidegif {
+namespace slidegif::detail {
 namespace {
 
 using Distances = std::unordered_map<std::uint64_t, int>;
@@ -61,4 +61,4 @@ TEST(OptimalPaths, MatchBruteForceCountsOnThreeByThree) {
 }
 
 }  // namespace
-}  // namespace slidegif
+}  // namespace slidegif::detail
