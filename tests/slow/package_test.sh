@@ -40,6 +40,12 @@ slidegif solve 867254301 -o a.mp4 >/dev/null || fail "no MP4 (slidegif-video and
 [[ $(tail -c +5 a.mp4 | head -c 4) == ftyp ]] || fail "a.mp4 is no MP4"
 REQUEST_METHOD=GET QUERY_STRING='start=867254301' /usr/lib/cgi-bin/slidegif.cgi >answer
 grep -aq '^Content-Type: image/gif' answer || fail "slidegif.cgi does not answer"
+# The play page's <slide-puzzle> (two modules beside it) asks the CGI for JSON.
+for f in play.html element.mjs index.mjs; do
+  [[ -s /usr/share/slidegif/web/$f ]] || fail "slidegif-web lacks web/$f"
+done
+REQUEST_METHOD=GET QUERY_STRING='random=1&size=3&moves=20&seed=5&format=json' \
+  /usr/lib/cgi-bin/slidegif.cgi | grep -q '"length":20' || fail "slidegif.cgi answers no JSON"
 
 # slidegif.fcgi as its unit starts it: the ExecStart line and Environment, the listening socket
 # on standard input (StandardInput=socket; spawn-fcgi hands it the same way).
