@@ -89,9 +89,18 @@ class Server:
         raise SystemExit(f"FAIL: no socket at {self.path}")
 
     def connect(self):
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.connect(self.path)
-        return sock
+        # The socket file appears at bind(), a moment before listen(): on a loaded machine a
+        # first connect can land between the two (refused), so it is tried again for a while.
+        for attempt in range(100):
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(self.path)
+                return sock
+            except ConnectionRefusedError:
+                sock.close()
+                if attempt == 99 or self.process.poll() is not None:
+                    raise
+                time.sleep(0.05)
 
     def workers(self):
         out = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True).stdout
