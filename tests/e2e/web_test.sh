@@ -14,7 +14,7 @@ port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0
 server=$!
 trap 'kill $server 2>/dev/null; e2e_cleanup' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/play.html" >/dev/null && break; sleep 0.1; done
-PYTHONDONTWRITEBYTECODE=1 HOME=$E2E_STATE timeout 280 /usr/bin/python3 "$(dirname "$0")/web_test.py" \
+PYTHONDONTWRITEBYTECODE=1 HOME=$E2E_STATE timeout 400 /usr/bin/python3 "$(dirname "$0")/web_test.py" \
   "http://127.0.0.1:$port" "$cli" "$out" || e2e_fail "the static play site test failed"
 # The npm package the same build packed, as a user installs and uses it.
 bash "$(dirname "$0")/npm_test.sh" "$out" "$cli" "$src" || e2e_fail "the npm package test failed"
