@@ -223,6 +223,7 @@ with open(os.path.join(out, "npm-page.html"), "w") as f:
 <slide-puzzle id="given" start="867254301"></slide-puzzle>
 <slide-puzzle id="unsolvable" start="213456780"></slide-puzzle>
 <slide-puzzle id="bad" size="3x1" theme="sepia"></slide-puzzle>
+<slide-puzzle id="far" size="2x5" distance="100" seed="1"></slide-puzzle>
 <script type="module">
 const errors = {};
 for (const el of document.querySelectorAll("slide-puzzle")) {
@@ -239,6 +240,9 @@ const given = document.getElementById("given");
 await new Promise(done => given.board.length ? done() : given.addEventListener("shuffle", done, { once: true }));
 const element = { defined: customElements.get("slide-puzzle") === SlidePuzzleElement, board: given.board.join("") };
 await new Promise(done => setTimeout(done, 500));
+// A distance no 2x5 board has is refused after a few solves, not searched for long.
+const far = Date.now();
+while (!errors.far && Date.now() - far < 60000) await new Promise(done => setTimeout(done, 100));
 document.body.dataset.result = JSON.stringify({ s, p, q, refused, element, errors });
 </script><body>slidegif</body>""")
 driver.get(url + "/npm-page.html")
@@ -259,6 +263,9 @@ if not any("inversions" in m for m in errors.get("unsolvable", [])):
 bad = " | ".join(errors.get("bad", []))
 if "unknown theme \"sepia\"" not in bad or "size must be" not in bad:
     fail(f"size=3x1 theme=sepia should be refused by name: {bad!r}")
-print("ok: <slide-puzzle> from the package keeps a given start; an unsolvable one and a bad size and theme say why")
+if not any("no 2x5 board 100 moves out" in m for m in errors.get("far", [])):
+    fail(f"distance=100 on a 2x5 should be refused: {errors.get('far')}")
+print("ok: <slide-puzzle> from the package keeps a given start; an unsolvable one, a bad size and "
+      "theme, and a distance no 2x5 board has say why")
 print("ok: a page importing the npm package solved 867254301 in 31 moves, and a 12-move pick")
 driver.quit()

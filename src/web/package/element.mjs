@@ -45,6 +45,7 @@ const STEP = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 const TILE_WAY = { U: "down", D: "up", L: "right", R: "left" };
 // An arrow slides the tile on that side of the gap the arrow's way: the blank goes the other.
 const ARROW = { ArrowUp: "D", ArrowDown: "U", ArrowLeft: "R", ArrowRight: "L" };
+const OPPOSITE = { U: "D", D: "U", L: "R", R: "L" };
 const SLIDE_MS = 140; // one slide's transition; "Solve" waits a little longer between moves
 
 const STYLE = `
@@ -106,6 +107,19 @@ function parseBoard(text, rows, cols) {
     throw new RangeError(`the board "${text}" is not the tiles 0 to ${n - 1} of a ${rows}x${cols} board once each`);
   }
   return cells;
+}
+
+// The cell the blank reaches by `move` on a board `cols` wide, or -1 off the board.
+function target(cells, cols, move) {
+  const blank = cells.indexOf(0), rows = cells.length / cols;
+  const r = Math.floor(blank / cols) + STEP[move][0], c = (blank % cols) + STEP[move][1];
+  return r < 0 || c < 0 || r >= rows || c >= cols ? -1 : r * cols + c;
+}
+
+// Moves the blank (a legal move), in place.
+function moveBlank(cells, cols, move) {
+  const blank = cells.indexOf(0), to = target(cells, cols, move);
+  [cells[blank], cells[to]] = [cells[to], 0];
 }
 
 // mulberry32: a seeded walk gives the same puzzle for the same seed.
@@ -259,28 +273,29 @@ export class SlidePuzzleElement extends Base {
   // (each board on an optimal path is exactly as far as the moves left on it). A walk that
   // folded back too far is lengthened.
   async #walkOut(rows, cols, distance, random) {
-    let length = distance + 6;
-    for (let attempt = 0; attempt < 12; attempt++) {
+    // A walk twice the distance and more that still falls short: the board has no such boards
+    // (a 4x4's farthest are 80 moves out), or too few to meet; said after a few solves.
+    const enough = 2 * distance + 20;
+    let length = distance + 6, farthest = 0;
+    while (true) {
       const cells = Array.from({ length: rows * cols }, (_, i) => (i + 1) % (rows * cols));
       let last = "";
       for (let i = 0; i < length; i++) {
-        const legal = Object.keys(STEP).filter(m => m !== { U: "D", D: "U", L: "R", R: "L" }[last] && this.#target(cells, cols, m) >= 0);
+        const legal = Object.keys(STEP).filter(m => m !== OPPOSITE[last] && target(cells, cols, m) >= 0);
         last = legal[Math.floor(random() * legal.length)];
-        const blank = cells.indexOf(0), to = this.#target(cells, cols, last);
-        [cells[blank], cells[to]] = [cells[to], 0];
+        moveBlank(cells, cols, last);
       }
       const answer = await this.#solve(cells, cols);
       if (!answer.optimal) throw new Error(`could not prove a ${rows}x${cols} board ${distance} moves out in time`);
       if (answer.length >= distance) {
-        for (const m of answer.moves.slice(0, answer.length - distance)) {
-          const blank = cells.indexOf(0), to = this.#target(cells, cols, m);
-          [cells[blank], cells[to]] = [cells[to], 0];
-        }
+        for (const m of answer.moves.slice(0, answer.length - distance)) moveBlank(cells, cols, m);
         return cells;
       }
+      farthest = Math.max(farthest, answer.length);
+      if (length >= enough) break;
       length += distance - answer.length + 4;
     }
-    throw new Error(`no ${rows}x${cols} board ${distance} moves out was found`);
+    throw new Error(`no ${rows}x${cols} board ${distance} moves out was found (the farthest: ${farthest})`);
   }
 
   async #random(rows, cols, seed, moves) {
@@ -363,26 +378,18 @@ export class SlidePuzzleElement extends Base {
     this.#parts.count.textContent = this.#t.moves(this.#moveCount);
   }
 
-  // The cell the blank reaches by `move`, or -1 off the board.
-  #target(cells, cols, move) {
-    const blank = cells.indexOf(0), rows = cells.length / cols;
-    const r = Math.floor(blank / cols) + STEP[move][0], c = (blank % cols) + STEP[move][1];
-    return r < 0 || c < 0 || r >= rows || c >= cols ? -1 : r * cols + c;
-  }
-
   #blankMove(letter, by) {
-    return this.#slideCell(this.#target(this.#cells, this.#cols, letter), by);
+    return this.#slideCell(target(this.#cells, this.#cols, letter), by);
   }
 
   // Slides the tile at `cell` into the gap when they are neighbours.
   #slideCell(cell, by) {
     // While a search runs the player may go on; its answer is then for another board, unused.
     if (this.#won || cell < 0 || (by === "player" && (this.#busy === "playing" || this.#busy === "shuffling"))) return false;
-    const blank = this.#cells.indexOf(0);
-    const letter = Object.keys(STEP).find(m => this.#target(this.#cells, this.#cols, m) === cell);
+    const letter = Object.keys(STEP).find(m => target(this.#cells, this.#cols, m) === cell);
     if (!letter) return false;
     const tile = this.#cells[cell];
-    [this.#cells[blank], this.#cells[cell]] = [tile, 0];
+    moveBlank(this.#cells, this.#cols, letter);
     this.#moveCount++;
     const planned = this.#plan?.moves[0] === letter;
     if (planned) this.#plan = { ...this.#plan, board: this.#cells.join(","), moves: this.#plan.moves.slice(1) };
