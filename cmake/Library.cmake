@@ -31,7 +31,7 @@ endforeach()
 
 # What the layers link privately, which a user of the static archive must link too.
 set(SLIDEGIF_PRIVATE_DEPS PkgConfig::GD PkgConfig::FREETYPE PkgConfig::IMAGEQUANT
-    PkgConfig::XXHASH PkgConfig::WEBP PkgConfig::ZLIB OpenMP::OpenMP_CXX fmt::fmt)
+    PkgConfig::XXHASH PkgConfig::WEBP PkgConfig::DEFLATE OpenMP::OpenMP_CXX fmt::fmt)
 if(TARGET slidegif_video)
   list(APPEND SLIDEGIF_PRIVATE_DEPS PkgConfig::FFMPEG)
 endif()

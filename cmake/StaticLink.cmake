@@ -10,7 +10,7 @@
 # missing or the build is for sanitizers or fuzzing (which need the shared runtimes).
 # The libraries the core links shared are guarded by SLIDEGIF_SHARED (CMakeLists.txt), so a
 # target with the SLIDEGIF_STATIC property takes none of them.
-set(SLIDEGIF_RENDER_ARCHIVES gd imagequant jpeg webpmux webp freetype png16 brotlidec brotlicommon z xxhash)
+set(SLIDEGIF_RENDER_ARCHIVES gd imagequant jpeg webpmux webp freetype png16 brotlidec brotlicommon z xxhash deflate)
 
 function(slidegif_link_static target)
   set(paths "")

@@ -1,9 +1,8 @@
 #include "render/encode/png_writer.hpp"
 
 #include <fmt/format.h>
-#include <zlib.h>
+#include <libdeflate.h>  // crc32
 
-#include <new>
 #include <string_view>
 
 #include "slidegif/error.hpp"
@@ -27,7 +26,7 @@ void put_chunk(std::vector<std::uint8_t>& out, std::string_view type,
   const std::size_t start = out.size();
   out.insert(out.end(), type.begin(), type.end());
   out.insert(out.end(), data.begin(), data.end());
-  const auto crc = crc32(0, out.data() + start, static_cast<uInt>(out.size() - start));
+  const auto crc = libdeflate_crc32(0, out.data() + start, out.size() - start);
   put_be32(out, static_cast<std::uint32_t>(crc));
 }
 
@@ -51,35 +50,6 @@ std::vector<std::uint8_t> png_head(const Palette& palette, int width, int height
     trns.back() = 0;
     put_chunk(out, "tRNS", trns);
   }
-  return out;
-}
-
-// Rows of `area` (filter type 0 before each: palette images code best unfiltered), deflated;
-// with `previous`, pixels equal to it as `transparent`.
-std::vector<std::uint8_t> deflate_rows(IndexedView frame, const Rect& area,
-                                       const std::vector<std::uint8_t>* previous,
-                                       std::uint8_t transparent) {
-  std::vector<std::uint8_t> raw;
-  raw.reserve(static_cast<std::size_t>(area.w + 1) * static_cast<std::size_t>(area.h));
-  const auto w = static_cast<std::size_t>(frame.width);
-  for (int y = area.y; y < area.y + area.h; ++y) {
-    raw.push_back(0);
-    const std::uint8_t* row = frame.rows[y] + area.x;
-    if (previous == nullptr) {
-      raw.insert(raw.end(), row, row + area.w);
-      continue;
-    }
-    const std::uint8_t* prev = previous->data() + y * w + static_cast<std::size_t>(area.x);
-    for (int x = 0; x < area.w; ++x) raw.push_back(row[x] == prev[x] ? transparent : row[x]);
-  }
-  // zlib's default level: level 9 made format_bench's APNGs 4-6% smaller in 3 times the time.
-  uLongf size = compressBound(static_cast<uLong>(raw.size()));
-  std::vector<std::uint8_t> out(size);
-  const int status = compress2(out.data(), &size, raw.data(), static_cast<uLong>(raw.size()),
-                               Z_DEFAULT_COMPRESSION);
-  if (status == Z_MEM_ERROR) throw std::bad_alloc();  // a server answers 503: try again
-  if (status != Z_OK) throw Error(Error::Kind::Render, "PNG: zlib could not compress a frame");
-  out.resize(size);
   return out;
 }
 
@@ -112,7 +82,7 @@ void ApngWriter::add_frame(IndexedView frame, int delay_cs, const Rect& dirty) {
   fctl.push_back(first ? 0 : 1);  // blend: the first replaces, the others go over
   put_chunk(chunks_, "fcTL", fctl);
   const auto t = static_cast<std::uint8_t>(palette_.transparent());
-  std::vector<std::uint8_t> data = deflate_rows(frame, area, first ? nullptr : &previous_, t);
+  std::vector<std::uint8_t> data = deflater_.rows(frame, area, first ? nullptr : &previous_, t);
   if (first) {
     put_chunk(chunks_, "IDAT", data);
   } else {
@@ -145,7 +115,7 @@ PngStillWriter::PngStillWriter(const Palette& palette, int width, int height, in
 
 void PngStillWriter::add_frame(IndexedView frame, int /*delay_cs*/, const Rect& /*dirty*/) {
   if (seen_++ != index_) return;
-  image_ = deflate_rows(frame, {0, 0, width_, height_}, nullptr, 0);
+  image_ = PngDeflater().rows(frame, {0, 0, width_, height_}, nullptr, 0);
 }
 
 std::vector<std::uint8_t> PngStillWriter::finish() && {

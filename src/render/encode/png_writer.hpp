@@ -1,13 +1,14 @@
 #pragma once
-// PNG, written here over zlib: an animated PNG (APNG: Debian's libpng has no APNG writer) and a
-// still of one frame. Both are palette images with the animation's own colour table, so they
-// hold exactly its pixels; an APNG frame after the first is the rectangle that changed, its
-// unchanged pixels the transparent index, composed over the previous frame.
+// PNG, written here over libdeflate: an animated PNG (APNG: Debian's libpng has no APNG writer) and
+// a still of one frame. Both are palette images with the animation's own colour table, so they hold
+// exactly its pixels; an APNG frame after the first is the rectangle that changed, composed over
+// the previous frame, its unchanged pixels the transparent index where that codes smaller.
 
 #include <cstdint>
 #include <vector>
 
 #include "render/encode/frame_writer.hpp"
+#include "render/encode/png_deflater.hpp"
 
 namespace slidegif::detail {
 
@@ -21,6 +22,7 @@ class ApngWriter : public FrameWriter {
  private:
   const Palette& palette_;
   int width_, height_, loop_;
+  PngDeflater deflater_;  // one for every frame: a compressor is large to set up
   std::vector<std::uint8_t> previous_;
   std::vector<std::uint8_t> chunks_;  // every frame's fcTL and data chunks, in order
   std::uint32_t sequence_ = 0;        // the next fcTL/fdAT sequence number
