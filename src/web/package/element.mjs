@@ -208,7 +208,9 @@ export class SlidePuzzleElement extends Base {
     try {
       const { rows, cols } = parseSize(this.getAttribute("size") || "3");
       const start = this.getAttribute("start");
-      const cells = start && this.#round === 0 ? parseBoard(start, rows, cols) : await this.#pick(rows, cols);
+      const { cells, plan } = start && this.#round === 0
+        ? { cells: parseBoard(start, rows, cols), plan: null }
+        : await this.#pick(rows, cols);
       if (epoch !== this.#epoch) return;
       if (start && this.#round === 0 && !this.hasAttribute("endpoint")) {
         const verdict = await check(this.#text(cells, cols), "");
@@ -217,6 +219,8 @@ export class SlidePuzzleElement extends Base {
       }
       this.#round++;
       this.#begin(rows, cols, cells);
+      // A pick that solved its board keeps the solution: the first hint asks nothing more.
+      if (plan) this.#plan = { board: cells.join(","), moves: plan, optimal: true };
       this.#setBusy(null);
       this.#emit("shuffle", { board: this.board, rows, cols });
     } catch (error) {
@@ -252,6 +256,8 @@ export class SlidePuzzleElement extends Base {
 
   // ---- picking and solving (the engine in a worker, or the endpoint's JSON API) ----
 
+  // {cells, plan}: a random board, and an optimal solution of it when picking found one (the
+  // endpoint's JSON answer, a walk's solve) or null.
   async #pick(rows, cols) {
     const round = this.#round;
     const seedText = this.getAttribute("seed");
@@ -288,8 +294,9 @@ export class SlidePuzzleElement extends Base {
       const answer = await this.#solve(cells, cols);
       if (!answer.optimal) throw new Error(`could not prove a ${rows}x${cols} board ${distance} moves out in time`);
       if (answer.length >= distance) {
-        for (const m of answer.moves.slice(0, answer.length - distance)) moveBlank(cells, cols, m);
-        return cells;
+        const rest = answer.length - distance;
+        for (const m of answer.moves.slice(0, rest)) moveBlank(cells, cols, m);
+        return { cells, plan: answer.moves.slice(rest) };
       }
       farthest = Math.max(farthest, answer.length);
       if (length >= enough) break;
@@ -304,7 +311,10 @@ export class SlidePuzzleElement extends Base {
     const answer = endpoint
       ? await this.#ask(endpoint, { random: "1", size, seed: String(seed), ...(moves === undefined ? {} : { moves: String(moves) }) })
       : await randomPuzzle({ size, seed, moves });
-    return parseBoard(answer.start, rows, cols);
+    // The endpoint solves what it picks (the engine only picks); a near-optimal answer is left
+    // for the first hint to fetch and say so.
+    const plan = endpoint && answer.optimal === true && typeof answer.moves === "string" ? answer.moves : null;
+    return { cells: parseBoard(answer.start, rows, cols), plan };
   }
 
   async #solve(cells, cols) {
