@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A bounded soak of slidegif.fcgi behind a web server on 127.0.0.1: CONNECTIONS keep-alive
-connections send random requests mixing every format, look, size and metric for SECONDS, while
+connections send random requests mixing every format, look, size and metric, and the classic
+searches drawn (explain=) and compared (compare=1), for SECONDS, while
 the private memory of each worker (the anonymous pages in /proc/PID/smaps_rollup: its heap and
 caches, not the shared databases or libraries) is sampled twice a second. Fails on any answer that is not 2xx,
 on any connection error, on a worker that ends, or on a worker whose private memory grows more
@@ -31,11 +32,22 @@ import urllib.parse
 SIZES = ["3", "3", "4", "4", "2x3", "2x4", "3x4", "2x5"]
 THEMES = ["classic", "dark", "mint"]
 IMAGE_FORMATS = ["gif", "gif", "gif", "webp", "webp", "apng", "png"]
+EXPLAINED = ["astar", "idastar", "bfs", "bibfs", "ucs", "greedy"]  # the classic searches
+SMALL = ["3", "2x3", "2x4"]  # boards the classic searches are drawn and compared on
 
 
 def query(i, pictures, video):
     """Request i of the mix: always one the server's limits allow (a 2xx is owed)."""
     r = random.Random(i)
+    kind = r.random()
+    if kind < 0.04:  # a search drawn as it runs
+        q = [f"explain={r.choice(EXPLAINED)}", f"random=1&seed={i}", f"size={r.choice(SMALL)}",
+             f"format={r.choice(['gif', 'webp', 'apng'])}", f"theme={r.choice(THEMES)}"]
+        if r.random() < 0.5:
+            q.append(f"frames={r.choice([20, 40, 60])}")
+        return "&".join(q)
+    if kind < 0.06:  # the searches side by side, as data
+        return f"compare=1&random=1&seed={i}&size={r.choice(SMALL)}&format=json"
     size = r.choice(SIZES)
     formats = IMAGE_FORMATS + (["mp4", "webm"] if video and r.random() < 0.1 else [])
     fmt = r.choice(formats)
