@@ -16,12 +16,12 @@ namespace {
 
 constexpr std::uint8_t kClear = 200;  // the transparent index: no pixel below has it
 
-struct Image {
+struct TestFrame {
   int width, height;
   std::vector<std::uint8_t> pixels;  // row by row
   std::vector<const std::uint8_t*> rows;
 
-  Image(int w, int h, std::vector<std::uint8_t> p) : width(w), height(h), pixels(std::move(p)) {
+  TestFrame(int w, int h, std::vector<std::uint8_t> p) : width(w), height(h), pixels(std::move(p)) {
     for (int y = 0; y < h; ++y) rows.push_back(pixels.data() + y * w);
   }
   IndexedView view() const { return {rows.data(), width, height}; }
@@ -29,7 +29,7 @@ struct Image {
 
 // A board-like picture: rows of a vertical gradient, with a square "tile" of other indices
 // whose left edge is at `tile_x`, and a band of noisy "text" seeded by `text`.
-Image picture(int tile_x, unsigned text) {
+TestFrame board_picture(int tile_x, unsigned text) {
   const int w = 96, h = 64;
   std::vector<std::uint8_t> p(static_cast<std::size_t>(w * h));
   std::mt19937 noise(text);
@@ -54,7 +54,7 @@ std::vector<std::uint8_t> inflated(const std::vector<std::uint8_t>& z, std::size
 }
 
 // `before` with the rows `z` codes for `area` drawn over it, transparent pixels left out.
-std::vector<std::uint8_t> drawn_over(const Image& before, const Rect& area,
+std::vector<std::uint8_t> drawn_over(const TestFrame& before, const Rect& area,
                                      const std::vector<std::uint8_t>& z) {
   const auto stride = static_cast<std::size_t>(area.w) + 1;
   const std::vector<std::uint8_t> raw = inflated(z, stride * static_cast<std::size_t>(area.h));
@@ -71,7 +71,7 @@ std::vector<std::uint8_t> drawn_over(const Image& before, const Rect& area,
 }
 
 // The size of `area` coded one simple way, every unchanged pixel `clear` or itself.
-std::size_t one_way(const Image& now, const Image& before, const Rect& area, bool clear) {
+std::size_t one_way(const TestFrame& now, const TestFrame& before, const Rect& area, bool clear) {
   std::vector<std::uint8_t> raw;
   for (int y = area.y; y < area.y + area.h; ++y) {
     raw.push_back(0);
@@ -89,22 +89,23 @@ std::size_t one_way(const Image& now, const Image& before, const Rect& area, boo
 }
 
 TEST(PngDeflater, AFirstFrameInflatesToItsPixels) {
-  const Image first = picture(10, 1);
+  const TestFrame first = board_picture(10, 1);
   const Rect all{0, 0, first.width, first.height};
   const std::vector<std::uint8_t> z = PngDeflater().rows(first.view(), all, nullptr, kClear);
-  const Image blank(first.width, first.height, std::vector<std::uint8_t>(first.pixels.size(), 7));
+  const TestFrame blank(first.width, first.height,
+                        std::vector<std::uint8_t>(first.pixels.size(), 7));
   EXPECT_EQ(drawn_over(blank, all, z), first.pixels);
 }
 
 TEST(PngDeflater, EveryLaterFrameDrawnOverTheOneBeforeIsExact) {
   const PngDeflater deflater;
-  Image before = picture(10, 1);
+  TestFrame before = board_picture(10, 1);
   // A tile sliding, text changing, both, and nothing; the whole frame and a part of it.
   for (const auto& [tile_x, text] : {std::pair{16, 1U}, {22, 2U}, {40, 2U}, {40, 2U}, {60, 3U}}) {
-    const Image now = picture(tile_x, text);
+    const TestFrame now = board_picture(tile_x, text);
     for (const Rect area : {Rect{0, 0, now.width, now.height}, Rect{8, 2, 80, 60}}) {
       const std::vector<std::uint8_t> z = deflater.rows(now.view(), area, &before.pixels, kClear);
-      Image expected = before;
+      TestFrame expected = before;
       for (int y = area.y; y < area.y + area.h; ++y)
         for (int x = area.x; x < area.x + area.w; ++x)
           expected.pixels[static_cast<std::size_t>(y * now.width + x)] =
@@ -117,7 +118,7 @@ TEST(PngDeflater, EveryLaterFrameDrawnOverTheOneBeforeIsExact) {
 
 TEST(PngDeflater, CodesASlideSmallerThanAllClearAndNewTextSmallerThanAllItself) {
   const PngDeflater deflater;
-  const Image before = picture(10, 1), new_text = picture(10, 2);
+  const TestFrame before = board_picture(10, 1), new_text = board_picture(10, 2);
   const Rect all{0, 0, before.width, before.height};
   // A tile whose rows are all alike slid over speckles of its own colours: a third of its
   // pixels happen to be unchanged, scattered, and only written as themselves do rows repeat.
@@ -127,7 +128,7 @@ TEST(PngDeflater, CodesASlideSmallerThanAllClearAndNewTextSmallerThanAllItself) 
     speckled[i] = static_cast<std::uint8_t>(40 + noise() % 3);
     tile[i] = static_cast<std::uint8_t>(40 + (i % 32) * 7 % 3);
   }
-  const Image under(32, 32, speckled), slid(32, 32, tile);
+  const TestFrame under(32, 32, speckled), slid(32, 32, tile);
   const Rect square{0, 0, 32, 32};
   const std::size_t slide = deflater.rows(slid.view(), square, &under.pixels, kClear).size();
   EXPECT_LT(slide, one_way(slid, under, square, /*clear=*/true));
