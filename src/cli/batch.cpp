@@ -40,8 +40,9 @@ BatchOutcome answer_line(const BatchItem& item, const app::Job& base, const JobF
     }
     // What was read, and what a line holds, beside what is wrong with it.
     constexpr std::size_t kShown = 60;
-    const std::string read =
-        item.line.size() > kShown ? item.line.substr(0, kShown) + "..." : item.line;
+    const std::string read = item.line.size() > kShown
+                                 ? std::string(item.line.substr(0, kShown)) + "..."
+                                 : std::string(item.line);
     return {fmt::format("error: line {}: '{}': {} (a line holds START [GOAL], or START ; GOAL)\n",
                         item.number, read, e.what()),
             true};
@@ -66,7 +67,7 @@ int solve_batch(std::istream& in, const app::Job& base, const JobFlags& flags, i
   int failures = 0;
   OrderedRunner runner(
       jobs, [&](const BatchItem& item) { return answer_line(item, base, flags, services); },
-      [&failures, &out](const BatchOutcome& outcome) {
+      [&failures, &out](const EmittedOutcome& outcome) {
         failures += outcome.failed ? 1 : 0;
         out.write(outcome.text);
       });
@@ -74,7 +75,7 @@ int solve_batch(std::istream& in, const app::Job& base, const JobFlags& flags, i
   for (std::string line; read_batch_line(in, line);) {
     ++number;
     if (is_blank_or_comment(line)) continue;
-    runner.submit({number, std::move(line)});
+    runner.submit({number, line});  // copied: `line` is read into again
   }
   runner.finish();
   out.close();

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <istream>
 #include <string>
+#include <string_view>
 
 #include "slidegif/board.hpp"
 #include "slidegif/puzzle.hpp"
@@ -22,16 +23,17 @@ bool read_batch_line(std::istream& in, std::string& line);
 // Blank (spaces, tabs, a '\r') or a comment: no puzzle.
 bool is_blank_or_comment(const std::string& line);
 
+// Views into the line split.
 struct BatchFields {
-  std::string start;
-  std::string goal;  // empty: the default goal
+  std::string_view start;
+  std::string_view goal;  // empty: the default goal
 };
 // "START ; GOAL", "START GOAL", "START", or a board written with spaces as a whole.
-BatchFields split_batch_line(const std::string& line);
+BatchFields split_batch_line(std::string_view line);
 
 // The boards of one line into `puzzle`: the start, and the goal when the line names one (of the
 // start's shape). Boards are read with `puzzle.shape` when it is set. Throws Error(BadInput)
 // for a line over kMaxBatchLine or a malformed board.
-void parse_batch_line(const std::string& line, PuzzleSpec& puzzle);
+void parse_batch_line(std::string_view line, PuzzleSpec& puzzle);
 
 }  // namespace slidegif::cli

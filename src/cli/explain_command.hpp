@@ -24,7 +24,7 @@ struct ExplainArgs {
   unsigned long long max_nodes = 1'000'000;
   unsigned frames = 150;
   bool tree = false;  // --tree: the search tree as a PNG or SVG figure
-  JobFlags flags;  // -o, --format, --frame, --size, --font, --lang and the look
+  JobFlags flags;     // -o, --format, --frame, --size, --font, --lang and the look
 };
 
 class ExplainCommand {

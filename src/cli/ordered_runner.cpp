@@ -41,15 +41,21 @@ std::size_t OrderedRunner::block_lines() const {
   return std::clamp<std::size_t>(lines, 1, kMaxBlock);
 }
 
+void OrderedRunner::Block::add(int number, std::string_view line) {
+  lines.push_back({number, text.size(), line.size()});
+  text.append(line);
+}
+
 void OrderedRunner::submit(BatchItem item) {
   if (threads_.empty()) {
-    emit(run(item));  // in order by construction
+    const BatchOutcome outcome = run(item);
+    emit({outcome.text, outcome.failed});  // in order by construction
     return;
   }
   std::unique_lock lock(mutex_);
-  if (open_.items.empty()) open_.first = closed_;
-  open_.items.push_back(std::move(item));
-  if (open_.items.size() >= block_lines()) {
+  if (open_.lines.empty()) open_.first = closed_;
+  open_.add(item.number, item.line);
+  if (open_.lines.size() >= block_lines()) {
     close_block(lock);
   } else if (idle_ > 0 && in_flight_ < window_) {
     has_work_.notify_one();  // an idle thread takes the block as it is
@@ -58,13 +64,13 @@ void OrderedRunner::submit(BatchItem item) {
 
 void OrderedRunner::close_block(std::unique_lock<std::mutex>& lock) {
   has_room_.wait(lock, [this] { return in_flight_ < window_; });
-  if (open_.items.empty()) return;  // an idle thread took it meanwhile
+  if (open_.lines.empty()) return;  // an idle thread took it meanwhile
   hand_on_open_block();
   has_work_.notify_one();
 }
 
 void OrderedRunner::hand_on_open_block() {
-  closed_ += open_.items.size();
+  closed_ += open_.lines.size();
   ++in_flight_;
   ++blocks_;
   pending_.push_back(std::move(open_));
@@ -89,12 +95,12 @@ void OrderedRunner::worker() {
     // At the end a thread stays until no block is in flight: a running one may hand back lines.
     has_work_.wait(lock, [this] {
       if (!pending_.empty()) return true;
-      if (!open_.items.empty()) return closing_ || in_flight_ < window_;
+      if (!open_.lines.empty()) return closing_ || in_flight_ < window_;
       return closing_ && in_flight_ == 0;
     });
     --idle_;
     if (pending_.empty()) {
-      if (open_.items.empty()) return;  // closing, nothing left
+      if (open_.lines.empty()) return;  // closing, nothing left
       hand_on_open_block();             // taken as it is
     }
     Block block = std::move(pending_.front());
@@ -105,29 +111,33 @@ void OrderedRunner::worker() {
 }
 
 void OrderedRunner::run_block(Block block) {
-  std::vector<BatchOutcome> outcomes;
-  outcomes.reserve(block.items.size());
+  Answers done;
+  done.answers.reserve(block.lines.size());
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = std::chrono::steady_clock::duration::zero();
-  for (const BatchItem& item : block.items) {
-    outcomes.push_back(run(item));
+  for (std::size_t i = 0; i < block.lines.size(); ++i) {
+    const BatchOutcome outcome = run(block.item(i));
+    done.text += outcome.text;
+    done.answers.emplace_back(outcome.text.size(), outcome.failed);
     elapsed = std::chrono::steady_clock::now() - started;
     if (block_work_.count() > 0 && elapsed > 4 * block_work_) break;
   }
+  const std::size_t answered = done.answers.size();
   const std::lock_guard lock(mutex_);
-  learn_cost(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed) / outcomes.size(),
-             outcomes.size());
-  if (outcomes.size() < block.items.size()) {
+  learn_cost(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed) / answered, answered);
+  if (answered < block.lines.size()) {
     // Slower than it was sized for: the rest goes back first in line, in blocks sized by what
     // was just learnt, so that every thread takes a share.
     std::vector<Block> rest;
     const std::size_t step = block_lines();
-    for (std::size_t at = outcomes.size(); at < block.items.size(); at += step) {
-      const auto from = block.items.begin() + static_cast<std::ptrdiff_t>(at);
-      const auto to = block.items.begin() +
-                      static_cast<std::ptrdiff_t>(std::min(at + step, block.items.size()));
-      rest.push_back(
-          {block.first + at, {std::make_move_iterator(from), std::make_move_iterator(to)}});
+    for (std::size_t at = answered; at < block.lines.size(); at += step) {
+      Block part;
+      part.first = block.first + at;
+      for (std::size_t i = at; i < std::min(at + step, block.lines.size()); ++i) {
+        const BatchItem item = block.item(i);
+        part.add(item.number, item.line);
+      }
+      rest.push_back(std::move(part));
     }
     pending_.insert(pending_.begin(), std::make_move_iterator(rest.begin()),
                     std::make_move_iterator(rest.end()));
@@ -135,7 +145,7 @@ void OrderedRunner::run_block(Block block) {
     blocks_ += rest.size();
     has_work_.notify_all();
   }
-  done_.emplace(block.first, std::move(outcomes));
+  done_.emplace(block.first, std::move(done));
   emit_ready();
 }
 
@@ -156,7 +166,7 @@ BatchOutcome OrderedRunner::run(const BatchItem& item) {
   return BatchOutcome{.text = {}, .failed = true};
 }
 
-void OrderedRunner::emit(const BatchOutcome& outcome) {
+void OrderedRunner::emit(const EmittedOutcome& outcome) {
   try {
     emit_(outcome);
   } catch (...) {
@@ -167,15 +177,20 @@ void OrderedRunner::emit(const BatchOutcome& outcome) {
 
 void OrderedRunner::emit_ready() {
   while (!done_.empty() && done_.begin()->first == emitted_) {
-    for (const BatchOutcome& outcome : done_.begin()->second) emit(outcome);
-    emitted_ += done_.begin()->second.size();
+    const Answers& done = done_.begin()->second;
+    std::size_t at = 0;
+    for (const auto& [size, failed] : done.answers) {
+      emit({std::string_view(done.text).substr(at, size), failed});
+      at += size;
+    }
+    emitted_ += done.answers.size();
     done_.erase(done_.begin());
     --in_flight_;
     // The reader waits on a full window: wake it when half is free, not at every block, so
     // a cheap block does not cost a context switch.
     if (in_flight_ <= window_ / 2) has_room_.notify_all();
   }
-  if (idle_ > 0 && !open_.items.empty()) has_work_.notify_one();  // room for the open block
+  if (idle_ > 0 && !open_.lines.empty()) has_work_.notify_one();  // room for the open block
   if (closing_ && in_flight_ == 0) has_work_.notify_all();        // the threads may stop
 }
 

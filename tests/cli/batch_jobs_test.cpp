@@ -106,8 +106,8 @@ TEST(OrderedRunner, EmitsInSubmissionOrderWithABoundedWindow) {
           --in_flight;
           return cli::BatchOutcome{std::to_string(item.number), item.number % 7 == 0};
         },
-        [&](const cli::BatchOutcome& o) {
-          emitted.push_back(std::stoi(o.text));
+        [&](const cli::EmittedOutcome& o) {
+          emitted.push_back(std::stoi(std::string(o.text)));
           ++emitted_count;
         },
         std::chrono::microseconds(0));  // a line a block
@@ -146,7 +146,8 @@ std::size_t blocks_for(std::chrono::microseconds block_work, int cheap,
         }
         return cli::BatchOutcome{std::to_string(item.number), false};
       },
-      [&](const cli::BatchOutcome& o) { emitted.push_back(std::stoi(o.text)); }, block_work);
+      [&](const cli::EmittedOutcome& o) { emitted.push_back(std::stoi(std::string(o.text))); },
+      block_work);
   int n = 0;
   for (int i = 0; i < 3; ++i) runner.submit({n++, "slow"});
   for (int i = 0; i < cheap; ++i) runner.submit({n++, "cheap"});
@@ -184,7 +185,7 @@ TEST(OrderedRunner, AnswersALineWithoutWaitingForMore) {
       [](const cli::BatchItem&) {
         return cli::BatchOutcome{"", false};
       },
-      [&](const cli::BatchOutcome&) { ++emitted; });
+      [&](const cli::EmittedOutcome&) { ++emitted; });
   for (int line = 1; line <= 40; ++line) {  // cheap lines: the blocks would be large
     runner.submit({line, "x"});
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
@@ -203,7 +204,7 @@ TEST(OrderedRunner, RethrowsWhatWorkLetsOut) {
         if (item.number == 5) throw std::runtime_error("boom");
         return {"", false};
       },
-      [&](const cli::BatchOutcome&) { ++emitted; });
+      [&](const cli::EmittedOutcome&) { ++emitted; });
   for (int i = 0; i < 10; ++i) runner.submit({i, ""});
   EXPECT_THROW(runner.finish(), std::runtime_error);
   EXPECT_EQ(emitted, 10);  // the others still answered

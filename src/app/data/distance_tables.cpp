@@ -11,7 +11,7 @@ namespace slidegif::app {
 
 Board table_goal_for(const Board& goal) {
   const Board standard = Board::standard_goal(goal.shape());
-  if (detail::GoalFraming(goal, standard).valid()) return standard;
+  if (detail::GoalFraming::serves(goal, standard)) return standard;
   std::vector<std::uint8_t> tiles(static_cast<std::size_t>(goal.cells()));
   std::uint8_t next = 1;
   for (int c = 0; c < goal.cells(); ++c)
@@ -24,7 +24,7 @@ const detail::DistanceTable* DistanceTables::operator()(const Board& goal, bool 
   {
     const std::lock_guard lock(mutex_);
     for (const auto& b : built_) {
-      if ((b->exact || !to_pick) && detail::GoalFraming(goal, b->goal).valid()) {
+      if ((b->exact || !to_pick) && detail::GoalFraming::serves(goal, b->goal)) {
         slot = b.get();
         break;
       }
@@ -59,13 +59,13 @@ const detail::DistanceTable* DistanceTables::from_built_in(const Board& goal) {
     built_in_ = std::move(viewed);
   }
   for (const auto& table : built_in_)
-    if (detail::GoalFraming(goal, table->goal()).valid()) return table.get();
+    if (detail::GoalFraming::serves(goal, table->goal())) return table.get();
   return nullptr;
 }
 
 const detail::DistanceTable* DistanceTables::from_files(const Board& goal) {
   for (const auto& loaded : loaded_)
-    if (detail::GoalFraming(goal, loaded.table->goal()).valid()) return loaded.table.get();
+    if (detail::GoalFraming::serves(goal, loaded.table->goal())) return loaded.table.get();
   if (policy_.dir.empty() ||
       std::find(listed_.begin(), listed_.end(), goal.shape()) != listed_.end())
     return nullptr;
@@ -79,7 +79,7 @@ const detail::DistanceTable* DistanceTables::from_files(const Board& goal) {
   const std::size_t first = loaded_.size();
   std::move(fresh.begin(), fresh.end(), std::back_inserter(loaded_));
   for (std::size_t i = first; i < loaded_.size(); ++i)
-    if (detail::GoalFraming(goal, loaded_[i].table->goal()).valid()) return loaded_[i].table.get();
+    if (detail::GoalFraming::serves(goal, loaded_[i].table->goal())) return loaded_[i].table.get();
   return nullptr;
 }
 

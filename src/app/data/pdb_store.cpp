@@ -50,7 +50,7 @@ std::string_view first_use_set(Shape shape) {
 
 Board pdb_base_goal(const Board& goal) {
   const Board standard = Board::standard_goal(goal.shape());
-  return detail::GoalFraming(goal, standard).valid() ? standard : goal;
+  return detail::GoalFraming::serves(goal, standard) ? standard : goal;
 }
 
 bool has_multi_tile_set(Shape shape) {

@@ -17,6 +17,13 @@ int map_by_symmetry(Shape s, int k, int cell) {
   return rr * s.cols + cc;
 }
 
+bool GoalFraming::serves(const Board& goal, const Board& base) {
+  if (goal.shape() != base.shape()) return false;
+  for (int k = 0; k < symmetry_kinds(goal.shape()); ++k)
+    if (map_by_symmetry(goal.shape(), k, goal.blank()) == base.blank()) return true;
+  return false;
+}
+
 // Built for every solve through a table (several a query when tables are tried in turn): the
 // matching symmetry is found from the blank alone, and only it is written out.
 GoalFraming::GoalFraming(const Board& goal, const Board& base) : shape_(goal.shape()) {

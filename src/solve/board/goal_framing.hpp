@@ -20,6 +20,9 @@ class GoalFraming {
  public:
   // std::nullopt-like: valid() is false when no symmetry lines the blanks up.
   GoalFraming(const Board& goal, const Board& base);
+  // Whether GoalFraming(goal, base) would be valid, without writing out its maps: asked of
+  // every table for every solve of a batch.
+  static bool serves(const Board& goal, const Board& base);
   bool valid() const { return valid_; }
   Board map_board(const Board& board) const;    // a board seen in base's frame
   Board unmap_board(const Board& board) const;  // a board of base's frame seen in the original

@@ -7,13 +7,13 @@ namespace slidegif {
 ParityFacts parity_facts(const Board& board) {
   ParityFacts facts;
   const auto& tiles = board.tiles();
-  // O(n^2) over at most 63 tiles: simple beats clever here.
-  for (std::size_t i = 0; i < tiles.size(); ++i) {
-    if (tiles[i] == 0) continue;
-    for (std::size_t j = i + 1; j < tiles.size(); ++j) {
-      if (tiles[j] != 0 && tiles[j] < tiles[i]) ++facts.inversions;
-    }
-  }
+  // O(n^2) over at most 255 tiles, without a branch a pair (every solve passes here, 10,000 a
+  // second in a batch): the blank (0) is less than every tile, so counting it like one adds
+  // exactly its cell's number of pairs, taken off after.
+  int inversions = 0;
+  for (std::size_t i = 0; i < tiles.size(); ++i)
+    for (std::size_t j = i + 1; j < tiles.size(); ++j) inversions += tiles[j] < tiles[i];
+  facts.inversions = inversions - board.blank();
   facts.blank_row = board.blank() / board.cols();
   const bool even_width = board.cols() % 2 == 0;
   facts.parity = static_cast<int>((facts.inversions + (even_width ? facts.blank_row : 0)) % 2);

@@ -21,12 +21,13 @@ template <class MapCell>
 std::vector<Move> descend_in(const DistanceTable& table, const Board& original, const Board& framed,
                              MapCell map) {
   const StateIndex& index = table.index();
-  const Domain domain(original.shape());
+  const Domain& domain = table.domain();
   Position here(original);
   Position seen(framed);
   std::uint64_t at = index.of(seen.tiles.data(), seen.blank);
   int value = table.mod3(at);
   std::vector<Move> moves;
+  moves.reserve(static_cast<std::size_t>(table.gods_number()));
   while (at != index.goal_index()) {
     if (static_cast<int>(moves.size()) == kMaxDescent || value == 3) damaged();
     const int closer = (value + 2) % 3;

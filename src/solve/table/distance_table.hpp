@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "slidegif/board.hpp"
+#include "solve/board/domain.hpp"
 #include "solve/board/goal_framing.hpp"
 #include "solve/table/full_search.hpp"
 #include "solve/table/state_index.hpp"
@@ -41,6 +42,7 @@ class DistanceTable {
 
   const Board& goal() const { return goal_; }
   const StateIndex& index() const { return index_; }
+  const Domain& domain() const { return domain_; }
   const std::vector<std::uint64_t>& histogram() const { return histogram_; }
   int gods_number() const { return static_cast<int>(histogram_.size()) - 1; }
   bool exact() const { return !bytes_.empty(); }
@@ -69,9 +71,11 @@ class DistanceTable {
   }
 
  private:
-  DistanceTable(const Board& goal, StateIndex index) : goal_(goal), index_(std::move(index)) {}
+  DistanceTable(const Board& goal, StateIndex index)
+      : goal_(goal), index_(std::move(index)), domain_(goal.shape()) {}
   Board goal_;
   StateIndex index_;
+  Domain domain_;  // the descent's moves, worked out once rather than a descent
   std::vector<std::uint64_t> histogram_;
   std::vector<std::uint8_t> bytes_;                      // exact: one byte a state
   std::vector<std::uint64_t> owned_mod3_;                // mod 3 built here

@@ -77,7 +77,8 @@ StateIndex::StateIndex(const Board& goal) : shape_(goal.shape()), n_(goal.cells(
   goal_index_ = of(goal);
 }
 
-std::uint64_t StateIndex::of(const std::uint8_t* tiles, int blank) const {
+// Cloned for popcnt: a batch of 3x3 answers ranks each vertical step of its descents here.
+SLIDEGIF_PDB_CLONES std::uint64_t StateIndex::of(const std::uint8_t* tiles, int blank) const {
   std::array<std::uint8_t, kMaxIndexCells> q{};
   int count = 0;
   for (int c = 0; c < n_; ++c)

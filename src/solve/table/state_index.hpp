@@ -44,7 +44,9 @@ class StateIndex {
 
   // The index of a state given as tiles by cell (blank 0 at `blank`); the state must be
   // reachable from the goal (the caller checks solvability), or the answer is another state's.
-  std::uint64_t of(const std::uint8_t* tiles, int blank) const;
+  // Hidden said again: SLIDEGIF_PDB_CLONES (pattern.hpp) exports its dispatcher otherwise.
+  __attribute__((visibility("hidden"))) std::uint64_t of(const std::uint8_t* tiles,
+                                                         int blank) const;
   std::uint64_t of(const Board& board) const;
   // Tiles by cell of state `index` (< size()) into tiles[0..N); returns the blank's cell.
   int decode(std::uint64_t index, std::uint8_t* tiles) const;

@@ -25,12 +25,14 @@ TEST(GoalFraming, ValidExactlyWhenASymmetryTakesTheBlankThere) {
       const GoalFraming framing(goal, base);
       // Board symmetries map corners to corners and nothing else onto them.
       ASSERT_EQ(framing.valid(), blank_in_corner(goal)) << format_board(goal);
+      EXPECT_EQ(GoalFraming::serves(goal, base), framing.valid()) << format_board(goal);
       if (framing.valid()) {
         EXPECT_EQ(framing.map_board(goal), base);
       }
     }
   }
   EXPECT_FALSE(GoalFraming(Board::standard_goal({3, 3}), Board::standard_goal({3, 4})).valid());
+  EXPECT_FALSE(GoalFraming::serves(Board::standard_goal({3, 3}), Board::standard_goal({3, 4})));
 }
 
 TEST(GoalFraming, KeepsDistancesAndUnmapsMoves) {

@@ -28,6 +28,27 @@ TEST(Solvability, ParityMatchesReachabilityOnSmallBoards) {
   }
 }
 
+// parity_facts() counts the blank like a tile and takes its pairs off after; here the pairs
+// of tiles are counted one by one, the blank skipped, on shapes up to 16x16.
+TEST(Solvability, InversionsAreThoseOfTheTilesAlone) {
+  Random rng(7);
+  for (Shape shape : {Shape{2, 2}, Shape{3, 3}, Shape{3, 4}, Shape{4, 4}, Shape{5, 5}, Shape{2, 7},
+                      Shape{7, 6}, Shape{16, 16}}) {
+    for (int i = 0; i < 50; ++i) {
+      const Board board = random_board(shape, rng);
+      long inversions = 0;
+      const auto& t = board.tiles();
+      for (std::size_t a = 0; a < t.size(); ++a)
+        for (std::size_t b = a + 1; b < t.size(); ++b)
+          if (t[a] != 0 && t[b] != 0 && t[b] < t[a]) ++inversions;
+      const ParityFacts facts = parity_facts(board);
+      EXPECT_EQ(facts.inversions, inversions) << format_board(board);
+      const int row = shape.cols % 2 == 0 ? board.blank() / shape.cols : 0;
+      EXPECT_EQ(facts.parity, (inversions + row) % 2) << format_board(board);
+    }
+  }
+}
+
 TEST(Solvability, ExplanationGivesTheFacts) {
   const auto odd = check_solvable(parse_board("213456780"), Board::standard_goal({3, 3}));
   EXPECT_FALSE(odd.solvable);
