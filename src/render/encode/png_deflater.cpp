@@ -81,8 +81,9 @@ void CompressorFree::operator()(libdeflate_compressor* c) const {
   libdeflate_free_compressor(c);
 }
 
-PngDeflater::PngDeflater()
-    : ranking_(make_compressor(kRankingLevel)), final_(make_compressor(kLevel)) {}
+PngDeflater::PngDeflater(Frames frames)
+    : ranking_(frames == Frames::Many ? make_compressor(kRankingLevel) : nullptr),
+      final_(make_compressor(kLevel)) {}
 
 std::vector<std::uint8_t> PngDeflater::rows(IndexedView frame, const Rect& area,
                                             const std::vector<std::uint8_t>* previous,
@@ -93,9 +94,10 @@ std::vector<std::uint8_t> PngDeflater::rows(IndexedView frame, const Rect& area,
   }
   std::vector<std::uint8_t> best;
   std::size_t best_size = 0;
+  libdeflate_compressor* ranking = ranking_ ? ranking_.get() : final_.get();
   for (const Unchanged u : {Unchanged::Itself, Unchanged::Continued}) {
     std::vector<std::uint8_t> raw = filtered_rows(frame, area, previous, transparent, u);
-    const std::size_t size = deflate(ranking_.get(), raw).size();
+    const std::size_t size = deflate(ranking, raw).size();
     if (best.empty() || size < best_size) {
       best = std::move(raw);
       best_size = size;

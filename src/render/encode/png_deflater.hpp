@@ -20,7 +20,10 @@ using Compressor = std::unique_ptr<libdeflate_compressor, CompressorFree>;
 // written as the transparent index or as itself; each way is tried, and the smallest kept.
 class PngDeflater {
  public:
-  PngDeflater();
+  // A still has no earlier frame, so nothing to compare: it sets up only the thorough
+  // compressor (the fast one is about 200 KB more a request).
+  enum class Frames { One, Many };
+  explicit PngDeflater(Frames frames = Frames::Many);
   // `area` of `frame`; with `previous` (the frame shown before, row by row), pixels equal to it
   // may be `transparent`.
   std::vector<std::uint8_t> rows(IndexedView frame, const Rect& area,
@@ -28,7 +31,7 @@ class PngDeflater {
                                  std::uint8_t transparent) const;
 
  private:
-  Compressor ranking_;  // fast: which way codes smallest
+  Compressor ranking_;  // fast: which way codes smallest (Frames::Many only)
   Compressor final_;    // thorough: the frame as written
 };
 

@@ -115,7 +115,7 @@ PngStillWriter::PngStillWriter(const Palette& palette, int width, int height, in
 
 void PngStillWriter::add_frame(IndexedView frame, int /*delay_cs*/, const Rect& /*dirty*/) {
   if (seen_++ != index_) return;
-  image_ = PngDeflater().rows(frame, {0, 0, width_, height_}, nullptr, 0);
+  image_ = PngDeflater(PngDeflater::Frames::One).rows(frame, {0, 0, width_, height_}, nullptr, 0);
 }
 
 std::vector<std::uint8_t> PngStillWriter::finish() && {
