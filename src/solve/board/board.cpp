@@ -239,19 +239,19 @@ Board parse_board(std::string_view text, std::optional<Shape> shape) {
   if (text.find('/') != std::string_view::npos) {
     // Rows split on '/', empty ones kept so that "12//34" is reported.
     std::size_t width = 0;
-    int rows = 0;
-    for (std::size_t begin = 0;; ++rows) {
+    int row = 0;  // 0-based; the messages count from 1
+    for (std::size_t begin = 0;; ++row) {
       const std::size_t slash = text.find('/', begin);
       const std::size_t count = parse_row(text.substr(begin, slash - begin), separated, tiles);
-      if (count == 0) bad_input(detail::format("row {} is empty", rows + 1));
-      if (rows == 0) width = count;
+      if (count == 0) bad_input(detail::format("row {} is empty", row + 1));
+      if (row == 0) width = count;
       if (count != width) {
-        bad_input(detail::format("row {} has {} tiles but row 1 has {}", rows + 1, count, width));
+        bad_input(detail::format("row {} has {} tiles but row 1 has {}", row + 1, count, width));
       }
       if (slash == std::string_view::npos) break;
       begin = slash + 1;
     }
-    from_rows = Shape{rows + 1, static_cast<int>(width)};
+    from_rows = Shape{row + 1, static_cast<int>(width)};
   } else {
     parse_row(text, separated, tiles);
   }

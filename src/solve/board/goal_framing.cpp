@@ -17,30 +17,36 @@ int map_by_symmetry(Shape s, int k, int cell) {
   return rr * s.cols + cc;
 }
 
-bool GoalFraming::serves(const Board& goal, const Board& base) {
-  if (goal.shape() != base.shape()) return false;
+namespace {
+
+// The first symmetry taking goal's blank onto base's blank, or -1 (none, or other shapes).
+int blank_symmetry(const Board& goal, const Board& base) {
+  if (goal.shape() != base.shape()) return -1;
   for (int k = 0; k < symmetry_kinds(goal.shape()); ++k)
-    if (map_by_symmetry(goal.shape(), k, goal.blank()) == base.blank()) return true;
-  return false;
+    if (map_by_symmetry(goal.shape(), k, goal.blank()) == base.blank()) return k;
+  return -1;
 }
 
-// Built for every solve through a table (several a query when tables are tried in turn): the
-// matching symmetry is found from the blank alone, and only it is written out.
+}  // namespace
+
+bool GoalFraming::serves(const Board& goal, const Board& base) {
+  return blank_symmetry(goal, base) >= 0;
+}
+
+// Built for every solve through a table: the matching symmetry is found from the blank alone,
+// and only it is written out.
 GoalFraming::GoalFraming(const Board& goal, const Board& base) : shape_(goal.shape()) {
-  if (goal.shape() != base.shape()) return;
-  for (int k = 0; k < symmetry_kinds(shape_); ++k) {
-    if (map_by_symmetry(shape_, k, goal.blank()) != base.blank()) continue;
-    const auto cells = static_cast<std::size_t>(goal.cells());
-    cell_.resize(cells);
-    label_.resize(cells);
-    for (int c = 0; c < goal.cells(); ++c) {
-      const int to = map_by_symmetry(shape_, k, c);
-      cell_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(to);
-      label_[goal.at(c)] = base.at(to);
-    }
-    valid_ = true;
-    return;
+  const int k = blank_symmetry(goal, base);
+  if (k < 0) return;
+  const auto cells = static_cast<std::size_t>(goal.cells());
+  cell_.resize(cells);
+  label_.resize(cells);
+  for (int c = 0; c < goal.cells(); ++c) {
+    const int to = map_by_symmetry(shape_, k, c);
+    cell_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(to);
+    label_[goal.at(c)] = base.at(to);
   }
+  valid_ = true;
 }
 
 Board GoalFraming::map_board(const Board& board) const {
