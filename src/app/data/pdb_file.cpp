@@ -22,7 +22,7 @@ std::optional<LoadedPdb> load_pdb_file(const std::string& path, PdbVerify verify
   if (::stat(path.c_str(), &st) != 0) return fail("missing");
   LoadedPdb out;
   try {
-    out.file = MappedFile(path);
+    out.file = MappedFile(path, MappedFile::Reads::Searched);
   } catch (const std::exception& e) {
     return fail(e.what());
   }

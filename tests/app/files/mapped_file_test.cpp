@@ -1,8 +1,10 @@
-// A read-only map of a whole file: its bytes, empty files, missing files, moves.
+// A read-only map of a whole file: its bytes, empty files, missing files, moves, and a searched
+// file's map on a 2 MB boundary.
 #include "app/files/mapped_file.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -29,6 +31,22 @@ TEST(MappedFile, SeesTheFilesBytes) {
   big.back() = 'z';
   const MappedFile f(write(dir, "big", big));
   EXPECT_EQ(text_of(f), big);
+}
+
+// A pattern database's map: at a 2 MB boundary (so 2 MB folios of the page cache can be mapped
+// whole), every byte the file's, the last partial page too; a file under 2 MB maps as any.
+TEST(MappedFile, SearchedFileMapsOnAHugePageBoundary) {
+  TempDir dir;
+  std::string big((5 << 20) + 123, '\0');
+  for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<char>(i * 7 + i / 4096);
+  const std::string path = write(dir, "big", big);
+  for (int round = 0; round < 3; ++round) {  // unmapped each time: no slack left to collide
+    const MappedFile f(path, MappedFile::Reads::Searched);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(f.bytes().data()) % (2 << 20), 0u);
+    EXPECT_EQ(text_of(f), big);
+  }
+  EXPECT_EQ(text_of(MappedFile(write(dir, "small", "tiny"), MappedFile::Reads::Searched)), "tiny");
+  EXPECT_TRUE(MappedFile(write(dir, "empty", ""), MappedFile::Reads::Searched).bytes().empty());
 }
 
 TEST(MappedFile, EmptyFileAndDefaultAreEmpty) {
