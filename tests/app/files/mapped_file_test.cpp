@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -33,6 +34,20 @@ TEST(MappedFile, SeesTheFilesBytes) {
   EXPECT_EQ(text_of(f), big);
 }
 
+// The flags the kernel lists for the mapping that starts at `at` (/proc/self/smaps' VmFlags).
+std::string vm_flags_at(const void* at) {
+  std::ifstream smaps("/proc/self/smaps");
+  char start[32];
+  std::snprintf(start, sizeof start, "%lx-",
+                static_cast<unsigned long>(reinterpret_cast<std::uintptr_t>(at)));
+  bool found = false;
+  for (std::string line; std::getline(smaps, line);) {
+    if (line.rfind(start, 0) == 0) found = true;
+    if (found && line.rfind("VmFlags:", 0) == 0) return line;
+  }
+  return {};
+}
+
 // A pattern database's map: at a 2 MB boundary (so 2 MB folios of the page cache can be mapped
 // whole), every byte the file's, the last partial page too; a file under 2 MB maps as any.
 TEST(MappedFile, SearchedFileMapsOnAHugePageBoundary) {
@@ -44,6 +59,16 @@ TEST(MappedFile, SearchedFileMapsOnAHugePageBoundary) {
     const MappedFile f(path, MappedFile::Reads::Searched);
     EXPECT_EQ(reinterpret_cast<std::uintptr_t>(f.bytes().data()) % (2 << 20), 0u);
     EXPECT_EQ(text_of(f), big);
+    // Asked for huge pages ("hg"): on ext4 a plain map of 2 MB or more is aligned already, so
+    // the alignment alone does not show that the searched map was made.
+    if (std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled"))
+      EXPECT_NE(vm_flags_at(f.bytes().data()).find(" hg"), std::string::npos)
+          << vm_flags_at(f.bytes().data());
+  }
+  // A map for few reads is not asked for huge pages.
+  if (std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled")) {
+    const MappedFile few(path);
+    EXPECT_EQ(vm_flags_at(few.bytes().data()).find(" hg"), std::string::npos);
   }
   EXPECT_EQ(text_of(MappedFile(write(dir, "small", "tiny"), MappedFile::Reads::Searched)), "tiny");
   EXPECT_TRUE(MappedFile(write(dir, "empty", ""), MappedFile::Reads::Searched).bytes().empty());
