@@ -1,6 +1,7 @@
 #include "cli/pdb_command.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -8,6 +9,7 @@
 #include <optional>
 
 #include "app/data/data_files.hpp"
+#include "app/data/pdb_cost.hpp"
 #include "app/data/pdb_store.hpp"
 #include "app/files/progress.hpp"
 #include "cli/number_checks.hpp"
@@ -26,9 +28,11 @@ PdbCommand::PdbCommand(CLI::App& app) {
       ->add_option("--set", set_,
                    "small (4x4: 6-6-3, ~6 MB, the default), large (4x4: 7-8, ~290 MB; "
                    "5x5: 6-6-6-6, ~255 MB, minutes; other shapes: 7-tile blocks, the default), "
-                   "mtm (the multi-tile metric's, 12-16 cells; 4x4: rows 6-6-3 with the blank, "
-                   "~115 MB) or all")
-      ->check(CLI::IsMember({"small", "large", "mtm", "all"}));
+                   "zero-aware (large's tables with an entry per blank cell, 12-16 cells; 4x4: "
+                   "~2.3 GB, 6 GB of memory to build), mtm (the multi-tile metric's, 12-16 "
+                   "cells; 4x4: rows 6-6-3 with the blank, ~115 MB) or all (but zero-aware)")
+      ->check(CLI::IsMember(std::vector<std::string>{
+          "small", "large", std::string(detail::kZeroAwareSet), "mtm", "all"}));
   status_ = cmd_->add_subcommand(
       "status",
       "List every data file (databases, tables, the pieces file) with its size and whether it "
@@ -82,15 +86,32 @@ Board PdbCommand::goal() const {
   return goal;
 }
 
+namespace {
+
+// A build the machine cannot hold would end in the kernel's out-of-memory killer, after
+// minutes: said at once instead.
+void check_memory(const Board& base, std::string_view set) {
+  const app::PdbBuildCost cost = app::pdb_build_cost(base, set);
+  const double memory =
+      static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
+  if (static_cast<double>(cost.memory_bytes) > memory * 0.9)
+    throw Error(Error::Kind::BadInput,
+                fmt::format("the {} set for {} needs {}; this machine has {}", set,
+                            format_shape(base.shape()), app::describe(cost),
+                            app::human_size(static_cast<std::uint64_t>(memory))));
+}
+
+}  // namespace
+
 int PdbCommand::build() const {
   const std::string dir = app::default_pdb_dir(dir_);
   const Board base = app::pdb_base_goal(goal());
   // 5x5 builds nothing on first use; asked, its large set is the one worth having.
   const std::string_view first = app::first_use_set(base.shape());
   const std::string_view wanted = !set_.empty() ? set_ : first.empty() ? "large" : first;
-  for (const std::string_view set :
-       {std::string_view("small"), std::string_view("large"), detail::kMultiTileSet}) {
-    if (wanted != "all" && wanted != set) continue;
+  for (const std::string_view set : {std::string_view("small"), std::string_view("large"),
+                                     detail::kZeroAwareSet, detail::kMultiTileSet}) {
+    if (wanted != set && (wanted != "all" || set == detail::kZeroAwareSet)) continue;
     if (wanted == "all" && set == detail::kMultiTileSet && !app::has_multi_tile_set(base.shape()))
       continue;
     // Like make: a set that is there and checks out (its trust stamp, else its checksum) is
@@ -102,6 +123,7 @@ int PdbCommand::build() const {
                  app::human_size(std::filesystem::file_size(existing, ec)));
       continue;
     }
+    check_memory(base, set);
     app::ProgressBar bar(fmt::format("{} set", set), progress_);
     detail::PdbBuildOptions options;
     // The small tables fit the caches well enough that a second thread mostly contends; the
@@ -160,11 +182,11 @@ int PdbCommand::status() const {
   const std::string size = size_.empty() ? "" : fmt::format(" --size {}", size_);
   for (const auto& s : app::pdb_status(dir, goal)) {
     if (!s.present)
-      fmt::print("  {:<6} missing   (slidegif pdb build --set {}{})\n", s.set, s.set, size);
+      fmt::print("  {:<10} missing   (slidegif pdb build --set {}{})\n", s.set, s.set, size);
     else if (s.trusted)
-      fmt::print("  {:<6} ok        {} ({})\n", s.set, s.path, app::human_size(s.bytes));
+      fmt::print("  {:<10} ok        {} ({})\n", s.set, s.path, app::human_size(s.bytes));
     else
-      fmt::print("  {:<6} damaged   {}: {} (rebuilt on next use)\n", s.set, s.path, s.problem);
+      fmt::print("  {:<10} damaged   {}: {} (rebuilt on next use)\n", s.set, s.path, s.problem);
   }
   return 0;
 }

@@ -24,7 +24,8 @@ std::string pdb_method_name(const PdbHeuristic& pdb) {
   std::string sizes;
   for (const auto& p : pdb.partition())
     sizes += detail::format("{}{}", sizes.empty() ? "" : "-", p.size());
-  return detail::format("IDA* (additive pattern databases {}{})", sizes,
+  return detail::format("IDA* (additive {}pattern databases {}{})",
+                        pdb.zero_aware() ? "zero-aware " : "", sizes,
                         pdb.reflects() ? ", with reflection" : "");
 }
 

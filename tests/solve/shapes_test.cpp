@@ -109,10 +109,11 @@ TEST(ShapeDatabases, BuiltOnFirstUseCachedAndTrustedLikeFourByFour) {
   // Loaded again without building; the status reports it.
   EXPECT_TRUE(app::load_best_pdb(goal, dir.path(), false, note));
   const auto status = app::pdb_status(dir.path(), goal);
-  ASSERT_EQ(status.size(), 3u);
-  EXPECT_TRUE(status[0].trusted);  // large
-  EXPECT_FALSE(status[1].present);
-  EXPECT_FALSE(status[2].present);  // mtm
+  ASSERT_EQ(status.size(), 4u);
+  EXPECT_FALSE(status[0].present);  // zero-aware
+  EXPECT_TRUE(status[1].trusted);   // large
+  EXPECT_FALSE(status[2].present);
+  EXPECT_FALSE(status[3].present);  // mtm
   // A damaged file is not used.
   {
     std::FILE* f = std::fopen(dir.file("3x4-large.pdb").c_str(), "r+b");

@@ -6,13 +6,25 @@
 #include <deque>
 
 #include "solve/board/domain.hpp"
+#include "solve/heuristic/manhattan.hpp"
 #include "solve/pattern/pattern_table.hpp"
 
 namespace slidegif::testing {
+namespace {
+
+std::uint64_t used_cells(const std::vector<std::uint8_t>& cells) {
+  std::uint64_t used = 0;
+  for (auto c : cells) used |= 1ULL << c;
+  return used;
+}
+
+}  // namespace
 
 // Reference: 0-1 BFS over (cells of the pattern tiles, blank cell), one state per blank cell,
-// a move costing 1 only when it slides a pattern tile. Entry = min over blank cells.
-std::vector<int> reference_table(const Board& goal, const detail::Pattern& pattern) {
+// a move costing 1 only when it slides a pattern tile. Entry = min over blank cells, or the
+// state's own distance when zero-aware.
+std::vector<int> reference_table(const Board& goal, const detail::Pattern& pattern,
+                                 bool zero_aware) {
   const detail::Domain domain(goal.shape());
   const int n = goal.cells();
   const int k = static_cast<int>(pattern.size());
@@ -26,7 +38,9 @@ std::vector<int> reference_table(const Board& goal, const detail::Pattern& patte
   std::size_t states = 1;
   for (int i = 0; i <= k; ++i) states *= static_cast<std::size_t>(n);
   std::vector<int> dist(states, -1);
-  std::vector<int> table(detail::pattern_entries(n, k), INT32_MAX);
+  const int free = zero_aware ? n - k : 1;
+  std::vector<int> table(detail::pattern_entries(n, k) * static_cast<std::uint64_t>(free),
+                         INT32_MAX);
   std::deque<std::pair<std::vector<int>, int>> queue;
   std::vector<int> start;
   for (auto t : pattern) start.push_back(home[t]);
@@ -39,9 +53,11 @@ std::vector<int> reference_table(const Board& goal, const detail::Pattern& patte
     if (dist[x] >= 0) continue;
     dist[x] = d;
     std::vector<std::uint8_t> placement(cells.begin(), cells.end() - 1);
-    auto& entry = table[detail::rank_placement(placement.data(), k, n)];
-    entry = std::min(entry, d);
     const int b = cells[static_cast<std::size_t>(k)];
+    std::uint64_t index = detail::rank_placement(placement.data(), k, n);
+    if (zero_aware) index = detail::zero_aware_index(index, used_cells(placement), b, free);
+    auto& entry = table[index];
+    entry = std::min(entry, d);
     for (const detail::Operator op : domain.operators(b)) {
       auto child = cells;
       const int to = op.target;
@@ -59,12 +75,14 @@ std::vector<int> reference_table(const Board& goal, const detail::Pattern& patte
   return table;
 }
 
-void expect_matches_reference(const Board& goal, const detail::Pattern& pattern, int threads) {
-  const auto table =
-      detail::build_pattern_table(goal, pattern, {.threads = threads, .progress = {}});
-  const auto reference = reference_table(goal, pattern);
+void expect_matches_reference(const Board& goal, const detail::Pattern& pattern, int threads,
+                              bool zero_aware) {
+  const auto table = detail::build_pattern_table(
+      goal, pattern, {.threads = threads, .progress = {}, .zero_aware = zero_aware});
+  const auto reference = reference_table(goal, pattern, zero_aware);
   const int n = goal.cells();
   const int k = static_cast<int>(pattern.size());
+  const detail::ManhattanTable manhattan(goal);
   // Walk every placement by counting in base n and skipping repeats.
   std::vector<std::uint8_t> cells(static_cast<std::size_t>(k), 0);
   std::size_t checked = 0;
@@ -72,10 +90,22 @@ void expect_matches_reference(const Board& goal, const detail::Pattern& pattern,
     std::uint64_t used = 0;
     bool distinct = true;
     for (auto c : cells) distinct = distinct && !((used >> c) & 1), used |= 1ULL << c;
-    if (distinct) {
+    if (distinct && !zero_aware) {
       const auto r = detail::rank_placement(cells.data(), k, n);
       ASSERT_EQ(detail::pattern_table_value(table, goal, pattern, cells.data()), reference[r])
           << "rank " << r;
+      ++checked;
+    }
+    if (distinct && zero_aware) {  // every blank cell the placement leaves
+      int md = 0;
+      for (int i = 0; i < k; ++i) md += manhattan.distance(pattern[i], cells[i]);
+      const auto r = detail::rank_placement(cells.data(), k, n);
+      for (int b = 0; b < n; ++b) {
+        if ((used >> b) & 1) continue;
+        const auto x = detail::zero_aware_index(r, used, b, n - k);
+        ASSERT_EQ(md + 2 * detail::packed_entry(table, x), reference[x])
+            << "rank " << r << " blank " << b;
+      }
       ++checked;
     }
     int i = 0;

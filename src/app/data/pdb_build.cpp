@@ -18,10 +18,11 @@ std::string build_pdb_file(const std::string& dir, const Board& goal, std::strin
                            const detail::PdbBuildOptions& options) {
   const detail::Partition partition = detail::preset_partition(set, goal);
   const bool multi_tile = set == detail::kMultiTileSet;
+  const bool zero_aware = set == detail::kZeroAwareSet;
   // A table that a board symmetry gives from an earlier one is copied, not searched (4-bit
   // tables only: map_pattern_table reads those).
   std::vector<std::optional<std::pair<std::size_t, int>>> copy_of(partition.size());
-  for (std::size_t p = 0; p < partition.size() && !multi_tile; ++p)
+  for (std::size_t p = 0; p < partition.size() && !multi_tile && !zero_aware; ++p)
     for (std::size_t q = 0; q < p && !copy_of[p]; ++q)
       if (!copy_of[q])
         if (auto k = detail::pattern_symmetry(goal, partition[q], partition[p]))
@@ -45,6 +46,7 @@ std::string build_pdb_file(const std::string& dir, const Board& goal, std::strin
       continue;
     }
     detail::PdbBuildOptions one = options;
+    one.zero_aware = zero_aware;
     if (options.progress)
       one.progress = [&, p](double f) { options.progress((done + f * weight[p]) / total); };
     tables.push_back(multi_tile ? build_multi_tile_table(goal, partition[p], one)

@@ -18,14 +18,17 @@ std::uint64_t placements(int n, int k) {
 }
 
 // The builder's working memory a placement (pattern_table.hpp): 4 bytes with at most 8 free
-// cells, 8 up to 16, 16 beyond.
-std::uint64_t working_bytes(int free_cells) {
-  return free_cells <= 8 ? 4 : free_cells <= 16 ? 8 : 16;
+// cells, 8 up to 16, 16 beyond; a zero-aware build keeps 4 or 8 more, its entries per cell.
+std::uint64_t working_bytes(int free_cells, bool zero_aware) {
+  const std::uint64_t by_cell = zero_aware ? (free_cells <= 8 ? 4 : 8) : 0;
+  return (free_cells <= 8 ? 4 : free_cells <= 16 ? 8 : 16) + by_cell;
 }
 
 // CPU time a placement, measured building the 4x4, 2x8 and 3x5 sets with /usr/bin/time on the
 // project's 2-core VM (0.4-0.65 us): the slower end, so that the estimate is not low.
 constexpr double kSecondsPerPlacement = 0.65e-6;
+// A zero-aware build writes each region's cells too: 4x4's took 463 CPU-seconds (0.80 us).
+constexpr double kSecondsPerZeroAwarePlacement = 0.85e-6;
 // The multi-tile set's (multi_tile_table.hpp): a placement of the tiles and the blank, a byte
 // each and no other working memory. CPU time measured likewise on 4x4 and 3x4.
 constexpr double kSecondsPerMultiTilePlacement = 0.15e-6;
@@ -42,6 +45,7 @@ PdbBuildCost pdb_build_cost(const Board& goal, std::string_view set) {
   std::uint64_t largest_working = 0;
   std::uint64_t all_placements = 0;
   const bool multi_tile = set == detail::kMultiTileSet;
+  const bool zero_aware = set == detail::kZeroAwareSet;
   for (const detail::Pattern& pattern : detail::preset_partition(set, goal)) {
     const int k = static_cast<int>(pattern.size());
     if (multi_tile) {
@@ -52,11 +56,13 @@ PdbBuildCost pdb_build_cost(const Board& goal, std::string_view set) {
     }
     const std::uint64_t p = placements(n, k);
     all_placements += p;
-    cost.file_bytes += p / 2;
-    largest_working = std::max(largest_working, p * working_bytes(n - k));
+    // A zero-aware table has an entry for each cell the blank can be on.
+    cost.file_bytes += p * static_cast<std::uint64_t>(zero_aware ? n - k : 1) / 2;
+    largest_working = std::max(largest_working, p * working_bytes(n - k, zero_aware));
   }
   cost.memory_bytes = largest_working + cost.file_bytes;
-  cost.cpu_seconds += static_cast<double>(all_placements) * kSecondsPerPlacement;
+  cost.cpu_seconds += static_cast<double>(all_placements) *
+                      (zero_aware ? kSecondsPerZeroAwarePlacement : kSecondsPerPlacement);
   return cost;
 }
 

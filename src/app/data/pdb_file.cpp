@@ -8,6 +8,7 @@
 #include "app/data/pdb_format.hpp"
 #include "app/data/pdb_trust.hpp"
 #include "slidegif/error.hpp"
+#include "solve/pattern/partition_presets.hpp"
 
 namespace slidegif::app {
 
@@ -43,7 +44,8 @@ std::optional<LoadedPdb> load_pdb_file(const std::string& path, PdbVerify verify
           contents.goal, std::move(contents.partition), std::move(contents.tables));
     else
       out.heuristic = std::make_unique<detail::PdbHeuristic>(
-          contents.goal, std::move(contents.partition), std::move(contents.tables));
+          contents.goal, std::move(contents.partition), std::move(contents.tables),
+          detail::PdbTablesOptions{.zero_aware = contents.set == detail::kZeroAwareSet});
     out.set = std::move(contents.set);
   } catch (const Error& e) {
     return fail(e.what());

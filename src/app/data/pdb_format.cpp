@@ -44,10 +44,12 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
   for (int p = 0; p < h.pattern_count; ++p) {
     tiles += h.pattern_sizes[p];
     if (tiles >= cells) return "bad partition";
-    const auto need =
-        h.entry_bits == 8
-            ? detail::multi_tile_entries(cells, h.pattern_sizes[p])
-            : detail::packed_bytes(detail::pattern_entries(cells, h.pattern_sizes[p]));
+    const int k = h.pattern_sizes[p];
+    const auto need = h.entry_bits == 8 ? detail::multi_tile_entries(cells, k)
+                      : set == detail::kZeroAwareSet
+                          ? detail::packed_bytes(detail::pattern_entries(cells, k) *
+                                                 static_cast<std::uint64_t>(cells - k))
+                          : detail::packed_bytes(detail::pattern_entries(cells, k));
     if (h.table_bytes[p] != need || h.table_offset[p] < kPdbHeaderBytes ||
         h.table_offset[p] + h.table_bytes[p] > size)
       return "bad table layout";

@@ -12,6 +12,7 @@
 namespace slidegif::app {
 
 namespace fs = std::filesystem;
+static_assert(kPdbSets[0] == detail::kZeroAwareSet);
 
 // What building 5x5's set costs, as measured (README, scripts/bench).
 constexpr std::string_view kLargeBuildCost = "4-5 CPU-minutes and 2.1 GB of memory";
@@ -63,6 +64,7 @@ std::vector<PdbFileStatus> pdb_status(const std::string& dir, const Board& goal)
   std::vector<std::string_view> sets(std::begin(kPdbSets), std::end(kPdbSets));
   if (has_multi_tile_set(goal.shape())) sets.push_back(detail::kMultiTileSet);
   for (auto set : sets) {
+    if (set == detail::kZeroAwareSet && goal.cells() > detail::kMaxPresetCells) continue;
     PdbFileStatus s;
     s.set = set;
     s.path = (fs::path(dir) / pdb_file_name(base, set)).string();

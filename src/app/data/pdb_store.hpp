@@ -23,7 +23,9 @@
 
 namespace slidegif::app {
 
-inline constexpr std::string_view kPdbSets[] = {"large", "small"};  // best first
+// Best first: the zero-aware set searches fewer nodes than the large one (it is built only
+// when asked for: gigabytes).
+inline constexpr std::string_view kPdbSets[] = {"zero-aware", "large", "small"};
 
 struct PdbFileStatus {
   std::string set;
@@ -45,7 +47,7 @@ Board pdb_base_goal(const Board& goal);
 // takes minutes and gigabytes: a user asks for it (pdb build).
 std::string_view first_use_set(Shape shape);
 
-// The best trusted database for solving towards `goal` (large before small), or std::nullopt
+// The best trusted database for solving towards `goal` (zero-aware, large, small), or std::nullopt
 // (boards without presets, partition_presets.hpp; nothing usable and build_if_missing false).
 // With build_if_missing, a missing or damaged first_use_set() is (re)built, with a line to
 // `note` saying so; on 5x5 (no first-use set) the note says how to build it instead. A long

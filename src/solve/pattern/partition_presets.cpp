@@ -64,13 +64,15 @@ Partition preset_partition(std::string_view name, const Board& goal) {
         detail::format("pattern databases exist for boards of {} to {} cells and {}, not {}",
                        kMinPresetCells, kMaxPresetCells, format_shape(kLargePresetShape),
                        format_shape(shape)));
-  if (name != "small" && name != "large" && name != kMultiTileSet)
+  if (name != "small" && name != "large" && name != kMultiTileSet && name != kZeroAwareSet)
     throw Error(Error::Kind::BadInput,
-                detail::format("unknown pattern database set '{}' (small, large or mtm)", name));
-  if (name == kMultiTileSet && shape.cells() > kMaxPresetCells)
+                detail::format("unknown pattern database set '{}' (small, large, {} or mtm)", name,
+                               kZeroAwareSet));
+  if ((name == kMultiTileSet || name == kZeroAwareSet) && shape.cells() > kMaxPresetCells)
     throw Error(Error::Kind::BadInput,
-                detail::format("the multi-tile set (mtm) serves boards of {} to {} cells, not {}",
+                detail::format("the {} set serves boards of {} to {} cells, not {}", name,
                                kMinPresetCells, kMaxPresetCells, format_shape(shape)));
+  if (name == kZeroAwareSet) name = "large";
   const auto groups = shape == Shape{4, 4}         ? square_groups(name)
                       : shape == kLargePresetShape ? square5_groups(name)
                                                    : block_groups(shape, name == "large" ? 7 : 6);

@@ -19,6 +19,10 @@ bool has_preset_partitions(Shape shape);
 // The set whose tables count multi-tile moves (multi_tile_pdb.hpp), a byte an entry.
 inline constexpr std::string_view kMultiTileSet = "mtm";
 
+// The large set's partition with zero-aware tables (pattern_table.hpp), on 12 to 16 cells:
+// about 2.3 GB on 4x4.
+inline constexpr std::string_view kZeroAwareSet = "zero-aware";
+
 // Named partitions, defined on goal *cells* so they follow any goal:
 //   4x4: "small" 6-6-3 (about 6 MB, built in seconds), "large" 7-8 (about 290 MB);
 //   5x5: "small" 5-5-5-5-4 (about 13 MB, seconds), "large" Korf & Felner's 6-6-6-6 (about

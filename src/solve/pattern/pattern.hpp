@@ -76,4 +76,11 @@ inline std::uint64_t rank_placement(const std::uint8_t* cells, int tiles, int bo
   return index;
 }
 
+// A zero-aware table's index (pattern_table.hpp): placement `rank`, whose tiles cover the
+// cells in `used`, with the blank on cell `blank`, which is the j-th cell of the `free` others.
+inline std::uint64_t zero_aware_index(std::uint64_t rank, std::uint64_t used, int blank, int free) {
+  const auto j = blank - count_bits(used & ((1ULL << blank) - 1));
+  return rank * static_cast<std::uint64_t>(free) + static_cast<std::uint64_t>(j);
+}
+
 }  // namespace slidegif::detail

@@ -4,11 +4,15 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cstring>
 #include <thread>
+#include <type_traits>
 
+#include "slidegif/error.hpp"
 #include "solve/board/domain.hpp"
 #include "solve/heuristic/manhattan.hpp"
 #include "solve/pattern/cell_mask.hpp"
+#include "solve/support/format.hpp"
 #include "solve/support/parallel_blocks.hpp"
 #include "solve/support/relaxed_atomic.hpp"
 
@@ -40,6 +44,7 @@ class Builder {
     if (n_ <= kRegionTableCells) fill_region_table();
     entries_ = pattern_entries(n_, k_);
     table_.assign(entries_, Entry{});
+    if (options.zero_aware) by_cell_.assign(entries_, Nibbles{});
     blocks_ = (entries_ + kBlock - 1) / kBlock;
     for (auto& f : dirty_) f.assign(blocks_, 0);
     threads_ = options.threads > 0
@@ -65,6 +70,7 @@ class Builder {
       stats->max_value = depth;
       stats->clamped = clamped_;
     }
+    if (options_.zero_aware) return zero_aware_table();
     std::vector<std::uint8_t> packed(packed_bytes(entries_), 0);
     for (std::uint64_t i = 0; i < entries_; ++i)
       packed[i / 2] |= static_cast<std::uint8_t>(table_[i].excess << ((i & 1) * 4));
@@ -102,6 +108,28 @@ class Builder {
     Mask slot[2];  // regions reached in layer d sit in slot[d & 1]
     std::uint8_t excess;
   };
+  // A zero-aware build's excess per free cell of a placement, 4 bits each (free cell j at bits
+  // 4j): the excess of the layer that first reached the cell's region.
+  using Nibbles = std::conditional_t<sizeof(Mask) == 1, std::uint32_t, std::uint64_t>;
+
+  // The packed zero-aware table (pattern_table.hpp): entry rank * free + j.
+  std::vector<std::uint8_t> zero_aware_table() const {
+    const auto free = static_cast<std::uint64_t>(n_ - k_);
+    std::vector<std::uint8_t> packed(packed_bytes(entries_ * free), 0);
+    // A word of exactly `free` nibbles is already the table's layout, little-endian.
+    if (std::endian::native == std::endian::little && 4 * free == 8 * sizeof(Nibbles)) {
+      std::memcpy(packed.data(), by_cell_.data(), packed.size());
+      return packed;
+    }
+    for (std::uint64_t i = 0; i < entries_; ++i) {
+      const Nibbles word = by_cell_[i];
+      for (std::uint64_t j = 0; j < free; ++j) {
+        const std::uint64_t at = i * free + j;
+        packed[at / 2] |= static_cast<std::uint8_t>(((word >> (4 * j)) & 15) << ((at & 1) * 4));
+      }
+    }
+    return packed;
+  }
 
   std::uint64_t occupied(const std::uint8_t* cells) const {
     std::uint64_t m = 0;
@@ -211,14 +239,27 @@ class Builder {
     }
     // Only the dirty flag's owner layer reads it, after the threads have joined.
     relaxed_store(dirty_[nx][c.rank / kBlock], std::uint8_t{1});
+    const int excess = (depth + 1 - (md + manhattan_.delta(c.slide))) / 2;
+    const int x = std::min(excess, 15);
+    const bool zero_aware = !by_cell_.empty();
+    // One visitor sees a region unseen: its cells' entries are this layer's.
+    if (zero_aware) record_region(by_cell_[c.rank], c.region, x);
+    if (excess > 15 && (old == 0 || zero_aware)) clamped_.fetch_add(1, std::memory_order_relaxed);
     if (old == 0) {  // exactly one visitor sees the placement unseen
-      const int child_md = md + manhattan_.delta(c.slide);
-      const int x = (depth + 1 - child_md) / 2;
-      if (x > 15) clamped_.fetch_add(1, std::memory_order_relaxed);
-      e.excess = static_cast<std::uint8_t>(std::min(x, 15));
+      e.excess = static_cast<std::uint8_t>(x);
       reached_.fetch_add(1, std::memory_order_relaxed);
     }
     return 1;
+  }
+
+  void record_region(Nibbles& word, Mask region, int excess) {
+    Nibbles bits = 0;
+    for (auto m = static_cast<std::uint64_t>(region); m; m &= m - 1)
+      bits |= static_cast<Nibbles>(excess) << (4 * std::countr_zero(m));
+    if (threads_ == 1)
+      word |= bits;
+    else
+      relaxed_fetch_or(word, bits);
   }
 
   void report() {
@@ -238,6 +279,7 @@ class Builder {
   std::uint64_t blocks_ = 0;
   ManhattanTable manhattan_;
   std::vector<Entry> table_;
+  std::vector<Nibbles> by_cell_;                    // zero-aware builds only
   std::vector<std::uint16_t> region_table_;         // [(free cells << 4) | cell]: see child_region
   std::array<std::vector<std::uint8_t>, 2> dirty_;  // per block: slot[i] holds something
   std::atomic<std::uint64_t> reached_{0};
@@ -252,6 +294,9 @@ std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& 
   check_pattern(goal, pattern);
   // Masks cover the cells left free by the pattern.
   const int free = goal.cells() - static_cast<int>(pattern.size());
+  if (options.zero_aware && free > 16)
+    throw Error(Error::Kind::BadInput,
+                detail::format("a zero-aware table serves at most 16 free cells, not {}", free));
   if (free <= 8) return Builder<std::uint8_t>(goal, pattern, options).run(stats);
   if (free <= 16) return Builder<std::uint16_t>(goal, pattern, options).run(stats);
   if (free <= 32) return Builder<std::uint32_t>(goal, pattern, options).run(stats);

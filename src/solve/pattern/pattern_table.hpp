@@ -15,11 +15,12 @@ namespace slidegif::detail {
 struct PdbBuildOptions {
   int threads = 0;                       // 0: std::thread::hardware_concurrency()
   std::function<void(double)> progress;  // fraction of placements reached, from one thread
+  bool zero_aware = false;               // an entry per placement and blank cell (below)
 };
 
 struct PdbBuildStats {
   int max_value = 0;          // the largest table value (moves of pattern tiles)
-  std::uint64_t clamped = 0;  // entries whose excess did not fit 4 bits
+  std::uint64_t clamped = 0;  // entries (zero-aware: regions) whose excess did not fit 4 bits
 };
 
 // Breadth-first search backwards from the goal placement over (placement, blank region):
@@ -28,6 +29,11 @@ struct PdbBuildStats {
 // 4 bytes a placement when at most 8 cells are left free (2.1 GB for 4x4's 8-tile pattern),
 // 8 bytes up to 16 free cells, 16 bytes up to 32 (2.0 GB for a 6-tile pattern of 5x5, whose 19
 // free cells take flood fills instead of 4x4's table of regions).
+//
+// Zero-aware (Clausecker & Reinefeld, 2022), the table keeps an entry per placement and blank
+// cell: the fewest pattern moves with the blank in that cell's region, where a plain entry is
+// the fewest over every region. Entry placement * free + j is for the blank on the j-th free
+// cell (zero_aware_index). Boards of up to 16 free cells; 8 more bytes a placement at most.
 // Throws Error(BadInput) as check_pattern() does.
 std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& pattern,
                                               const PdbBuildOptions& options,

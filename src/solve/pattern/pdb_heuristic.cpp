@@ -8,10 +8,12 @@
 
 namespace slidegif::detail {
 PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
-                           std::vector<std::span<const std::uint8_t>> tables, bool use_reflection)
+                           std::vector<std::span<const std::uint8_t>> tables,
+                           PdbTablesOptions options)
     : goal_(goal),
       partition_(std::move(partition)),
       tables_(std::move(tables)),
+      zero_aware_(options.zero_aware),
       // Tiles outside every pattern add nothing, so the sum stays a lower bound.
       manhattan_(goal, check_partition(goal, partition_, kMaxPatterns)) {
   const int n = goal.cells();
@@ -24,10 +26,12 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   pattern_of_.assign(static_cast<std::size_t>(n), 0xFF);
   for (std::size_t p = 0; p < partition_.size(); ++p) {
     for (auto t : partition_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
-    check_table_bytes(p, tables_[p].size(),
-                      packed_bytes(pattern_entries(n, static_cast<int>(partition_[p].size()))));
+    const int k = static_cast<int>(partition_[p].size());
+    const std::uint64_t entries =
+        pattern_entries(n, k) * static_cast<std::uint64_t>(zero_aware_ ? n - k : 1);
+    check_table_bytes(p, tables_[p].size(), packed_bytes(entries));
   }
-  if (!use_reflection) return;
+  if (!options.reflect) return;
   if (auto r = diagonal_reflection(goal, partition_)) {
     reflect_ = true;
     transpose_ = std::move(r->cell);
@@ -37,18 +41,27 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
 }
 
 // inline: prepare() is the search's hot path, and GCC does not inline this call on its own.
-inline std::uint64_t PdbHeuristic::rank(std::size_t p, const std::uint8_t* where) const {
+inline std::uint64_t PdbHeuristic::index(const std::uint8_t* cells, int k, int blank) const {
+  const std::uint64_t r = rank_placement(cells, k, goal_.cells());
+  if (!zero_aware_) return r;
+  std::uint64_t used = 0;
+  for (int i = 0; i < k; ++i) used |= 1ULL << cells[i];
+  return zero_aware_index(r, used, blank, goal_.cells() - k);
+}
+
+inline std::uint64_t PdbHeuristic::rank(std::size_t p, const std::uint8_t* where, int blank) const {
   const Pattern& pat = partition_[p];
   std::uint8_t cells[kMaxPatternTiles];
   for (std::size_t i = 0; i < pat.size(); ++i) cells[i] = where[pat[i]];
-  return rank_placement(cells, static_cast<int>(pat.size()), goal_.cells());
+  return index(cells, static_cast<int>(pat.size()), blank);
 }
 
-inline std::uint64_t PdbHeuristic::rank_reflected(std::size_t p, const std::uint8_t* where) const {
+inline std::uint64_t PdbHeuristic::rank_reflected(std::size_t p, const std::uint8_t* where,
+                                                  int blank) const {
   const Pattern& src = mirror_source_[p];
   std::uint8_t cells[kMaxPatternTiles];
   for (std::size_t i = 0; i < src.size(); ++i) cells[i] = transpose_[where[src[i]]];
-  return rank_placement(cells, static_cast<int>(src.size()), goal_.cells());
+  return index(cells, static_cast<int>(src.size()), transpose_[blank]);
 }
 
 int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
@@ -56,11 +69,13 @@ int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
   for (int c = 0; c < goal_.cells(); ++c) out.where[tiles[c]] = static_cast<std::uint8_t>(c);
   out.manhattan = manhattan_.sum(tiles);
   out.excess_sum = out.reflected_sum = 0;
+  const int blank = out.where[0];
   for (std::size_t p = 0; p < partition_.size(); ++p) {
-    out.excess[p] = static_cast<std::uint8_t>(entry(p, rank(p, out.where.data())));
+    out.excess[p] = static_cast<std::uint8_t>(entry(p, rank(p, out.where.data(), blank)));
     out.excess_sum += out.excess[p];
     out.reflected[p] =
-        reflect_ ? static_cast<std::uint8_t>(entry(p, rank_reflected(p, out.where.data()))) : 0;
+        reflect_ ? static_cast<std::uint8_t>(entry(p, rank_reflected(p, out.where.data(), blank)))
+                 : 0;
     out.reflected_sum += out.reflected[p];
   }
   out.pending_pattern = out.pending_reflected_pattern = 0xFF;
@@ -77,12 +92,12 @@ SLIDEGIF_PDB_CLONES void PdbHeuristic::prepare(const std::uint8_t*, Slide slide,
   // node's children overlap rather than come one after another.
   child.pending_pattern = pattern_of_[tile];
   if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
-    child.pending_index = rank(p, child.where.data());
+    child.pending_index = rank(p, child.where.data(), slide.from);
     __builtin_prefetch(tables_[p].data() + child.pending_index / 2);
   }
   child.pending_reflected_pattern = reflect_ ? pattern_of_[mirror_[tile]] : 0xFF;
   if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
-    child.pending_reflected_index = rank_reflected(p, child.where.data());
+    child.pending_reflected_index = rank_reflected(p, child.where.data(), slide.from);
     __builtin_prefetch(tables_[p].data() + child.pending_reflected_index / 2);
   }
 }

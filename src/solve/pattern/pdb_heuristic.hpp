@@ -18,6 +18,15 @@ namespace slidegif::detail {
 // its main diagonal when the goal allows it (square board, goal blank on the diagonal): the
 // reflected board needs exactly as many moves, so both sums are lower bounds.
 // A heuristic (heuristic.hpp). Views `tables`; they must outlive it.
+//
+// Zero-aware tables (pattern_table.hpp) hold an entry per blank cell too. A move changes only
+// the moved tile's entry all the same: for every other pattern the blank steps between two of
+// its free cells, which lie in one region.
+struct PdbTablesOptions {
+  bool reflect = true;      // take the reflected board's sum too, where the goal allows it
+  bool zero_aware = false;  // the tables are zero-aware (pattern_table.hpp)
+};
+
 class PdbHeuristic {
  public:
   static constexpr int kMaxPatterns = 16;
@@ -27,7 +36,7 @@ class PdbHeuristic {
   static constexpr int kMaxPdbCells = 64;
 
   PdbHeuristic(const Board& goal, Partition partition,
-               std::vector<std::span<const std::uint8_t>> tables, bool use_reflection = true);
+               std::vector<std::span<const std::uint8_t>> tables, PdbTablesOptions options = {});
 
   // heuristic.hpp's interface: a move looks up only the table holding the moved tile, and the
   // reflected table holding its mirror image.
@@ -66,16 +75,21 @@ class PdbHeuristic {
   const Board& goal() const { return goal_; }
   const Partition& partition() const { return partition_; }
   bool reflects() const { return reflect_; }
+  bool zero_aware() const { return zero_aware_; }
 
  private:
-  std::uint64_t rank(std::size_t p, const std::uint8_t* where) const;
-  std::uint64_t rank_reflected(std::size_t p, const std::uint8_t* where) const;
+  // Entry indexes of pattern p (its reflection) with the blank on cell `blank`.
+  std::uint64_t rank(std::size_t p, const std::uint8_t* where, int blank) const;
+  std::uint64_t rank_reflected(std::size_t p, const std::uint8_t* where, int blank) const;
+  // The entry index of the k pattern tiles on `cells`.
+  std::uint64_t index(const std::uint8_t* cells, int k, int blank) const;
   int entry(std::size_t p, std::uint64_t index) const { return packed_entry(tables_[p], index); }
 
   Board goal_;
   Partition partition_;
   std::vector<std::span<const std::uint8_t>> tables_;
   bool reflect_ = false;
+  bool zero_aware_ = false;
   ManhattanTable manhattan_;              // of the tiles in some pattern
   std::vector<std::uint8_t> transpose_;   // cell -> reflected cell
   std::vector<std::uint8_t> mirror_;      // tile -> the tile whose goal cell is the reflection

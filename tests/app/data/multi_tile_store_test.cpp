@@ -38,9 +38,9 @@ TEST(MultiTileDatabases, BuiltOnFirstUseLoadedAndChecked) {
   // The single-tile sets never take it for theirs.
   EXPECT_FALSE(app::load_best_pdb(goal, dir.path(), false));
   const auto status = app::pdb_status(dir.path(), goal);
-  ASSERT_EQ(status.size(), 3u);
-  EXPECT_EQ(status[2].set, "mtm");
-  EXPECT_TRUE(status[2].trusted);
+  ASSERT_EQ(status.size(), 4u);
+  EXPECT_EQ(status[3].set, "mtm");
+  EXPECT_TRUE(status[3].trusted);
   // A damaged table is refused, and rebuilt on the next first use.
   {
     std::FILE* f = std::fopen(dir.file("3x4-mtm.pdb").c_str(), "r+b");
@@ -82,7 +82,7 @@ TEST(MultiTileDatabases, ThroughTheBinary) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("4x3-mtm.pdb"), std::string::npos) << r.out;
   r = testing::run_slidegif({"pdb", "status", "--size", "4x3", "--dir", dir.path()});
-  EXPECT_NE(r.out.find("mtm    ok"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mtm        ok"), std::string::npos) << r.out;
   const std::vector<std::string> solve = {"random",   "--size", "4x3",       "--seed",   "3",
                                           "--metric", "mtm",    "--pdb-dir", dir.path(), "--json"};
   r = testing::run_slidegif(solve);

@@ -30,15 +30,47 @@ TEST(PatternDatabase, MatchesPlainBfsOn2x4AndOtherGoal) {
   expect_matches_reference(goal, {1, 3, 6, 4}, 2);
 }
 
+TEST(PatternDatabase, ZeroAwareMatchesPlainBfsPerBlankCell) {
+  const Board goal = Board::standard_goal({3, 3});
+  expect_matches_reference(goal, {1, 2, 3, 4}, 1, /*zero_aware=*/true);
+  expect_matches_reference(goal, {8, 6, 5}, 2, /*zero_aware=*/true);
+  expect_matches_reference(parse_board("0,7,2,5/1,3,6,4"), {1, 3, 6, 4}, 2, /*zero_aware=*/true);
+  // Eight free cells: a placement's word of entries is copied whole.
+  expect_matches_reference(Board::standard_goal({3, 4}), {1, 2, 3, 4}, 2, /*zero_aware=*/true);
+}
+
 TEST(PatternDatabase, FullPatternIsExactDistance) {
   const Board goal = Board::standard_goal({3, 3});
   const Pattern all{1, 2, 3, 4, 5, 6, 7, 8};
   const auto table = build_pattern_table(goal, all, {});
-  const PdbHeuristic h(goal, {all}, {table}, /*use_reflection=*/false);
+  const PdbHeuristic h(goal, {all}, {table}, {.reflect = false});
   for (const auto& [packed, d] : testing::bfs_distances(goal)) {
     std::vector<std::uint8_t> tiles(9);
     for (int c = 0; c < 9; ++c) tiles[static_cast<std::size_t>(c)] = (packed >> (4 * (8 - c))) & 15;
     ASSERT_EQ(estimate_once(h, tiles.data()), d);
+  }
+}
+
+// A random walk of 2,000 moves from the goal: each move's update() equals a lookup from
+// scratch.
+void expect_incremental_agrees(const PdbHeuristic& h, const Board& goal, unsigned seed) {
+  std::mt19937 rng(seed);
+  Board b = goal;
+  PdbHeuristic::State state{};
+  h.estimate(b.tiles().data(), state);
+  for (int step = 0; step < 2000; ++step) {
+    const Move m = kAllMoves[rng() % 4];
+    if (!b.can_apply(m)) continue;
+    const int from = b.target(m), to = b.blank();
+    const int tile = b.at(from);
+    b.apply(m);
+    PdbHeuristic::State next{};
+    const int inc = h.update(b.tiles().data(),
+                             Slide{static_cast<std::uint8_t>(tile), static_cast<std::uint8_t>(from),
+                                   static_cast<std::uint8_t>(to)},
+                             state, next);
+    ASSERT_EQ(inc, estimate_once(h, b.tiles().data()));
+    state = next;
   }
 }
 
@@ -64,24 +96,29 @@ TEST_F(Partitioned3x3, AdmissibleAndIncrementalAgrees) {
     exact += e == d;
   }
   EXPECT_GT(exact, 1000);
-  std::mt19937 rng(7);
-  Board b = goal;
-  PdbHeuristic::State state{};
-  h.estimate(b.tiles().data(), state);
-  for (int step = 0; step < 2000; ++step) {
-    const Move m = kAllMoves[rng() % 4];
-    if (!b.can_apply(m)) continue;
-    const int from = b.target(m), to = b.blank();
-    const int tile = b.at(from);
-    b.apply(m);
-    PdbHeuristic::State next{};
-    const int inc = h.update(b.tiles().data(),
-                             Slide{static_cast<std::uint8_t>(tile), static_cast<std::uint8_t>(from),
-                                   static_cast<std::uint8_t>(to)},
-                             state, next);
-    ASSERT_EQ(inc, estimate_once(h, b.tiles().data()));
-    state = next;
+  expect_incremental_agrees(h, goal, 7);
+}
+
+// Zero-aware tables of the same partition: still admissible and incremental, never below the
+// plain tables, and above them on some boards.
+TEST_F(Partitioned3x3, ZeroAwareTablesAreAdmissibleAndStronger) {
+  const std::vector<std::vector<std::uint8_t>> zero_tables{
+      build_pattern_table(goal, partition[0], {.zero_aware = true}),
+      build_pattern_table(goal, partition[1], {.threads = 2, .zero_aware = true})};
+  const PdbHeuristic z{goal, partition, {zero_tables[0], zero_tables[1]}, {.zero_aware = true}};
+  ASSERT_TRUE(z.reflects() && z.zero_aware());
+  int stronger = 0;
+  for (const auto& [packed, d] : testing::bfs_distances(goal)) {
+    std::uint8_t tiles[9];
+    for (int c = 0; c < 9; ++c) tiles[c] = (packed >> (4 * (8 - c))) & 15;
+    const int e = estimate_once(z, tiles);
+    ASSERT_LE(e, d);
+    const int plain = estimate_once(h, tiles);
+    ASSERT_GE(e, plain);
+    stronger += e > plain;
   }
+  EXPECT_GT(stronger, 1000);
+  expect_incremental_agrees(z, goal, 3);
 }
 
 // The same heuristic without prepare()/finish(): IDA* then takes every estimate whole.
