@@ -21,6 +21,7 @@
 #include "app/files/font_locator.hpp"
 #include "app/files/progress.hpp"
 #include "app/job/job_json.hpp"
+#include "app/machine/memory.hpp"
 #include "cli/number_checks.hpp"
 #include "cli/state_database.hpp"
 #include "render/look/theme.hpp"
@@ -122,11 +123,10 @@ void check_large(const Board& goal, bool large, detail::DistanceStorage storage)
                             "it",
                             facts));
   }
-  const double memory =
-      static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
+  const auto memory = static_cast<double>(app::process_memory_bytes());
   if (bytes > memory * 0.9) {
     throw Error(Error::Kind::BadInput,
-                fmt::format("{}; this machine has {:.1f} GB: slidegif-mpi explores it over "
+                fmt::format("{}; this process may use {:.1f} GB: slidegif-mpi explores it over "
                             "several machines",
                             facts, memory / 1e9));
   }

@@ -302,7 +302,8 @@ Boards of 12 to 16 cells (4x4, 3x4, 2x8, 3x5, ...) are solved optimally by IDA* 
 databases, built on first use (a few seconds; \fBslidegif pdb build\fR ahead of time).
 The strongest are the zero\-aware ones (\fBslidegif pdb build \-\-set zero\-aware\fR; 4x4's is
 2.3 GB, about 4 minutes and 6 GB of memory to build), whose entries also tell where the
-blank is: used whenever present.
+blank is: used whenever present. A set that needs more memory to build than the process may
+use (the machine's, its control group's limit, \fBulimit\fR) is refused with its cost first.
 5x5 is optimal only with its large database (\fBslidegif pdb build \-\-size 5x5\fR, minutes)
 and a budget large enough. Past \fB\-\-max\-seconds\fR, and on boards over 16 cells, the answer
 is the best found, marked "not optimal" in the summary, the JSON and the GIF.

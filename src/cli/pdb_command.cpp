@@ -1,7 +1,6 @@
 #include "cli/pdb_command.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -12,6 +11,7 @@
 #include "app/data/pdb_cost.hpp"
 #include "app/data/pdb_store.hpp"
 #include "app/files/progress.hpp"
+#include "app/machine/memory.hpp"
 #include "cli/number_checks.hpp"
 #include "slidegif/board.hpp"
 #include "slidegif/error.hpp"
@@ -92,13 +92,12 @@ namespace {
 // minutes: said at once instead.
 void check_memory(const Board& base, std::string_view set) {
   const app::PdbBuildCost cost = app::pdb_build_cost(base, set);
-  const double memory =
-      static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
-  if (static_cast<double>(cost.memory_bytes) > memory * 0.9)
-    throw Error(Error::Kind::BadInput,
-                fmt::format("the {} set for {} needs {}; this machine has {}", set,
-                            format_shape(base.shape()), app::describe(cost),
-                            app::human_size(static_cast<std::uint64_t>(memory))));
+  const std::uint64_t memory = app::process_memory_bytes();
+  if (static_cast<double>(cost.memory_bytes) > static_cast<double>(memory) * 0.9)
+    throw Error(
+        Error::Kind::BadInput,
+        fmt::format("the {} set for {} needs {}; this process may use {}", set,
+                    format_shape(base.shape()), app::describe(cost), app::human_size(memory)));
 }
 
 }  // namespace

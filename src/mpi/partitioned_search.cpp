@@ -1,7 +1,6 @@
 #include "mpi/partitioned_search.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -9,6 +8,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/machine/memory.hpp"
 #include "mpi/partition.hpp"
 #include "slidegif/error.hpp"
 #include "solve/table/distance_stores.hpp"
@@ -37,8 +37,7 @@ void check_memory(Shape shape, MPI_Comm comm, int ranks, const PartitionedSearch
   MPI_Comm_free(&node);
   const double rank_bytes =
       static_cast<double>(most_rank_bytes(detail::reachable_states(shape), ranks, o.round_states));
-  const double memory =
-      static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
+  const auto memory = static_cast<double>(app::machine_memory_bytes());
   // The most crowded machine, and the smallest memory, across the ranks.
   std::array<double, 2> worst{rank_bytes * here, -memory};
   MPI_Allreduce(MPI_IN_PLACE, worst.data(), 2, MPI_DOUBLE, MPI_MAX, comm);

@@ -5,17 +5,12 @@
 #include <algorithm>
 
 #include "app/data/data_files.hpp"
+#include "solve/pattern/multi_tile_table.hpp"
 #include "solve/pattern/partition_presets.hpp"
+#include "solve/pattern/pattern.hpp"
 
 namespace slidegif::app {
 namespace {
-
-// Placements of k pattern tiles on n cells: n! / (n - k)!.
-std::uint64_t placements(int n, int k) {
-  std::uint64_t p = 1;
-  for (int i = 0; i < k; ++i) p *= static_cast<std::uint64_t>(n - i);
-  return p;
-}
 
 // The builder's working memory a placement (pattern_table.hpp): 4 bytes with at most 8 free
 // cells, 8 up to 16, 16 beyond; a zero-aware build keeps 4 or 8 more, its entries per cell.
@@ -49,15 +44,14 @@ PdbBuildCost pdb_build_cost(const Board& goal, std::string_view set) {
   for (const detail::Pattern& pattern : detail::preset_partition(set, goal)) {
     const int k = static_cast<int>(pattern.size());
     if (multi_tile) {
-      const std::uint64_t p = placements(n, k + 1);
+      const std::uint64_t p = detail::multi_tile_entries(n, k);
       cost.file_bytes += p;
       cost.cpu_seconds += static_cast<double>(p) * kSecondsPerMultiTilePlacement;
       continue;
     }
-    const std::uint64_t p = placements(n, k);
+    const std::uint64_t p = detail::pattern_entries(n, k);
     all_placements += p;
-    // A zero-aware table has an entry for each cell the blank can be on.
-    cost.file_bytes += p * static_cast<std::uint64_t>(zero_aware ? n - k : 1) / 2;
+    cost.file_bytes += detail::packed_bytes(zero_aware ? detail::zero_aware_entries(n, k) : p);
     largest_working = std::max(largest_working, p * working_bytes(n - k, zero_aware));
   }
   cost.memory_bytes = largest_working + cost.file_bytes;

@@ -47,8 +47,7 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
     const int k = h.pattern_sizes[p];
     const auto need = h.entry_bits == 8 ? detail::multi_tile_entries(cells, k)
                       : set == detail::kZeroAwareSet
-                          ? detail::packed_bytes(detail::pattern_entries(cells, k) *
-                                                 static_cast<std::uint64_t>(cells - k))
+                          ? detail::packed_bytes(detail::zero_aware_entries(cells, k))
                           : detail::packed_bytes(detail::pattern_entries(cells, k));
     if (h.table_bytes[p] != need || h.table_offset[p] < kPdbHeaderBytes ||
         h.table_offset[p] + h.table_bytes[p] > size)

@@ -29,6 +29,11 @@ void check_table_bytes(std::size_t p, std::size_t bytes, std::uint64_t need);
 
 // Placements of k tiles on `cells` cells: cells! / (cells - k)!.
 std::uint64_t pattern_entries(int cells, int tiles);
+// Entries of a zero-aware table (pattern_table.hpp): one for each placement and each of the
+// cells - k cells its tiles leave free for the blank.
+inline std::uint64_t zero_aware_entries(int cells, int tiles) {
+  return pattern_entries(cells, tiles) * static_cast<std::uint64_t>(cells - tiles);
+}
 // Bytes of a 4-bit table of that many entries.
 inline std::uint64_t packed_bytes(std::uint64_t entries) {
   return (entries + 1) / 2;

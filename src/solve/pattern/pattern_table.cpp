@@ -115,7 +115,7 @@ class Builder {
   // The packed zero-aware table (pattern_table.hpp): entry rank * free + j.
   std::vector<std::uint8_t> zero_aware_table() const {
     const auto free = static_cast<std::uint64_t>(n_ - k_);
-    std::vector<std::uint8_t> packed(packed_bytes(entries_ * free), 0);
+    std::vector<std::uint8_t> packed(packed_bytes(zero_aware_entries(n_, k_)), 0);
     // A word of exactly `free` nibbles is already the table's layout, little-endian.
     if (std::endian::native == std::endian::little && 4 * free == 8 * sizeof(Nibbles)) {
       std::memcpy(packed.data(), by_cell_.data(), packed.size());

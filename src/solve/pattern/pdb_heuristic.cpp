@@ -27,8 +27,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   for (std::size_t p = 0; p < partition_.size(); ++p) {
     for (auto t : partition_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
     const int k = static_cast<int>(partition_[p].size());
-    const std::uint64_t entries =
-        pattern_entries(n, k) * static_cast<std::uint64_t>(zero_aware_ ? n - k : 1);
+    const std::uint64_t entries = zero_aware_ ? zero_aware_entries(n, k) : pattern_entries(n, k);
     check_table_bytes(p, tables_[p].size(), packed_bytes(entries));
   }
   if (!options.reflect) return;
