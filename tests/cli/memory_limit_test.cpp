@@ -35,11 +35,11 @@ TEST(MemoryLimit, APatternDatabaseBuildTooLargeIsRefused) {
 }
 
 TEST(MemoryLimit, AnExplorationTooLargeIsRefused) {
-  const RunResult r = run_limited("4194304", {"explore", "--size", "2x7", "--large"});
+  const RunResult r = run_limited("2097152", {"explore", "--size", "2x7", "--large"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;
   EXPECT_NE(r.err.find("10.9 GB"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("this process may use 4.3 GB"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("this process may use 2.1 GB"), std::string::npos) << r.err;
 }
 
 }  // namespace
