@@ -30,27 +30,52 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
     const std::uint64_t entries = zero_aware_ ? zero_aware_entries(n, k) : pattern_entries(n, k);
     check_table_bytes(p, tables_[p].size(), packed_bytes(entries));
   }
-  if (!options.reflect) return;
-  if (auto r = diagonal_reflection(goal, partition_)) {
-    reflect_ = true;
-    transpose_ = std::move(r->cell);
-    mirror_ = std::move(r->mirror);
-    mirror_source_ = std::move(r->sources);
+  if (options.reflect) {
+    if (auto r = diagonal_reflection(goal, partition_)) {
+      reflect_ = true;
+      transpose_ = std::move(r->cell);
+      mirror_ = std::move(r->mirror);
+      mirror_source_ = std::move(r->sources);
+    }
   }
+  stepped_ = partition_.size() <= kSteppedPatterns;
+  for (const Pattern& pat : partition_)
+    stepped_ = stepped_ && pattern_entries(n, static_cast<int>(pat.size())) <= UINT32_MAX;
+  if (!stepped_) return;
+  place_.assign(static_cast<std::size_t>(n), 0);
+  std::vector<RankSteps::Place> own(static_cast<std::size_t>(n));
+  for (std::size_t p = 0; p < partition_.size(); ++p) {
+    for (std::size_t i = 0; i < partition_[p].size(); ++i) {
+      place_[partition_[p][i]] = static_cast<std::uint8_t>(i);
+      own[partition_[p][i]] = {static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(i)};
+    }
+  }
+  std::vector<std::uint8_t> cells(static_cast<std::size_t>(n));
+  for (int c = 0; c < n; ++c) cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c);
+  steps_ = RankSteps(n, partition_, cells, own);
+  if (!reflect_) return;
+  // Reflected, tile t stands where its mirror's goal is: it has its mirror's place.
+  std::vector<RankSteps::Place> mirrored(own.size());
+  for (std::size_t t = 0; t < own.size(); ++t) mirrored[t] = own[mirror_[t]];
+  reflected_steps_ = RankSteps(n, partition_, transpose_, mirrored);
 }
 
 // inline: prepare() is the search's hot path, and GCC does not inline this call on its own.
+inline std::uint64_t PdbHeuristic::index(std::uint64_t rank, std::uint64_t used, int k,
+                                         int blank) const {
+  return zero_aware_ ? zero_aware_index(rank, used, blank, goal_.cells() - k) : rank;
+}
+
 inline std::uint64_t PdbHeuristic::index(const std::uint8_t* cells, int k, int blank) const {
-  const std::uint64_t r = rank_placement(cells, k, goal_.cells());
-  if (!zero_aware_) return r;
   std::uint64_t used = 0;
-  for (int i = 0; i < k; ++i) used |= 1ULL << cells[i];
-  return zero_aware_index(r, used, blank, goal_.cells() - k);
+  if (zero_aware_)
+    for (int i = 0; i < k; ++i) used |= 1ULL << cells[i];
+  return index(rank_placement(cells, k, goal_.cells()), used, k, blank);
 }
 
 inline std::uint64_t PdbHeuristic::rank(std::size_t p, const std::uint8_t* where, int blank) const {
   const Pattern& pat = partition_[p];
-  std::uint8_t cells[kMaxPatternTiles];
+  std::uint8_t cells[kMaxPatternTiles]{};
   for (std::size_t i = 0; i < pat.size(); ++i) cells[i] = where[pat[i]];
   return index(cells, static_cast<int>(pat.size()), blank);
 }
@@ -58,7 +83,7 @@ inline std::uint64_t PdbHeuristic::rank(std::size_t p, const std::uint8_t* where
 inline std::uint64_t PdbHeuristic::rank_reflected(std::size_t p, const std::uint8_t* where,
                                                   int blank) const {
   const Pattern& src = mirror_source_[p];
-  std::uint8_t cells[kMaxPatternTiles];
+  std::uint8_t cells[kMaxPatternTiles]{};
   for (std::size_t i = 0; i < src.size(); ++i) cells[i] = transpose_[where[src[i]]];
   return index(cells, static_cast<int>(src.size()), transpose_[blank]);
 }
@@ -78,10 +103,25 @@ int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
     out.reflected_sum += out.reflected[p];
   }
   out.pending_pattern = out.pending_reflected_pattern = 0xFF;
+  rank_all(out);
   return out.manhattan + 2 * std::max(out.excess_sum, out.reflected_sum);
 }
 
-SLIDEGIF_PDB_CLONES void PdbHeuristic::prepare(const std::uint8_t*, Slide slide,
+void PdbHeuristic::rank_all(State& state) const {
+  if (!stepped_) return;
+  const int n = goal_.cells();
+  std::uint8_t cells[kMaxPatternTiles]{};
+  for (std::size_t p = 0; p < partition_.size(); ++p) {
+    const int k = static_cast<int>(partition_[p].size());
+    for (int i = 0; i < k; ++i) cells[i] = state.where[partition_[p][i]];
+    state.rank[p] = static_cast<std::uint32_t>(rank_placement(cells, k, n));
+    if (!reflect_) continue;
+    for (int i = 0; i < k; ++i) cells[i] = transpose_[state.where[mirror_source_[p][i]]];
+    state.reflected_rank[p] = static_cast<std::uint32_t>(rank_placement(cells, k, n));
+  }
+}
+
+SLIDEGIF_PDB_CLONES void PdbHeuristic::prepare(const std::uint8_t* tiles, Slide slide,
                                                const State& parent, State& child) const {
   const int tile = slide.tile;
   child = parent;
@@ -91,12 +131,35 @@ SLIDEGIF_PDB_CLONES void PdbHeuristic::prepare(const std::uint8_t*, Slide slide,
   // node's children overlap rather than come one after another.
   child.pending_pattern = pattern_of_[tile];
   if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
-    child.pending_index = rank(p, child.where.data(), slide.from);
+    if (stepped_) {
+      child.rank[p] = static_cast<std::uint32_t>(
+          parent.rank[p] + steps_.delta(p, place_[tile], slide.from, slide.to, tiles));
+      const Pattern& pat = partition_[p];
+      std::uint64_t used = 0;
+      if (zero_aware_)
+        for (const std::uint8_t t : pat) used |= 1ULL << child.where[t];
+      child.pending_index = index(child.rank[p], used, static_cast<int>(pat.size()), slide.from);
+    } else {
+      child.pending_index = rank(p, child.where.data(), slide.from);
+    }
     __builtin_prefetch(tables_[p].data() + child.pending_index / 2);
   }
   child.pending_reflected_pattern = reflect_ ? pattern_of_[mirror_[tile]] : 0xFF;
   if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
-    child.pending_reflected_index = rank_reflected(p, child.where.data(), slide.from);
+    if (stepped_) {
+      child.reflected_rank[p] = static_cast<std::uint32_t>(
+          parent.reflected_rank[p] + reflected_steps_.delta(p, place_[mirror_[tile]],
+                                                            transpose_[slide.from],
+                                                            transpose_[slide.to], tiles));
+      const Pattern& src = mirror_source_[p];
+      std::uint64_t used = 0;
+      if (zero_aware_)
+        for (const std::uint8_t t : src) used |= 1ULL << transpose_[child.where[t]];
+      child.pending_reflected_index = index(child.reflected_rank[p], used,
+                                            static_cast<int>(src.size()), transpose_[slide.from]);
+    } else {
+      child.pending_reflected_index = rank_reflected(p, child.where.data(), slide.from);
+    }
     __builtin_prefetch(tables_[p].data() + child.pending_reflected_index / 2);
   }
 }
@@ -142,6 +205,7 @@ void PdbHeuristic::unpack(const std::uint8_t* tiles, int estimate, std::uint32_t
     out.reflected_sum += out.reflected[p];
   }
   out.pending_pattern = out.pending_reflected_pattern = 0xFF;
+  rank_all(out);
   // estimate = Manhattan + 2 * the larger sum.
   out.manhattan = estimate - 2 * std::max(out.excess_sum, out.reflected_sum);
 }

@@ -11,6 +11,7 @@
 #include "solve/board/domain.hpp"
 #include "solve/heuristic/manhattan.hpp"
 #include "solve/pattern/pattern.hpp"
+#include "solve/pattern/rank_steps.hpp"
 
 namespace slidegif::detail {
 
@@ -34,6 +35,10 @@ class PdbHeuristic {
   // tile -> cell table stays as small as it was before boards grew to 16x16, which IDA* copies
   // at every node.
   static constexpr int kMaxPdbCells = 64;
+  // Ranks are kept in the state, a slide changing one (rank_steps.hpp), for partitions of up
+  // to this many patterns whose placements a 32-bit rank counts (the 15- and 24-puzzle sets);
+  // others rank afresh at every lookup.
+  static constexpr int kSteppedPatterns = 8;
 
   PdbHeuristic(const Board& goal, Partition partition,
                std::vector<std::span<const std::uint8_t>> tables, PdbTablesOptions options = {});
@@ -44,6 +49,8 @@ class PdbHeuristic {
     std::array<std::uint8_t, kMaxPdbCells> where;  // tile -> cell
     std::array<std::uint8_t, kMaxPatterns> excess;
     std::array<std::uint8_t, kMaxPatterns> reflected;
+    std::array<std::uint32_t, kSteppedPatterns> rank;  // per pattern, where ranks are stepped
+    std::array<std::uint32_t, kSteppedPatterns> reflected_rank;
     int manhattan;
     int excess_sum;
     int reflected_sum;
@@ -83,6 +90,10 @@ class PdbHeuristic {
   std::uint64_t rank_reflected(std::size_t p, const std::uint8_t* where, int blank) const;
   // The entry index of the k pattern tiles on `cells`.
   std::uint64_t index(const std::uint8_t* cells, int k, int blank) const;
+  // The same, from the placement's rank and the cells it covers (read by zero-aware tables).
+  std::uint64_t index(std::uint64_t rank, std::uint64_t used, int k, int blank) const;
+  // The ranks of every pattern (stepped_ only), both ways.
+  void rank_all(State& state) const;
   int entry(std::size_t p, std::uint64_t index) const { return packed_entry(tables_[p], index); }
 
   Board goal_;
@@ -95,6 +106,10 @@ class PdbHeuristic {
   std::vector<std::uint8_t> mirror_;      // tile -> the tile whose goal cell is the reflection
   std::vector<std::uint8_t> pattern_of_;  // tile -> pattern index, or 0xFF
   Partition mirror_source_;               // [p][i]: the tile whose mirror is partition_[p][i]
+  bool stepped_ = false;                  // ranks live in the state (kSteppedPatterns)
+  std::vector<std::uint8_t> place_;       // tile -> its index in its pattern
+  RankSteps steps_;                       // the board's own ranks
+  RankSteps reflected_steps_;             // the reflected board's
 };
 
 }  // namespace slidegif::detail
