@@ -51,9 +51,15 @@ for (const v of document.querySelectorAll("video")) {
     out("Size", v.videoWidth + "x" + v.videoHeight);
     out("Duration", v.duration.toFixed(2));
     out("Chose", v.currentSrc.replace(/.*format=/, ""));
-    const first = () => out("Psnr", psnr(v));
+    // Under load chromium has drawn a black frame at loadeddata at times (1.16 dB once), the
+    // decoded one a moment later: look again for up to two seconds before reporting.
+    const first = (tries = 20) => {
+      const p = psnr(v);
+      if (Number(p) < 40 && tries > 0) setTimeout(() => first(tries - 1), 100);
+      else out("Psnr", p);
+    };
     if (document.getElementById("still").complete) first();
-    else document.getElementById("still").addEventListener("load", first);
+    else document.getElementById("still").addEventListener("load", () => first());
   });
   v.addEventListener("error", () => out("Error", v.error ? v.error.code : "?"));
 }

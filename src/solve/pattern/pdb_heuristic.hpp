@@ -83,6 +83,7 @@ class PdbHeuristic {
   const Partition& partition() const { return partition_; }
   bool reflects() const { return reflect_; }
   bool zero_aware() const { return zero_aware_; }
+  bool steps_ranks() const { return stepped_; }  // kSteppedPatterns
 
  private:
   // Entry indexes of pattern p (its reflection) with the blank on cell `blank`.

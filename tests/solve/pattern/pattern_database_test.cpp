@@ -10,6 +10,7 @@
 #include "bfs_reference.hpp"
 #include "pattern_reference.hpp"
 #include "solve/heuristic/heuristic.hpp"
+#include "solve/heuristic/manhattan_linear_conflict.hpp"
 #include "solve/pdb_solve.hpp"
 #include "solve/search/ida_star.hpp"
 
@@ -87,6 +88,7 @@ class Partitioned3x3 : public ::testing::Test {
 
 TEST_F(Partitioned3x3, AdmissibleAndIncrementalAgrees) {
   ASSERT_TRUE(h.reflects());
+  ASSERT_TRUE(h.steps_ranks());
   int exact = 0;
   for (const auto& [packed, d] : testing::bfs_distances(goal)) {
     std::uint8_t tiles[9];
@@ -183,6 +185,46 @@ TEST_F(Partitioned3x3, OtherGoalsStayOptimal) {
   // The centre cannot be brought onto a corner: no framing, the caller falls back.
   EXPECT_FALSE(
       search_with_pdb(parse_board("123405678"), parse_board("123405678"), h, {}).applicable);
+}
+
+// Past kSteppedPatterns patterns a lookup ranks its placement afresh (boards of 6x6 and up need
+// it for their placements past 32 bits): on 4x4 starts a walk from the goal, still admissible
+// against IDA* with Manhattan and linear conflict, above plain Manhattan on some, incremental
+// == from scratch, and IDA* over it optimal.
+TEST(PatternDatabase, PartitionsOfManyPatternsRankAfresh) {
+  const Board goal = Board::standard_goal({4, 4});
+  const Partition partition{{1, 2}, {3, 4}, {5, 6}, {7}, {8}, {9, 10}, {11, 12}, {13, 14}, {15}};
+  std::vector<std::vector<std::uint8_t>> tables;
+  std::vector<std::span<const std::uint8_t>> views;
+  for (const Pattern& p : partition) tables.push_back(build_pattern_table(goal, p, {}));
+  for (const auto& t : tables) views.emplace_back(t);
+  const PdbHeuristic h{goal, partition, views};
+  ASSERT_FALSE(h.steps_ranks());
+  ASSERT_TRUE(h.reflects());
+  expect_incremental_agrees(h, goal, 11);
+  const ManhattanLinearConflict mlc(goal);
+  const ManhattanLinearConflict manhattan(goal, false);
+  std::mt19937 rng(12);
+  int above_manhattan = 0;
+  for (int walk = 0; walk < 30; ++walk) {
+    Board b = goal;
+    for (int step = 0; step < 30; ++step) {
+      const Move m = kAllMoves[rng() % 4];
+      if (b.can_apply(m)) b.apply(m);
+    }
+    IdaStar reference(goal, mlc, {});
+    const auto optimal = reference.run(b);
+    ASSERT_TRUE(optimal);
+    const int d = static_cast<int>(optimal->size());
+    const int e = estimate_once(h, b.tiles().data());
+    ASSERT_LE(e, d);
+    above_manhattan += e > estimate_once(manhattan, b.tiles().data());
+    IdaStar search(goal, h, {});
+    const auto moves = search.run(b);
+    ASSERT_TRUE(moves);
+    ASSERT_EQ(static_cast<int>(moves->size()), d);
+  }
+  EXPECT_GT(above_manhattan, 0);
 }
 
 }  // namespace
