@@ -24,8 +24,12 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   if (tables_.size() != partition_.size())
     throw Error(Error::Kind::BadInput, "one table per pattern is needed");
   pattern_of_.assign(static_cast<std::size_t>(n), 0xFF);
+  place_.assign(static_cast<std::size_t>(n), 0);
   for (std::size_t p = 0; p < partition_.size(); ++p) {
-    for (auto t : partition_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
+    for (std::size_t i = 0; i < partition_[p].size(); ++i) {
+      pattern_of_[partition_[p][i]] = static_cast<std::uint8_t>(p);
+      place_[partition_[p][i]] = static_cast<std::uint8_t>(i);
+    }
     const int k = static_cast<int>(partition_[p].size());
     const std::uint64_t entries = zero_aware_ ? zero_aware_entries(n, k) : pattern_entries(n, k);
     check_table_bytes(p, tables_[p].size(), packed_bytes(entries));
@@ -42,14 +46,8 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   for (const Pattern& pat : partition_)
     stepped_ = stepped_ && pattern_entries(n, static_cast<int>(pat.size())) <= UINT32_MAX;
   if (!stepped_) return;
-  place_.assign(static_cast<std::size_t>(n), 0);
   std::vector<RankSteps::Place> own(static_cast<std::size_t>(n));
-  for (std::size_t p = 0; p < partition_.size(); ++p) {
-    for (std::size_t i = 0; i < partition_[p].size(); ++i) {
-      place_[partition_[p][i]] = static_cast<std::uint8_t>(i);
-      own[partition_[p][i]] = {static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(i)};
-    }
-  }
+  for (std::size_t t = 0; t < own.size(); ++t) own[t] = {pattern_of_[t], place_[t]};
   std::vector<std::uint8_t> cells(static_cast<std::size_t>(n));
   for (int c = 0; c < n; ++c) cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c);
   steps_ = RankSteps(n, partition_, cells, own);
@@ -67,25 +65,39 @@ inline std::uint64_t PdbHeuristic::index(std::uint64_t rank, std::uint64_t used,
 }
 
 inline std::uint64_t PdbHeuristic::index(const std::uint8_t* cells, int k, int blank) const {
+  return index(rank_placement(cells, k, goal_.cells()), zero_aware_ ? cover(cells, k) : 0, k,
+               blank);
+}
+
+inline std::uint64_t PdbHeuristic::cover(const std::uint8_t* cells, int k) {
   std::uint64_t used = 0;
-  if (zero_aware_)
-    for (int i = 0; i < k; ++i) used |= 1ULL << cells[i];
-  return index(rank_placement(cells, k, goal_.cells()), used, k, blank);
+  for (int i = 0; i < k; ++i) used |= 1ULL << cells[i];
+  return used;
+}
+
+inline void PdbHeuristic::cells_of(std::size_t p, const std::uint8_t* where,
+                                   std::uint8_t* cells) const {
+  const Pattern& pat = partition_[p];
+  for (std::size_t i = 0; i < pat.size(); ++i) cells[i] = where[pat[i]];
+}
+
+inline void PdbHeuristic::reflected_cells_of(std::size_t p, const std::uint8_t* where,
+                                             std::uint8_t* cells) const {
+  const Pattern& src = mirror_source_[p];
+  for (std::size_t i = 0; i < src.size(); ++i) cells[i] = transpose_[where[src[i]]];
 }
 
 inline std::uint64_t PdbHeuristic::rank(std::size_t p, const std::uint8_t* where, int blank) const {
-  const Pattern& pat = partition_[p];
   std::uint8_t cells[kMaxPatternTiles]{};
-  for (std::size_t i = 0; i < pat.size(); ++i) cells[i] = where[pat[i]];
-  return index(cells, static_cast<int>(pat.size()), blank);
+  cells_of(p, where, cells);
+  return index(cells, static_cast<int>(partition_[p].size()), blank);
 }
 
 inline std::uint64_t PdbHeuristic::rank_reflected(std::size_t p, const std::uint8_t* where,
                                                   int blank) const {
-  const Pattern& src = mirror_source_[p];
   std::uint8_t cells[kMaxPatternTiles]{};
-  for (std::size_t i = 0; i < src.size(); ++i) cells[i] = transpose_[where[src[i]]];
-  return index(cells, static_cast<int>(src.size()), transpose_[blank]);
+  reflected_cells_of(p, where, cells);
+  return index(cells, static_cast<int>(partition_[p].size()), transpose_[blank]);
 }
 
 int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
@@ -113,10 +125,10 @@ void PdbHeuristic::rank_all(State& state) const {
   std::uint8_t cells[kMaxPatternTiles]{};
   for (std::size_t p = 0; p < partition_.size(); ++p) {
     const int k = static_cast<int>(partition_[p].size());
-    for (int i = 0; i < k; ++i) cells[i] = state.where[partition_[p][i]];
+    cells_of(p, state.where.data(), cells);
     state.rank[p] = static_cast<std::uint32_t>(rank_placement(cells, k, n));
     if (!reflect_) continue;
-    for (int i = 0; i < k; ++i) cells[i] = transpose_[state.where[mirror_source_[p][i]]];
+    reflected_cells_of(p, state.where.data(), cells);
     state.reflected_rank[p] = static_cast<std::uint32_t>(rank_placement(cells, k, n));
   }
 }
@@ -134,6 +146,7 @@ SLIDEGIF_PDB_CLONES void PdbHeuristic::prepare(const std::uint8_t* tiles, Slide 
     if (stepped_) {
       child.rank[p] = static_cast<std::uint32_t>(
           parent.rank[p] + steps_.delta(p, place_[tile], slide.from, slide.to, tiles));
+      // The cover written out rather than through cells_of(): this is the search's inner loop.
       const Pattern& pat = partition_[p];
       std::uint64_t used = 0;
       if (zero_aware_)

@@ -93,6 +93,11 @@ class PdbHeuristic {
   std::uint64_t index(const std::uint8_t* cells, int k, int blank) const;
   // The same, from the placement's rank and the cells it covers (read by zero-aware tables).
   std::uint64_t index(std::uint64_t rank, std::uint64_t used, int k, int blank) const;
+  // Pattern p's cells (`where`: tile -> cell) in its ranking order, on the board and on the
+  // board reflected; and k cells as a bit set, which zero-aware tables read.
+  void cells_of(std::size_t p, const std::uint8_t* where, std::uint8_t* cells) const;
+  void reflected_cells_of(std::size_t p, const std::uint8_t* where, std::uint8_t* cells) const;
+  static std::uint64_t cover(const std::uint8_t* cells, int k);
   // The ranks of every pattern (stepped_ only), both ways.
   void rank_all(State& state) const;
   int entry(std::size_t p, std::uint64_t index) const { return packed_entry(tables_[p], index); }
@@ -108,7 +113,7 @@ class PdbHeuristic {
   std::vector<std::uint8_t> pattern_of_;  // tile -> pattern index, or 0xFF
   Partition mirror_source_;               // [p][i]: the tile whose mirror is partition_[p][i]
   bool stepped_ = false;                  // ranks live in the state (kSteppedPatterns)
-  std::vector<std::uint8_t> place_;       // tile -> its index in its pattern
+  std::vector<std::uint8_t> place_;       // tile -> its index in its pattern (with pattern_of_)
   RankSteps steps_;                       // the board's own ranks
   RankSteps reflected_steps_;             // the reflected board's
 };
