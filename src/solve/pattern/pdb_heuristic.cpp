@@ -45,6 +45,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   stepped_ = partition_.size() <= kSteppedPatterns;
   for (const Pattern& pat : partition_)
     stepped_ = stepped_ && pattern_entries(n, static_cast<int>(pat.size())) <= UINT32_MAX;
+  inlined_ = stepped_ && !zero_aware_;
   if (!stepped_) return;
   std::vector<RankSteps::Place> own(static_cast<std::size_t>(n));
   for (std::size_t t = 0; t < own.size(); ++t) own[t] = {pattern_of_[t], place_[t]};
@@ -75,16 +76,22 @@ inline std::uint64_t PdbHeuristic::cover(const std::uint8_t* cells, int k) {
   return used;
 }
 
+// A pattern's size, never above kMaxPatternTiles (check_partition() allows no more): said again
+// for GCC, which warns of an overflow of the cell arrays once prepare_any() inlines them.
+static std::size_t pattern_tiles(const Pattern& pat) {
+  return std::min(pat.size(), static_cast<std::size_t>(kMaxPatternTiles));
+}
+
 inline void PdbHeuristic::cells_of(std::size_t p, const std::uint8_t* where,
                                    std::uint8_t* cells) const {
   const Pattern& pat = partition_[p];
-  for (std::size_t i = 0; i < pat.size(); ++i) cells[i] = where[pat[i]];
+  for (std::size_t i = 0; i < pattern_tiles(pat); ++i) cells[i] = where[pat[i]];
 }
 
 inline void PdbHeuristic::reflected_cells_of(std::size_t p, const std::uint8_t* where,
                                              std::uint8_t* cells) const {
   const Pattern& src = mirror_source_[p];
-  for (std::size_t i = 0; i < src.size(); ++i) cells[i] = transpose_[where[src[i]]];
+  for (std::size_t i = 0; i < pattern_tiles(src); ++i) cells[i] = transpose_[where[src[i]]];
 }
 
 inline std::uint64_t PdbHeuristic::rank(std::size_t p, const std::uint8_t* where, int blank) const {
@@ -133,63 +140,9 @@ void PdbHeuristic::rank_all(State& state) const {
   }
 }
 
-SLIDEGIF_PDB_CLONES void PdbHeuristic::prepare(const std::uint8_t* tiles, Slide slide,
-                                               const State& parent, State& child) const {
-  const int tile = slide.tile;
-  child = parent;
-  child.where[tile] = slide.to;
-  child.manhattan += manhattan_.delta(slide);
-  // A large table's entry is a cache (and TLB) miss: asking for it here lets the misses of a
-  // node's children overlap rather than come one after another.
-  child.pending_pattern = pattern_of_[tile];
-  if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
-    if (stepped_) {
-      child.rank[p] = static_cast<std::uint32_t>(
-          parent.rank[p] + steps_.delta(p, place_[tile], slide.from, slide.to, tiles));
-      // The cover written out rather than through cells_of(): this is the search's inner loop.
-      const Pattern& pat = partition_[p];
-      std::uint64_t used = 0;
-      if (zero_aware_)
-        for (const std::uint8_t t : pat) used |= 1ULL << child.where[t];
-      child.pending_index = index(child.rank[p], used, static_cast<int>(pat.size()), slide.from);
-    } else {
-      child.pending_index = rank(p, child.where.data(), slide.from);
-    }
-    __builtin_prefetch(tables_[p].data() + child.pending_index / 2);
-  }
-  child.pending_reflected_pattern = reflect_ ? pattern_of_[mirror_[tile]] : 0xFF;
-  if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
-    if (stepped_) {
-      child.reflected_rank[p] = static_cast<std::uint32_t>(
-          parent.reflected_rank[p] + reflected_steps_.delta(p, place_[mirror_[tile]],
-                                                            transpose_[slide.from],
-                                                            transpose_[slide.to], tiles));
-      const Pattern& src = mirror_source_[p];
-      std::uint64_t used = 0;
-      if (zero_aware_)
-        for (const std::uint8_t t : src) used |= 1ULL << transpose_[child.where[t]];
-      child.pending_reflected_index = index(child.reflected_rank[p], used,
-                                            static_cast<int>(src.size()), transpose_[slide.from]);
-    } else {
-      child.pending_reflected_index = rank_reflected(p, child.where.data(), slide.from);
-    }
-    __builtin_prefetch(tables_[p].data() + child.pending_reflected_index / 2);
-  }
-}
-
-int PdbHeuristic::finish(State& child) const {
-  if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
-    const int x = entry(p, child.pending_index);
-    child.excess_sum += x - child.excess[p];
-    child.excess[p] = static_cast<std::uint8_t>(x);
-  }
-  if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
-    const int x = entry(p, child.pending_reflected_index);
-    child.reflected_sum += x - child.reflected[p];
-    child.reflected[p] = static_cast<std::uint8_t>(x);
-  }
-  child.pending_pattern = child.pending_reflected_pattern = 0xFF;
-  return child.manhattan + 2 * std::max(child.excess_sum, child.reflected_sum);
+SLIDEGIF_PDB_CLONES void PdbHeuristic::prepare_any(const std::uint8_t* tiles, Slide slide,
+                                                   const State& parent, State& child) const {
+  prepare_as<true>(tiles, slide, parent, child);
 }
 
 // Whole, for the searches that keep one state a node (weighted A*) and for the tests.

@@ -2,6 +2,7 @@
 // The pattern-database heuristic: a partition's tables summed (pattern_database.hpp has the
 // overview).
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -64,11 +65,16 @@ class PdbHeuristic {
   int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
   // update() in two halves (heuristic.hpp's SplitHeuristic): prepare() ranks the child's
   // placements and asks for their table bytes; finish() reads them, once a node's other
-  // children have asked for theirs too.
-  // Hidden said again: GCC 12 exports a target_clones function (SLIDEGIF_PDB_CLONES) from a
-  // shared library whatever -fvisibility says; its dispatcher: cmake/libslidegif.map.
-  __attribute__((visibility("hidden"))) void prepare(const std::uint8_t* tiles, Slide slide,
-                                                     const State& parent, State& child) const;
+  // children have asked for theirs too. Both are inlined into the search: for plain tables
+  // with stepped ranks (the 15- and 24-puzzle sets) a call, and the slide handed over through
+  // memory, cost more than the work itself.
+  void prepare(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const {
+    if (inlined_) {
+      prepare_as<false>(tiles, slide, parent, child);
+    } else {
+      prepare_any(tiles, slide, parent, child);
+    }
+  }
   int finish(State& child) const;
 
   // A state in 32 bits - the 4-bit table values, both ways, of up to kPackedPatterns patterns -
@@ -100,6 +106,18 @@ class PdbHeuristic {
   static std::uint64_t cover(const std::uint8_t* cells, int k);
   // The ranks of every pattern (stepped_ only), both ways.
   void rank_all(State& state) const;
+  // prepare() for any tables (kAny), or for plain tables with stepped ranks only (inlined_).
+  // Always inlined: into the search, and into each of prepare_any's clones, which GCC would
+  // otherwise leave calling one baseline copy.
+  template <bool kAny>
+  [[gnu::always_inline]] void prepare_as(const std::uint8_t* tiles, Slide slide,
+                                         const State& parent, State& child) const;
+  // prepare_as<true>, compiled for newer processors too: ranking afresh and zero-aware indexes
+  // count bits. Hidden said again: GCC 12 exports a target_clones function
+  // (SLIDEGIF_PDB_CLONES) from a shared library whatever -fvisibility says; its dispatcher:
+  // cmake/libslidegif.map.
+  __attribute__((visibility("hidden"))) void prepare_any(const std::uint8_t* tiles, Slide slide,
+                                                         const State& parent, State& child) const;
   int entry(std::size_t p, std::uint64_t index) const { return packed_entry(tables_[p], index); }
 
   Board goal_;
@@ -113,9 +131,78 @@ class PdbHeuristic {
   std::vector<std::uint8_t> pattern_of_;  // tile -> pattern index, or 0xFF
   Partition mirror_source_;               // [p][i]: the tile whose mirror is partition_[p][i]
   bool stepped_ = false;                  // ranks live in the state (kSteppedPatterns)
+  bool inlined_ = false;                  // stepped_ on plain tables: prepare_as<false>
   std::vector<std::uint8_t> place_;       // tile -> its index in its pattern (with pattern_of_)
   RankSteps steps_;                       // the board's own ranks
   RankSteps reflected_steps_;             // the reflected board's
 };
+
+// Details ---------------------------------------------------------------------------------
+
+template <bool kAny>
+inline void PdbHeuristic::prepare_as(const std::uint8_t* tiles, Slide slide, const State& parent,
+                                     State& child) const {
+  const int tile = slide.tile;
+  child = parent;
+  child.where[tile] = slide.to;
+  child.manhattan += manhattan_.delta(slide);
+  // A large table's entry is a cache (and TLB) miss: asking for it here lets the misses of a
+  // node's children overlap rather than come one after another.
+  child.pending_pattern = pattern_of_[tile];
+  if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
+    if (!kAny || stepped_) {
+      child.rank[p] = static_cast<std::uint32_t>(
+          parent.rank[p] + steps_.delta(p, place_[tile], slide.from, slide.to, tiles));
+      child.pending_index = child.rank[p];
+      if constexpr (kAny) {
+        // The cover written out rather than through cells_of(): this is the inner loop.
+        const Pattern& pat = partition_[p];
+        std::uint64_t used = 0;
+        if (zero_aware_)
+          for (const std::uint8_t t : pat) used |= 1ULL << child.where[t];
+        child.pending_index = index(child.rank[p], used, static_cast<int>(pat.size()), slide.from);
+      }
+    } else if constexpr (kAny) {
+      child.pending_index = rank(p, child.where.data(), slide.from);
+    }
+    __builtin_prefetch(tables_[p].data() + child.pending_index / 2);
+  }
+  child.pending_reflected_pattern = reflect_ ? pattern_of_[mirror_[tile]] : 0xFF;
+  if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
+    if (!kAny || stepped_) {
+      child.reflected_rank[p] = static_cast<std::uint32_t>(
+          parent.reflected_rank[p] + reflected_steps_.delta(p, place_[mirror_[tile]],
+                                                            transpose_[slide.from],
+                                                            transpose_[slide.to], tiles));
+      child.pending_reflected_index = child.reflected_rank[p];
+      if constexpr (kAny) {
+        const Pattern& src = mirror_source_[p];
+        std::uint64_t used = 0;
+        if (zero_aware_)
+          for (const std::uint8_t t : src) used |= 1ULL << transpose_[child.where[t]];
+        child.pending_reflected_index = index(child.reflected_rank[p], used,
+                                              static_cast<int>(src.size()), transpose_[slide.from]);
+      }
+    } else if constexpr (kAny) {
+      child.pending_reflected_index = rank_reflected(p, child.where.data(), slide.from);
+    }
+    __builtin_prefetch(tables_[p].data() + child.pending_reflected_index / 2);
+  }
+}
+
+inline int PdbHeuristic::finish(State& child) const {
+  if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
+    const int x = entry(p, child.pending_index);
+    child.excess_sum += x - child.excess[p];
+    child.excess[p] = static_cast<std::uint8_t>(x);
+  }
+  if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
+    const int x = entry(p, child.pending_reflected_index);
+    child.reflected_sum += x - child.reflected[p];
+    child.reflected[p] = static_cast<std::uint8_t>(x);
+  }
+  child.pending_pattern = child.pending_reflected_pattern = 0xFF;
+  return child.manhattan + 2 * std::max(child.excess_sum, child.reflected_sum);
+}
 
 }  // namespace slidegif::detail
