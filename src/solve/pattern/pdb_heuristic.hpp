@@ -65,9 +65,10 @@ class PdbHeuristic {
   int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
   // update() in two halves (heuristic.hpp's SplitHeuristic): prepare() ranks the child's
   // placements and asks for their table bytes; finish() reads them, once a node's other
-  // children have asked for theirs too. Both are inlined into the search: for plain tables
-  // with stepped ranks (the 15- and 24-puzzle sets) a call, and the slide handed over through
-  // memory, cost more than the work itself.
+  // children have asked for theirs too. Both are inlined into the search for plain tables with
+  // stepped ranks (the 15- and 24-puzzle sets): there the call, and the slide handed over
+  // through memory, were a large part of the search's own time (inlined, 1.1-1.2 times the
+  // nodes a second; BENCHMARKS.md).
   void prepare(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const {
     if (inlined_) {
       prepare_as<false>(tiles, slide, parent, child);
@@ -155,7 +156,8 @@ inline void PdbHeuristic::prepare_as(const std::uint8_t* tiles, Slide slide, con
           parent.rank[p] + steps_.delta(p, place_[tile], slide.from, slide.to, tiles));
       child.pending_index = child.rank[p];
       if constexpr (kAny) {
-        // The cover written out rather than through cells_of(): this is the inner loop.
+        // The cover written out rather than through cells_of(): this is the zero-aware set's
+        // inner loop, measured slower through it.
         const Pattern& pat = partition_[p];
         std::uint64_t used = 0;
         if (zero_aware_)
