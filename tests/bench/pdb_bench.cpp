@@ -19,16 +19,22 @@
 //                                    averaged over N random 4x4 boards
 //   pdb_bench wd-tables               the walking distance's tables built for each board
 //                                    that has them (once per goal in a solve), timed
+//   pdb_bench dual-check RxC PATTERN...
+//                                    every state of a board of up to 12 cells against its
+//                                    BFS distance: does the partition's dual lookup ever
+//                                    overestimate? (patterns as "1,2,3,4")
 
 #include <fmt/format.h>
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "app/data/pdb_store.hpp"
@@ -39,8 +45,10 @@
 #include "solve/heuristic/heuristic.hpp"
 #include "solve/heuristic/walking_distance.hpp"
 #include "solve/pattern/partition_presets.hpp"
+#include "solve/pattern/pattern_database.hpp"
 #include "solve/pdb_solve.hpp"
 #include "solve/solver.hpp"
+#include "solve/table/full_search.hpp"
 
 namespace {
 
@@ -294,6 +302,66 @@ int walking_distance_tables() {
   return 0;
 }
 
+// Dual lookups (Felner et al. 2005) read a partition's tables on the dual state: each tile
+// moved to the cell whose goal tile sits on its own goal cell. Whether that is admissible for
+// tables that leave the blank out is checked here against the BFS distance of every state,
+// separately for states with the blank on its goal cell and with it elsewhere. For the latter also
+// the admissible fallback: the dual of the state with the blank walked home (down or up, then
+// across) less the walk's length, which is at most what the walk can save.
+int dual_check(Shape shape, const Partition& partition) {
+  const Board goal = Board::standard_goal(shape);
+  // The BFS first: it refuses a board too large for it before any table is built.
+  const FullSearch all = full_search(goal, {.storage = DistanceStorage::Exact});
+  std::vector<std::vector<std::uint8_t>> tables;
+  std::vector<std::span<const std::uint8_t>> views;
+  for (const Pattern& p : partition) tables.push_back(build_pattern_table(goal, p, {}));
+  for (const auto& t : tables) views.emplace_back(t);
+  const PdbHeuristic h(goal, partition, views, {.reflect = false});
+  const auto cells = static_cast<std::size_t>(goal.cells());
+  const std::vector<std::uint8_t>& g = goal.tiles();
+  std::size_t home = 0;  // the blank's goal cell
+  while (g[home] != 0) ++home;
+  struct Count {
+    std::uint64_t states = 0, over = 0, higher = 0, walked_higher = 0;
+  };
+  Count at_home, away;
+  std::vector<std::uint8_t> tiles(cells), where(cells), dual(cells), walked(cells);
+  const int cols = shape.cols;
+  auto dual_of = [&](const std::vector<std::uint8_t>& t) {
+    for (std::size_t c = 0; c < cells; ++c) where[t[c]] = static_cast<std::uint8_t>(c);
+    for (std::size_t c = 0; c < cells; ++c) dual[c] = g[where[g[c]]];
+  };
+  for (std::uint64_t i = 0; i < all.index.size(); ++i) {
+    all.index.decode(i, tiles.data());
+    dual_of(tiles);
+    PdbHeuristic::State state{};
+    const int regular = h.estimate(tiles.data(), state);
+    const int dual_estimate = h.estimate(dual.data(), state);
+    walked = tiles;
+    int b = static_cast<int>(std::find(walked.begin(), walked.end(), 0) - walked.begin());
+    int steps = 0;
+    for (const int to = static_cast<int>(home); b != to; ++steps) {
+      const int next =
+          b / cols != to / cols ? b + (to / cols > b / cols ? cols : -cols) : b + (to > b ? 1 : -1);
+      std::swap(walked[static_cast<std::size_t>(b)], walked[static_cast<std::size_t>(next)]);
+      b = next;
+    }
+    dual_of(walked);
+    const int walked_estimate = h.estimate(dual.data(), state) - steps;
+    Count& n = tiles[home] == 0 ? at_home : away;
+    ++n.states;
+    n.over += dual_estimate > all.distance[i] ? 1 : 0;
+    n.higher += dual_estimate > regular ? 1 : 0;
+    n.walked_higher += walked_estimate > regular ? 1 : 0;
+  }
+  for (const auto& [name, n] : {std::pair{"blank home", at_home}, std::pair{"blank away", away}})
+    fmt::print(
+        "dual-check {} {}: states={} dual_over_distance={} dual_over_regular={} "
+        "walked_home_dual_over_regular={}\n",
+        format_shape(shape), name, n.states, n.over, n.higher, n.walked_higher);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -329,6 +397,28 @@ int main(int argc, char** argv) {
   if (mode == "mtm-estimates" && argc == 4)
     return multi_tile_estimates(argv[2], std::stoi(argv[3]));
   if (mode == "wd-tables" && argc == 2) return walking_distance_tables();
+  if (mode == "dual-check" && argc >= 4) {
+    try {
+      Partition partition;
+      for (int a = 3; a < argc; ++a) {
+        Pattern p;
+        for (std::string_view rest = argv[a]; !rest.empty();) {
+          const auto comma = std::min(rest.find(','), rest.size());
+          unsigned tile = 0;
+          const auto [end, err] = std::from_chars(rest.data(), rest.data() + comma, tile);
+          if (err != std::errc{} || end != rest.data() + comma || tile > 255)
+            throw std::invalid_argument(fmt::format("'{}' is not tiles such as 1,2,3", argv[a]));
+          p.push_back(static_cast<std::uint8_t>(tile));
+          rest.remove_prefix(std::min(comma + 1, rest.size()));
+        }
+        partition.push_back(p);
+      }
+      return dual_check(parse_shape(argv[2]), partition);
+    } catch (const std::exception& e) {  // a bad shape or pattern, or a board too large
+      fmt::print(stderr, "pdb_bench dual-check: {}\n", e.what());
+      return 2;
+    }
+  }
   if (mode == "build24" && argc == 4) {
     const auto t0 = Clock::now();
     const std::string path =
@@ -341,6 +431,7 @@ int main(int argc, char** argv) {
              "usage: pdb_bench build DIR SET | korf DIR SET [THREADS] | korf80 DIR SET [THREADS] | "
              "build24 DIR SET | "
              "korf24 [SECONDS [DIR|'' [ID...]]] | korf24-gaps DIR | "
-             "mtm DIR|'' THREADS SECONDS korf80|random N | mtm-estimates DIR N | wd-tables\n");
+             "mtm DIR|'' THREADS SECONDS korf80|random N | mtm-estimates DIR N | wd-tables | "
+             "dual-check RxC PATTERN...\n");
   return 2;
 }
