@@ -302,12 +302,29 @@ int walking_distance_tables() {
   return 0;
 }
 
+// "1,2,3" -> a pattern of those tiles; throws std::invalid_argument for anything else (the
+// tiles themselves are checked where the table is built).
+Pattern parse_pattern(std::string_view text) {
+  const std::invalid_argument bad(fmt::format("'{}' is not tiles such as 1,2,3", text));
+  if (text.empty() || text.ends_with(',')) throw bad;
+  Pattern p;
+  for (std::string_view rest = text; !rest.empty();) {
+    const auto comma = std::min(rest.find(','), rest.size());
+    unsigned tile = 0;
+    const auto [end, err] = std::from_chars(rest.data(), rest.data() + comma, tile);
+    if (err != std::errc{} || end != rest.data() + comma || tile > 255) throw bad;
+    p.push_back(static_cast<std::uint8_t>(tile));
+    rest.remove_prefix(std::min(comma + 1, rest.size()));
+  }
+  return p;
+}
+
 // Dual lookups (Felner et al. 2005) read a partition's tables on the dual state: each tile
 // moved to the cell whose goal tile sits on its own goal cell. Whether that is admissible for
 // tables that leave the blank out is checked here against the BFS distance of every state,
-// separately for states with the blank on its goal cell and with it elsewhere. For the latter also
-// the admissible fallback: the dual of the state with the blank walked home (down or up, then
-// across) less the walk's length, which is at most what the walk can save.
+// separately for states with the blank on its goal cell and with it elsewhere. For the latter
+// also the admissible fallback: the dual of the state with the blank walked home (down or up,
+// then across) less the walk's length, which is at most what the walk can save.
 int dual_check(Shape shape, const Partition& partition) {
   const Board goal = Board::standard_goal(shape);
   // The BFS first: it refuses a board too large for it before any table is built.
@@ -319,8 +336,7 @@ int dual_check(Shape shape, const Partition& partition) {
   const PdbHeuristic h(goal, partition, views, {.reflect = false});
   const auto cells = static_cast<std::size_t>(goal.cells());
   const std::vector<std::uint8_t>& g = goal.tiles();
-  std::size_t home = 0;  // the blank's goal cell
-  while (g[home] != 0) ++home;
+  const int home = goal.blank();
   struct Count {
     std::uint64_t states = 0, over = 0, higher = 0, walked_higher = 0;
   };
@@ -332,23 +348,26 @@ int dual_check(Shape shape, const Partition& partition) {
     for (std::size_t c = 0; c < cells; ++c) dual[c] = g[where[g[c]]];
   };
   for (std::uint64_t i = 0; i < all.index.size(); ++i) {
-    all.index.decode(i, tiles.data());
+    const int blank = all.index.decode(i, tiles.data());
     dual_of(tiles);
     PdbHeuristic::State state{};
     const int regular = h.estimate(tiles.data(), state);
     const int dual_estimate = h.estimate(dual.data(), state);
     walked = tiles;
-    int b = static_cast<int>(std::find(walked.begin(), walked.end(), 0) - walked.begin());
+    int b = blank;
     int steps = 0;
-    for (const int to = static_cast<int>(home); b != to; ++steps) {
-      const int next =
-          b / cols != to / cols ? b + (to / cols > b / cols ? cols : -cols) : b + (to > b ? 1 : -1);
+    auto step_to = [&](int next) {
       std::swap(walked[static_cast<std::size_t>(b)], walked[static_cast<std::size_t>(next)]);
       b = next;
-    }
+      ++steps;
+    };
+    while (b / cols < home / cols) step_to(b + cols);
+    while (b / cols > home / cols) step_to(b - cols);
+    while (b < home) step_to(b + 1);
+    while (b > home) step_to(b - 1);
     dual_of(walked);
     const int walked_estimate = h.estimate(dual.data(), state) - steps;
-    Count& n = tiles[home] == 0 ? at_home : away;
+    Count& n = blank == home ? at_home : away;
     ++n.states;
     n.over += dual_estimate > all.distance[i] ? 1 : 0;
     n.higher += dual_estimate > regular ? 1 : 0;
@@ -400,19 +419,7 @@ int main(int argc, char** argv) {
   if (mode == "dual-check" && argc >= 4) {
     try {
       Partition partition;
-      for (int a = 3; a < argc; ++a) {
-        Pattern p;
-        for (std::string_view rest = argv[a]; !rest.empty();) {
-          const auto comma = std::min(rest.find(','), rest.size());
-          unsigned tile = 0;
-          const auto [end, err] = std::from_chars(rest.data(), rest.data() + comma, tile);
-          if (err != std::errc{} || end != rest.data() + comma || tile > 255)
-            throw std::invalid_argument(fmt::format("'{}' is not tiles such as 1,2,3", argv[a]));
-          p.push_back(static_cast<std::uint8_t>(tile));
-          rest.remove_prefix(std::min(comma + 1, rest.size()));
-        }
-        partition.push_back(p);
-      }
+      for (int a = 3; a < argc; ++a) partition.push_back(parse_pattern(argv[a]));
       return dual_check(parse_shape(argv[2]), partition);
     } catch (const std::exception& e) {  // a bad shape or pattern, or a board too large
       fmt::print(stderr, "pdb_bench dual-check: {}\n", e.what());
