@@ -301,8 +301,9 @@ even width, when the parities of inversions plus the blank's row match.
 Boards of 12 to 16 cells (4x4, 3x4, 2x8, 3x5, ...) are solved optimally by IDA* over pattern
 databases, built on first use (a few seconds; \fBslidegif pdb build\fR ahead of time).
 The strongest are the zero\-aware ones (\fBslidegif pdb build \-\-set zero\-aware\fR; 4x4's is
-2.3 GB, about 4 minutes and 6 GB of memory to build), whose entries also tell where the
-blank is: used whenever present. A set that needs more memory to build than the process may
+584 MB, about 4 minutes and 3 GB of memory to build), whose entries also tell where the
+blank is: used whenever present, and the fastest on 4x4. One built by an earlier slidegif (4
+bits an entry, 2.3 GB) is ignored with a note until built again with \fB\-\-force\fR. A set that needs more memory to build than the process may
 use (the machine's, its control group's limit, \fBulimit\fR) is refused with its cost first.
 5x5 is optimal only with its large database (\fBslidegif pdb build \-\-size 5x5\fR, minutes)
 and a budget large enough. Past \fB\-\-max\-seconds\fR, and on boards over 16 cells, the answer
@@ -315,7 +316,7 @@ build, asked about first or built with \fB\-\-yes\fR). Without it the walking di
 .SH FILES
 .TP
 \fI$XDG_CACHE_HOME/slidegif/\fR (default \fI~/.cache/slidegif/\fR)
-Pattern databases (\fI*.pdb\fR, 6 MB to 2.3 GB each), distance tables (\fI*.dist\fR), the
+Pattern databases (\fI*.pdb\fR, 6 MB to 584 MB each), distance tables (\fI*.dist\fR), the
 move-pieces file for the web programs (\fImove\-pieces.bin\fR), and a trust stamp (\fI*.ok\fR)
 beside each. \fBslidegif pdb status\fR lists them; \fBslidegif pdb clean\fR removes them.
 .TP

@@ -13,9 +13,9 @@ namespace slidegif::app {
 namespace {
 
 // The builder's working memory a placement (pattern_table.hpp): 4 bytes with at most 8 free
-// cells, 8 up to 16, 16 beyond; a zero-aware build keeps 4 or 8 more, its entries per cell.
+// cells, 8 up to 16, 16 beyond; a zero-aware build keeps 1 or 2 more, a bit a free cell.
 std::uint64_t working_bytes(int free_cells, bool zero_aware) {
-  const std::uint64_t by_cell = zero_aware ? (free_cells <= 8 ? 4 : 8) : 0;
+  const std::uint64_t by_cell = zero_aware ? (free_cells <= 8 ? 1 : 2) : 0;
   return (free_cells <= 8 ? 4 : free_cells <= 16 ? 8 : 16) + by_cell;
 }
 
@@ -51,7 +51,8 @@ PdbBuildCost pdb_build_cost(const Board& goal, std::string_view set) {
     }
     const std::uint64_t p = detail::pattern_entries(n, k);
     all_placements += p;
-    cost.file_bytes += detail::packed_bytes(zero_aware ? detail::zero_aware_entries(n, k) : p);
+    cost.file_bytes +=
+        zero_aware ? detail::bit_bytes(detail::zero_aware_entries(n, k)) : detail::packed_bytes(p);
     largest_working = std::max(largest_working, p * working_bytes(n - k, zero_aware));
   }
   cost.memory_bytes = largest_working + cost.file_bytes;

@@ -24,14 +24,19 @@ std::uint64_t align_up(std::uint64_t n) {
   return (n + kAlign - 1) / kAlign * kAlign;
 }
 
-// The multi-tile set's tables hold a byte an entry, the others 4 bits.
+// The multi-tile set's tables hold a byte an entry, the zero-aware set's a bit (the excess's
+// parity: pattern_table.hpp), the others 4 bits.
 int entry_bits_of(std::string_view set) {
-  return set == detail::kMultiTileSet ? 8 : 4;
+  if (set == detail::kMultiTileSet) return 8;
+  return set == detail::kZeroAwareSet ? 1 : 4;
 }
 
 // Checks a header read_header accepted against the file's size; returns the problem or "".
 std::string check_header(const PdbHeader& h, std::size_t size) {
   const std::string_view set(h.set, strnlen(h.set, sizeof h.set));
+  if (set == detail::kZeroAwareSet && h.entry_bits == 4)
+    return "an older layout, 4 bits an entry (build it again: slidegif pdb build --set zero-aware "
+           "--force)";
   if (h.header_bytes != kPdbHeaderBytes || h.entry_bits != entry_bits_of(set) ||
       h.pattern_count == 0 || h.pattern_count > PdbHeader::kMaxTables)
     return "unsupported layout";
@@ -45,10 +50,9 @@ std::string check_header(const PdbHeader& h, std::size_t size) {
     tiles += h.pattern_sizes[p];
     if (tiles >= cells) return "bad partition";
     const int k = h.pattern_sizes[p];
-    const auto need = h.entry_bits == 8 ? detail::multi_tile_entries(cells, k)
-                      : set == detail::kZeroAwareSet
-                          ? detail::packed_bytes(detail::zero_aware_entries(cells, k))
-                          : detail::packed_bytes(detail::pattern_entries(cells, k));
+    const auto need = h.entry_bits == 8   ? detail::multi_tile_entries(cells, k)
+                      : h.entry_bits == 1 ? detail::bit_bytes(detail::zero_aware_entries(cells, k))
+                                          : detail::packed_bytes(detail::pattern_entries(cells, k));
     if (h.table_bytes[p] != need || h.table_offset[p] < kPdbHeaderBytes ||
         h.table_offset[p] + h.table_bytes[p] > size)
       return "bad table layout";

@@ -1,9 +1,9 @@
 #pragma once
 // The pattern-database file format. Little-endian: a 4096-byte header (magic, format version,
 // board size, goal, partition, table offsets and sizes, XXH3 of the tables, XXH3 of the
-// header), then each table at a page-aligned offset, zero-padded: 4 bits an entry, or 8 in the
-// multi-tile set (kMultiTileSet), whose tables also place the blank. A file is written
-// whole or not at all (temp + rename).
+// header), then each table at a page-aligned offset, zero-padded: 4 bits an entry, 8 in the
+// multi-tile set (kMultiTileSet), whose tables also place the blank, or 1 in the zero-aware set
+// (kZeroAwareSet). A file is written whole or not at all (temp + rename).
 
 #include <cstdint>
 #include <span>

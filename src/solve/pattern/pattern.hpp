@@ -1,6 +1,7 @@
 #pragma once
 // Patterns - the sets of tiles a pattern database tracks - and the ranking of a pattern's
-// placements that indexes its table of 4-bit entries (pattern_database.hpp has the overview).
+// placements that indexes its table of 4-bit (zero-aware: 1-bit) entries (pattern_database.hpp
+// has the overview).
 
 #include <bit>
 #include <cstdint>
@@ -41,6 +42,13 @@ inline std::uint64_t packed_bytes(std::uint64_t entries) {
 // Entry `index` of a 4-bit table.
 inline int packed_entry(std::span<const std::uint8_t> packed, std::uint64_t index) {
   return (packed[index / 2] >> ((index & 1) * 4)) & 15;
+}
+// Bytes of a table of one bit an entry (zero-aware tables: pattern_table.hpp), and its entries.
+inline std::uint64_t bit_bytes(std::uint64_t entries) {
+  return (entries + 7) / 8;
+}
+inline int bit_entry(std::span<const std::uint8_t> bits, std::uint64_t index) {
+  return (bits[index / 8] >> (index & 7)) & 1;
 }
 
 // Ranking is the heavy part of building and of looking up once the memory waits overlap, and

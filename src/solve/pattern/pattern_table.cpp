@@ -6,7 +6,6 @@
 #include <bit>
 #include <cstring>
 #include <thread>
-#include <type_traits>
 
 #include "slidegif/error.hpp"
 #include "solve/board/domain.hpp"
@@ -44,7 +43,7 @@ class Builder {
     if (n_ <= kRegionTableCells) fill_region_table();
     entries_ = pattern_entries(n_, k_);
     table_.assign(entries_, Entry{});
-    if (options.zero_aware) by_cell_.assign(entries_, Nibbles{});
+    if (options.zero_aware) odd_.assign(entries_, Mask{});
     blocks_ = (entries_ + kBlock - 1) / kBlock;
     for (auto& f : dirty_) f.assign(blocks_, 0);
     threads_ = options.threads > 0
@@ -108,27 +107,25 @@ class Builder {
     Mask slot[2];  // regions reached in layer d sit in slot[d & 1]
     std::uint8_t excess;
   };
-  // A zero-aware build's excess per free cell of a placement, 4 bits each (free cell j at bits
-  // 4j): the excess of the layer that first reached the cell's region.
-  using Nibbles = std::conditional_t<sizeof(Mask) == 1, std::uint32_t, std::uint64_t>;
 
-  // The packed zero-aware table (pattern_table.hpp): entry rank * free + j.
+  // The zero-aware table (pattern_table.hpp): bit rank * free + j, the parity of the excess
+  // with the blank on free cell j.
   std::vector<std::uint8_t> zero_aware_table() const {
     const auto free = static_cast<std::uint64_t>(n_ - k_);
-    std::vector<std::uint8_t> packed(packed_bytes(zero_aware_entries(n_, k_)), 0);
-    // A word of exactly `free` nibbles is already the table's layout, little-endian.
-    if (std::endian::native == std::endian::little && 4 * free == 8 * sizeof(Nibbles)) {
-      std::memcpy(packed.data(), by_cell_.data(), packed.size());
-      return packed;
+    std::vector<std::uint8_t> bits(bit_bytes(zero_aware_entries(n_, k_)), 0);
+    // A placement's mask of exactly 8 free cells is already the table's byte.
+    if (free == 8 && sizeof(Mask) == 1) {
+      std::memcpy(bits.data(), odd_.data(), bits.size());
+      return bits;
     }
     for (std::uint64_t i = 0; i < entries_; ++i) {
-      const Nibbles word = by_cell_[i];
+      const auto word = static_cast<std::uint64_t>(odd_[i]);
       for (std::uint64_t j = 0; j < free; ++j) {
         const std::uint64_t at = i * free + j;
-        packed[at / 2] |= static_cast<std::uint8_t>(((word >> (4 * j)) & 15) << ((at & 1) * 4));
+        bits[at / 8] |= static_cast<std::uint8_t>(((word >> j) & 1) << (at & 7));
       }
     }
-    return packed;
+    return bits;
   }
 
   std::uint64_t occupied(const std::uint8_t* cells) const {
@@ -241,10 +238,10 @@ class Builder {
     relaxed_store(dirty_[nx][c.rank / kBlock], std::uint8_t{1});
     const int excess = (depth + 1 - (md + manhattan_.delta(c.slide))) / 2;
     const int x = std::min(excess, 15);
-    const bool zero_aware = !by_cell_.empty();
-    // One visitor sees a region unseen: its cells' entries are this layer's.
-    if (zero_aware) record_region(by_cell_[c.rank], c.region, x);
-    if (excess > 15 && (old == 0 || zero_aware)) clamped_.fetch_add(1, std::memory_order_relaxed);
+    // One visitor sees a region unseen: its cells' entries are this layer's. A zero-aware
+    // entry keeps only the parity, which is exact at any excess.
+    if (!odd_.empty() && (excess & 1) != 0) record_odd(odd_[c.rank], c.region);
+    if (excess > 15 && old == 0 && odd_.empty()) clamped_.fetch_add(1, std::memory_order_relaxed);
     if (old == 0) {  // exactly one visitor sees the placement unseen
       e.excess = static_cast<std::uint8_t>(x);
       reached_.fetch_add(1, std::memory_order_relaxed);
@@ -252,14 +249,11 @@ class Builder {
     return 1;
   }
 
-  void record_region(Nibbles& word, Mask region, int excess) {
-    Nibbles bits = 0;
-    for (auto m = static_cast<std::uint64_t>(region); m; m &= m - 1)
-      bits |= static_cast<Nibbles>(excess) << (4 * std::countr_zero(m));
+  void record_odd(Mask& word, Mask region) {
     if (threads_ == 1)
-      word |= bits;
+      word = static_cast<Mask>(word | region);
     else
-      relaxed_fetch_or(word, bits);
+      relaxed_fetch_or(word, region);
   }
 
   void report() {
@@ -279,7 +273,7 @@ class Builder {
   std::uint64_t blocks_ = 0;
   ManhattanTable manhattan_;
   std::vector<Entry> table_;
-  std::vector<Nibbles> by_cell_;                    // zero-aware builds only
+  std::vector<Mask> odd_;  // zero-aware builds only: per placement, the free cells of odd excess
   std::vector<std::uint16_t> region_table_;         // [(free cells << 4) | cell]: see child_region
   std::array<std::vector<std::uint8_t>, 2> dirty_;  // per block: slot[i] holds something
   std::atomic<std::uint64_t> reached_{0};

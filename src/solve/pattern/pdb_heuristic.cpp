@@ -1,8 +1,11 @@
 #include "solve/pattern/pdb_heuristic.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "slidegif/error.hpp"
+#include "solve/pattern/cell_mask.hpp"
 #include "solve/pattern/diagonal_reflection.hpp"
 #include "solve/support/format.hpp"
 
@@ -23,6 +26,11 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   }
   if (tables_.size() != partition_.size())
     throw Error(Error::Kind::BadInput, "one table per pattern is needed");
+  if (zero_aware_ && n > kMaxZeroAwareCells) {
+    throw Error(Error::Kind::BadInput, detail::format("zero-aware pattern databases serve boards "
+                                                      "of up to {} cells",
+                                                      kMaxZeroAwareCells));
+  }
   pattern_of_.assign(static_cast<std::size_t>(n), 0xFF);
   place_.assign(static_cast<std::size_t>(n), 0);
   for (std::size_t p = 0; p < partition_.size(); ++p) {
@@ -31,8 +39,10 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
       place_[partition_[p][i]] = static_cast<std::uint8_t>(i);
     }
     const int k = static_cast<int>(partition_[p].size());
-    const std::uint64_t entries = zero_aware_ ? zero_aware_entries(n, k) : pattern_entries(n, k);
-    check_table_bytes(p, tables_[p].size(), packed_bytes(entries));
+    free_[p] = static_cast<std::uint8_t>(n - k);
+    check_table_bytes(
+        p, tables_[p].size(),
+        zero_aware_ ? bit_bytes(zero_aware_entries(n, k)) : packed_bytes(pattern_entries(n, k)));
   }
   if (options.reflect) {
     if (auto r = diagonal_reflection(goal, partition_)) {
@@ -45,7 +55,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
   stepped_ = partition_.size() <= kSteppedPatterns;
   for (const Pattern& pat : partition_)
     stepped_ = stepped_ && pattern_entries(n, static_cast<int>(pat.size())) <= UINT32_MAX;
-  inlined_ = stepped_ && !zero_aware_;
+  inlined_ = stepped_;
   if (!stepped_) return;
   std::vector<RankSteps::Place> own(static_cast<std::size_t>(n));
   for (std::size_t t = 0; t < own.size(); ++t) own[t] = {pattern_of_[t], place_[t]};
@@ -113,17 +123,93 @@ int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
   out.manhattan = manhattan_.sum(tiles);
   out.excess_sum = out.reflected_sum = 0;
   const int blank = out.where[0];
+  std::uint8_t cells[kMaxPatternTiles]{};
   for (std::size_t p = 0; p < partition_.size(); ++p) {
-    out.excess[p] = static_cast<std::uint8_t>(entry(p, rank(p, out.where.data(), blank)));
+    if (zero_aware_) {
+      cells_of(p, out.where.data(), cells);
+      out.excess[p] = static_cast<std::uint8_t>(zero_aware_excess(p, cells, blank));
+    } else {
+      out.excess[p] = static_cast<std::uint8_t>(entry(p, rank(p, out.where.data(), blank)));
+    }
     out.excess_sum += out.excess[p];
-    out.reflected[p] =
-        reflect_ ? static_cast<std::uint8_t>(entry(p, rank_reflected(p, out.where.data(), blank)))
-                 : 0;
+    out.reflected[p] = 0;
+    if (reflect_ && zero_aware_) {
+      reflected_cells_of(p, out.where.data(), cells);
+      out.reflected[p] = static_cast<std::uint8_t>(zero_aware_excess(p, cells, transpose_[blank]));
+    } else if (reflect_) {
+      out.reflected[p] =
+          static_cast<std::uint8_t>(entry(p, rank_reflected(p, out.where.data(), blank)));
+    }
     out.reflected_sum += out.reflected[p];
   }
   out.pending_pattern = out.pending_reflected_pattern = 0xFF;
   rank_all(out);
   return out.manhattan + 2 * std::max(out.excess_sum, out.reflected_sum);
+}
+
+// A zero-aware table whose parities lead nowhere: not the file that was checked when loaded.
+static Error contradiction() {
+  return Error(Error::Kind::BadInput,
+               "a zero-aware pattern database contradicts itself (build it again: slidegif pdb "
+               "build --set zero-aware --force)");
+}
+
+int PdbHeuristic::zero_aware_excess(std::size_t p, std::uint8_t* cells, int blank) const {
+  const Pattern& pat = partition_[p];
+  const int k = static_cast<int>(pattern_tiles(pat));
+  const CellGrid grid(goal_.shape());
+  auto distance = [&](int i, int cell) {
+    return manhattan_.distance(pat[static_cast<std::size_t>(i)], cell);
+  };
+  int md = 0;
+  for (int i = 0; i < k; ++i) md += distance(i, cells[i]);
+  const int first_md = md;
+  int parity = bit_entry(tables_[p], index(cells, k, blank));
+  // Home is every tile home with the blank in the goal blank's region: with the blank in another
+  // region the tiles must still move to let it through. A pattern's distance is below 256; a
+  // walk longer is a table that does not match its partition, which a checked file never is.
+  const std::uint64_t goal_blank = 1ULL << goal_.blank();
+  int steps = 0;
+  for (;; ++steps) {
+    const std::uint64_t region = grid.flood(blank, grid.all & ~cover(cells, k));
+    if (md == 0 && (region & goal_blank) != 0) break;
+    if (steps > 255) throw contradiction();
+    // Every move of a tile into the blank's region, each entry asked for before any is read.
+    struct Move {
+      int tile, to, change;
+      std::uint64_t at;
+    };
+    std::array<Move, kMaxPatternTiles * 4> moves;
+    std::size_t count = 0;
+    for (int i = 0; i < k; ++i) {
+      const int from = cells[i];
+      const std::uint64_t at = 1ULL << from;
+      std::uint64_t next = ((at & grid.not_last_col) << 1) | ((at & grid.not_first_col) >> 1) |
+                           (at << grid.shape.cols) | (at >> grid.shape.cols);
+      for (next &= region; next != 0; next &= next - 1) {
+        const int to = std::countr_zero(next);
+        cells[i] = static_cast<std::uint8_t>(to);
+        moves[count] = {i, to, distance(i, to) - distance(i, from), index(cells, k, from)};
+        __builtin_prefetch(entry_byte(p, moves[count++].at));
+        cells[i] = static_cast<std::uint8_t>(from);
+      }
+    }
+    // The distance changes as the Manhattan distance does when the parity stays, else the
+    // other way (next_excess).
+    std::size_t m = 0;
+    for (; m < count; ++m) {
+      const int bit = bit_entry(tables_[p], moves[m].at);
+      if ((bit == parity ? moves[m].change : -moves[m].change) < 0) break;
+    }
+    if (m == count) throw contradiction();
+    const int tile = moves[m].tile;
+    blank = cells[tile];
+    cells[tile] = static_cast<std::uint8_t>(moves[m].to);
+    md += moves[m].change;
+    parity = bit_entry(tables_[p], moves[m].at);
+  }
+  if (steps < first_md || (steps - first_md) % 2 != 0) throw contradiction();
+  return (steps - first_md) / 2;
 }
 
 void PdbHeuristic::rank_all(State& state) const {
@@ -134,9 +220,11 @@ void PdbHeuristic::rank_all(State& state) const {
     const int k = static_cast<int>(partition_[p].size());
     cells_of(p, state.where.data(), cells);
     state.rank[p] = static_cast<std::uint32_t>(rank_placement(cells, k, n));
+    if (zero_aware_) state.cover[p] = static_cast<std::uint16_t>(cover(cells, k));
     if (!reflect_) continue;
     reflected_cells_of(p, state.where.data(), cells);
     state.reflected_rank[p] = static_cast<std::uint32_t>(rank_placement(cells, k, n));
+    if (zero_aware_) state.reflected_cover[p] = static_cast<std::uint16_t>(cover(cells, k));
   }
 }
 

@@ -23,7 +23,10 @@ namespace slidegif::detail {
 //
 // Zero-aware tables (pattern_table.hpp) hold an entry per blank cell too. A move changes only
 // the moved tile's entry all the same: for every other pattern the blank steps between two of
-// its free cells, which lie in one region.
+// its free cells, which lie in one region. Their entries are the excess's parity only: a child's
+// excess is its parent's, or one more or less as the moved tile's Manhattan distance fell or
+// rose, whichever has the parity read; a search's first state walks its patterns home to learn
+// theirs (zero_aware_excess).
 struct PdbTablesOptions {
   bool reflect = true;      // take the reflected board's sum too, where the goal allows it
   bool zero_aware = false;  // the tables are zero-aware (pattern_table.hpp)
@@ -40,6 +43,9 @@ class PdbHeuristic {
   // to this many patterns whose placements a 32-bit rank counts (the 15- and 24-puzzle sets);
   // others rank afresh at every lookup.
   static constexpr int kSteppedPatterns = 8;
+  // Zero-aware tables serve boards of up to this many cells (pattern_table.hpp): a pattern's
+  // cover then fits the state in 16 bits, kept up to date as its ranks are.
+  static constexpr int kMaxZeroAwareCells = 16;
 
   PdbHeuristic(const Board& goal, Partition partition,
                std::vector<std::span<const std::uint8_t>> tables, PdbTablesOptions options = {});
@@ -60,16 +66,23 @@ class PdbHeuristic {
     std::uint64_t pending_reflected_index;
     std::uint8_t pending_pattern;
     std::uint8_t pending_reflected_pattern;
+    // Zero-aware tables only: the moved tile's change of Manhattan distance, and per pattern
+    // the cells its tiles cover (boards of up to kMaxZeroAwareCells), both ways.
+    std::int8_t moved_distance;
+    std::array<std::uint16_t, kSteppedPatterns> cover;
+    std::array<std::uint16_t, kSteppedPatterns> reflected_cover;
   };
   int estimate(const std::uint8_t* tiles, State& out) const;
   int update(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const;
   // update() in two halves (heuristic.hpp's SplitHeuristic): prepare() ranks the child's
   // placements and asks for their table bytes; finish() reads them, once a node's other
-  // children have asked for theirs too. Both are inlined into the search for plain tables with
+  // children have asked for theirs too. Both are inlined into the search for tables with
   // stepped ranks (the 15- and 24-puzzle sets): there the call, and the slide handed over
   // through memory, were a large part of the search's own time (inlined, 1.1-1.2 times the
   // nodes a second; BENCHMARKS.md).
-  void prepare(const std::uint8_t* tiles, Slide slide, const State& parent, State& child) const {
+  // Always inlined: GCC 12 stopped inlining it once it served zero-aware tables too.
+  [[gnu::always_inline]] void prepare(const std::uint8_t* tiles, Slide slide, const State& parent,
+                                      State& child) const {
     if (inlined_) {
       prepare_as<false>(tiles, slide, parent, child);
     } else {
@@ -107,7 +120,7 @@ class PdbHeuristic {
   static std::uint64_t cover(const std::uint8_t* cells, int k);
   // The ranks of every pattern (stepped_ only), both ways.
   void rank_all(State& state) const;
-  // prepare() for any tables (kAny), or for plain tables with stepped ranks only (inlined_).
+  // prepare() for any tables (kAny), or for tables with stepped ranks only (inlined_).
   // Always inlined: into the search, and into each of prepare_any's clones, which GCC would
   // otherwise leave calling one baseline copy.
   template <bool kAny>
@@ -120,6 +133,20 @@ class PdbHeuristic {
   __attribute__((visibility("hidden"))) void prepare_any(const std::uint8_t* tiles, Slide slide,
                                                          const State& parent, State& child) const;
   int entry(std::size_t p, std::uint64_t index) const { return packed_entry(tables_[p], index); }
+  // The byte of pattern p's table that holds entry `index`.
+  const std::uint8_t* entry_byte(std::size_t p, std::uint64_t index) const {
+    return tables_[p].data() + (zero_aware_ ? index / 8 : index / 2);
+  }
+  // The excess of pattern p with its tiles on `cells` (changed on the way) and the blank on
+  // `blank`, from a zero-aware table's parities: each step moves a tile so that the distance
+  // falls by one, until every tile is home with the blank in the goal blank's region; the steps
+  // are the distance.
+  int zero_aware_excess(std::size_t p, std::uint8_t* cells, int blank) const;
+  // A child's excess from its parent's and the parity read (zero-aware tables).
+  static int next_excess(int parent, int parity, int moved_distance) {
+    return parent + ((parity ^ parent) & 1) * -moved_distance;
+  }
+  static unsigned cells_bits(int a, int b) { return 1u << a | 1u << b; }
 
   Board goal_;
   Partition partition_;
@@ -132,10 +159,11 @@ class PdbHeuristic {
   std::vector<std::uint8_t> pattern_of_;  // tile -> pattern index, or 0xFF
   Partition mirror_source_;               // [p][i]: the tile whose mirror is partition_[p][i]
   bool stepped_ = false;                  // ranks live in the state (kSteppedPatterns)
-  bool inlined_ = false;                  // stepped_ on plain tables: prepare_as<false>
-  std::vector<std::uint8_t> place_;       // tile -> its index in its pattern (with pattern_of_)
-  RankSteps steps_;                       // the board's own ranks
-  RankSteps reflected_steps_;             // the reflected board's
+  bool inlined_ = false;                  // stepped_: prepare_as<false>
+  std::array<std::uint8_t, kMaxPatterns> free_{};  // per pattern, the cells its tiles leave
+  std::vector<std::uint8_t> place_;  // tile -> its index in its pattern (with pattern_of_)
+  RankSteps steps_;                  // the board's own ranks
+  RankSteps reflected_steps_;        // the reflected board's
 };
 
 // Details ---------------------------------------------------------------------------------
@@ -146,7 +174,9 @@ inline void PdbHeuristic::prepare_as(const std::uint8_t* tiles, Slide slide, con
   const int tile = slide.tile;
   child = parent;
   child.where[tile] = slide.to;
-  child.manhattan += manhattan_.delta(slide);
+  const int moved_distance = manhattan_.delta(slide);
+  child.manhattan += moved_distance;
+  child.moved_distance = static_cast<std::int8_t>(moved_distance);
   // A large table's entry is a cache (and TLB) miss: asking for it here lets the misses of a
   // node's children overlap rather than come one after another.
   child.pending_pattern = pattern_of_[tile];
@@ -155,19 +185,16 @@ inline void PdbHeuristic::prepare_as(const std::uint8_t* tiles, Slide slide, con
       child.rank[p] = static_cast<std::uint32_t>(
           parent.rank[p] + steps_.delta(p, place_[tile], slide.from, slide.to, tiles));
       child.pending_index = child.rank[p];
-      if constexpr (kAny) {
-        // The cover written out rather than through cells_of(): this is the zero-aware set's
-        // inner loop, measured slower through it.
-        const Pattern& pat = partition_[p];
-        std::uint64_t used = 0;
-        if (zero_aware_)
-          for (const std::uint8_t t : pat) used |= 1ULL << child.where[t];
-        child.pending_index = index(child.rank[p], used, static_cast<int>(pat.size()), slide.from);
+      if (zero_aware_) {
+        // The cover kept in the state, not gathered from `where`: 1.1 times the nodes a second.
+        child.cover[p] =
+            static_cast<std::uint16_t>(parent.cover[p] ^ cells_bits(slide.from, slide.to));
+        child.pending_index = zero_aware_index(child.rank[p], child.cover[p], slide.from, free_[p]);
       }
     } else if constexpr (kAny) {
       child.pending_index = rank(p, child.where.data(), slide.from);
     }
-    __builtin_prefetch(tables_[p].data() + child.pending_index / 2);
+    __builtin_prefetch(entry_byte(p, child.pending_index));
   }
   child.pending_reflected_pattern = reflect_ ? pattern_of_[mirror_[tile]] : 0xFF;
   if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
@@ -177,29 +204,35 @@ inline void PdbHeuristic::prepare_as(const std::uint8_t* tiles, Slide slide, con
                                                             transpose_[slide.from],
                                                             transpose_[slide.to], tiles));
       child.pending_reflected_index = child.reflected_rank[p];
-      if constexpr (kAny) {
-        const Pattern& src = mirror_source_[p];
-        std::uint64_t used = 0;
-        if (zero_aware_)
-          for (const std::uint8_t t : src) used |= 1ULL << transpose_[child.where[t]];
-        child.pending_reflected_index = index(child.reflected_rank[p], used,
-                                              static_cast<int>(src.size()), transpose_[slide.from]);
+      if (zero_aware_) {
+        const int from = transpose_[slide.from];
+        child.reflected_cover[p] = static_cast<std::uint16_t>(
+            parent.reflected_cover[p] ^ cells_bits(from, transpose_[slide.to]));
+        child.pending_reflected_index =
+            zero_aware_index(child.reflected_rank[p], child.reflected_cover[p], from, free_[p]);
       }
     } else if constexpr (kAny) {
       child.pending_reflected_index = rank_reflected(p, child.where.data(), slide.from);
     }
-    __builtin_prefetch(tables_[p].data() + child.pending_reflected_index / 2);
+    __builtin_prefetch(entry_byte(p, child.pending_reflected_index));
   }
 }
 
 inline int PdbHeuristic::finish(State& child) const {
   if (const std::uint8_t p = child.pending_pattern; p != 0xFF) {
-    const int x = entry(p, child.pending_index);
+    const int x = zero_aware_
+                      ? next_excess(child.excess[p], bit_entry(tables_[p], child.pending_index),
+                                    child.moved_distance)
+                      : entry(p, child.pending_index);
     child.excess_sum += x - child.excess[p];
     child.excess[p] = static_cast<std::uint8_t>(x);
   }
   if (const std::uint8_t p = child.pending_reflected_pattern; p != 0xFF) {
-    const int x = entry(p, child.pending_reflected_index);
+    // The mirror tile's Manhattan distance on the reflected board changed as the tile's did.
+    const int x = zero_aware_ ? next_excess(child.reflected[p],
+                                            bit_entry(tables_[p], child.pending_reflected_index),
+                                            child.moved_distance)
+                              : entry(p, child.pending_reflected_index);
     child.reflected_sum += x - child.reflected[p];
     child.reflected[p] = static_cast<std::uint8_t>(x);
   }

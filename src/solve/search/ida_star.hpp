@@ -107,6 +107,8 @@ class IdaStar {
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<bool> out_of_budget_{false};
   double next_progress_ = 0.5;
+  typename H::State root_state_{};  // the heuristic's state of the run's start
+  int root_estimate_ = 0;
 };
 
 // Details ---------------------------------------------------------------------------------
@@ -189,7 +191,9 @@ class IdaStar<H, M>::Walker {
     machine_ = MoveAutomaton::kStart;
     states_.resize(depths);
     children_.resize(depths);
-    int h = ida_.heuristic_.estimate(here_.tiles.data(), states_[0]);
+    // The root's state is worked out once a run (run()): a zero-aware set's costs a walk.
+    states_[0] = ida_.root_state_;
+    int h = ida_.root_estimate_;
     for (const Move m : prefix) {
       const Slide slide = here_.apply(operator_for(m));
       const std::size_t g = path_.size();
@@ -355,9 +359,8 @@ std::optional<std::vector<Move>> IdaStar<H, M>::run(const Board& start) {
   out_of_budget_ = false;
   next_progress_ = 0.5;
   const Position root(start);
-  typename H::State state{};
-  const int h = heuristic_.estimate(root.tiles.data(), state);
-  int bound = h;
+  root_estimate_ = heuristic_.estimate(root.tiles.data(), root_state_);
+  int bound = root_estimate_;
   std::optional<std::vector<Move>> result;
   std::uint64_t last_nodes = 0;  // the last iteration's
   for (;;) {

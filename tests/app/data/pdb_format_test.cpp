@@ -17,6 +17,7 @@
 
 #include "app/data/pdb_location.hpp"
 #include "app/data/pdb_trust.hpp"
+#include "app/files/file_header.hpp"
 #include "app/files/mapped_file.hpp"
 #include "solve/pattern/pattern_table.hpp"
 
@@ -93,6 +94,26 @@ TEST_F(PdbPieces, HeaderProblemsAreNamed) {
   damaged[kPdbHeaderBytes] ^= 1;
   EXPECT_EQ(problem(damaged), "");
   EXPECT_NE(pdb_payload_hash(damaged), h.payload_hash);
+}
+
+// Zero-aware tables are a bit an entry (pattern_table.hpp). A file of the earlier layout, 4
+// bits an entry, is refused by name, with what to do about it.
+TEST_F(PdbPieces, ZeroAwareFilesAreABitAnEntryAndTheOlderLayoutIsNamed) {
+  std::vector<std::vector<std::uint8_t>> bits;
+  for (const auto& p : partition)
+    bits.push_back(detail::build_pattern_table(goal, p, {.zero_aware = true}));
+  EXPECT_EQ(bits[0].size(), detail::bit_bytes(9 * 8 * 7 * 6 * 5));  // 3,024 placements, 5 free
+  write_pdb_file(path, goal, "zero-aware", partition, bits);
+  auto bytes = read_all();
+  PdbHeader h;
+  ASSERT_EQ(read_pdb_header(bytes, &h), "");
+  EXPECT_EQ(h.entry_bits, 1);
+  h.entry_bits = 4;
+  h.header_hash = header_hash(h);
+  std::memcpy(bytes.data(), &h, sizeof h);
+  EXPECT_EQ(problem(bytes),
+            "an older layout, 4 bits an entry (build it again: slidegif pdb build --set "
+            "zero-aware --force)");
 }
 
 TEST_F(PdbPieces, TrustStampsFollowTheFile) {

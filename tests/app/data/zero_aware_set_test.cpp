@@ -20,10 +20,10 @@ namespace {
 
 TEST(ZeroAwareSet, CostIsAnEntryPerBlankCell) {
   const auto cost = app::pdb_build_cost(Board::standard_goal({4, 4}), detail::kZeroAwareSet);
-  // 16!/8! placements with 8 free cells, 16!/9! with 9, 4 bits each.
-  EXPECT_EQ(cost.file_bytes, 518'918'400ULL * 8 / 2 + 57'657'600ULL * 9 / 2);
-  // Measured: 5,944 MB peak building it (docs/BENCHMARKS.md).
-  EXPECT_NEAR(static_cast<double>(cost.memory_bytes), 6.23e9, 0.1 * 6.23e9);
+  // 16!/8! placements with 8 free cells, 16!/9! with 9, a bit each.
+  EXPECT_EQ(cost.file_bytes, 518'918'400ULL * 8 / 8 + 57'657'600ULL * 9 / 8);
+  // Measured: 3.05 GB peak building it (docs/BENCHMARKS.md).
+  EXPECT_NEAR(static_cast<double>(cost.memory_bytes), 3.12e9, 0.1 * 3.12e9);
   EXPECT_TRUE(cost.is_long());
   EXPECT_THROW(app::pdb_build_cost(Board::standard_goal({5, 5}), detail::kZeroAwareSet), Error);
 }

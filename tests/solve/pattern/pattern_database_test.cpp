@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <deque>
 #include <random>
 
@@ -38,6 +39,45 @@ TEST(PatternDatabase, ZeroAwareMatchesPlainBfsPerBlankCell) {
   expect_matches_reference(parse_board("0,7,2,5/1,3,6,4"), {1, 3, 6, 4}, 2, /*zero_aware=*/true);
   // Eight free cells: a placement's word of entries is copied whole.
   expect_matches_reference(Board::standard_goal({3, 4}), {1, 2, 3, 4}, 2, /*zero_aware=*/true);
+}
+
+// Zero-aware tables hold parities only: a search's first state walks each pattern home to
+// learn its distance (PdbHeuristic::zero_aware_excess). On random 3x4 boards the estimate is
+// the sum of the reference BFS's distances, each pattern's with the blank where it is. (On
+// 3x3, Partitioned3x3 below checks every board, some with a pattern home and the blank walled
+// off from the goal blank's cell.)
+TEST(PatternDatabase, ZeroAwareWalkHomeFindsTheReferenceDistances) {
+  const Board goal = Board::standard_goal({3, 4});
+  const Partition partition{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11}};
+  std::vector<std::vector<std::uint8_t>> tables;
+  std::vector<std::vector<int>> reference;
+  for (const Pattern& pattern : partition) {
+    tables.push_back(build_pattern_table(goal, pattern, {.zero_aware = true}));
+    reference.push_back(testing::reference_table(goal, pattern, /*zero_aware=*/true));
+  }
+  const PdbHeuristic z{
+      goal, partition, {tables[0], tables[1], tables[2]}, {.reflect = false, .zero_aware = true}};
+  std::mt19937 rng(11);
+  std::vector<std::uint8_t> tiles(12);
+  for (int round = 0; round < 2000; ++round) {
+    for (std::size_t c = 0; c < tiles.size(); ++c) tiles[c] = static_cast<std::uint8_t>(c);
+    std::shuffle(tiles.begin(), tiles.end(), rng);
+    int want = 0;
+    const int blank = static_cast<int>(std::find(tiles.begin(), tiles.end(), 0) - tiles.begin());
+    for (std::size_t p = 0; p < partition.size(); ++p) {
+      const int k = static_cast<int>(partition[p].size());
+      std::uint8_t cells[kMaxPatternTiles];
+      std::uint64_t used = 0;
+      for (int i = 0; i < k; ++i) {
+        const auto at =
+            std::find(tiles.begin(), tiles.end(), partition[p][static_cast<std::size_t>(i)]);
+        cells[i] = static_cast<std::uint8_t>(at - tiles.begin());
+        used |= 1ULL << cells[i];
+      }
+      want += reference[p][zero_aware_index(rank_placement(cells, k, 12), used, blank, 12 - k)];
+    }
+    ASSERT_EQ(estimate_once(z, tiles.data()), want) << "round " << round;
+  }
 }
 
 TEST(PatternDatabase, FullPatternIsExactDistance) {
