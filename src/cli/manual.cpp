@@ -303,7 +303,7 @@ databases, built on first use (a few seconds; \fBslidegif pdb build\fR ahead of 
 The strongest are the zero\-aware ones (\fBslidegif pdb build \-\-set zero\-aware\fR; 4x4's is
 584 MB, about 4 minutes and 3 GB of memory to build), whose entries also tell where the
 blank is: used whenever present, and the fastest on 4x4. One built by an earlier slidegif (4
-bits an entry, 2.3 GB) is ignored with a note until built again with \fB\-\-force\fR. A set that needs more memory to build than the process may
+bits an entry, 2.3 GB) is ignored with a note until built again. A set that needs more memory to build than the process may
 use (the machine's, its control group's limit, \fBulimit\fR) is refused with its cost first.
 5x5 is optimal only with its large database (\fBslidegif pdb build \-\-size 5x5\fR, minutes)
 and a budget large enough. Past \fB\-\-max\-seconds\fR, and on boards over 16 cells, the answer
