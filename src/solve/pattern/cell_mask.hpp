@@ -19,6 +19,13 @@ struct CellGrid {
       if (c % s.cols != s.cols - 1) not_last_col |= 1ULL << c;
     }
   }
+  // The cells next to `cell`.
+  std::uint64_t neighbours(int cell) const {
+    const std::uint64_t at = 1ULL << cell;
+    return (((at & not_last_col) << 1) | ((at & not_first_col) >> 1) | (at << shape.cols) |
+            (at >> shape.cols)) &
+           all;
+  }
   std::uint64_t flood(int from, std::uint64_t free) const {
     std::uint64_t r = 1ULL << from;
     for (;;) {

@@ -169,47 +169,44 @@ int PdbHeuristic::zero_aware_excess(std::size_t p, std::uint8_t* cells, int blan
   // region the tiles must still move to let it through. A pattern's distance is below 256; a
   // walk longer is a table that does not match its partition, which a checked file never is.
   const std::uint64_t goal_blank = 1ULL << goal_.blank();
-  int steps = 0;
-  for (;; ++steps) {
+  int walked = 0;
+  for (;; ++walked) {
     const std::uint64_t region = grid.flood(blank, grid.all & ~cover(cells, k));
     if (md == 0 && (region & goal_blank) != 0) break;
-    if (steps > 255) throw contradiction();
-    // Every move of a tile into the blank's region, each entry asked for before any is read.
-    struct Move {
-      int tile, to, change;
-      std::uint64_t at;
+    if (walked > 255) throw contradiction();
+    // Every step of a tile into the blank's region, each entry asked for before any is read.
+    struct Step {
+      int tile, to, change;  // change: of the tile's Manhattan distance
+      std::uint64_t at;      // the entry after it
     };
-    std::array<Move, kMaxPatternTiles * 4> moves;
+    std::array<Step, kMaxPatternTiles * 4> candidates;
     std::size_t count = 0;
     for (int i = 0; i < k; ++i) {
       const int from = cells[i];
-      const std::uint64_t at = 1ULL << from;
-      std::uint64_t next = ((at & grid.not_last_col) << 1) | ((at & grid.not_first_col) >> 1) |
-                           (at << grid.shape.cols) | (at >> grid.shape.cols);
-      for (next &= region; next != 0; next &= next - 1) {
+      for (std::uint64_t next = grid.neighbours(from) & region; next != 0; next &= next - 1) {
         const int to = std::countr_zero(next);
         cells[i] = static_cast<std::uint8_t>(to);
-        moves[count] = {i, to, distance(i, to) - distance(i, from), index(cells, k, from)};
-        __builtin_prefetch(entry_byte(p, moves[count++].at));
+        candidates[count] = {i, to, distance(i, to) - distance(i, from), index(cells, k, from)};
+        __builtin_prefetch(entry_byte(p, candidates[count++].at));
         cells[i] = static_cast<std::uint8_t>(from);
       }
     }
     // The distance changes as the Manhattan distance does when the parity stays, else the
     // other way (next_excess).
-    std::size_t m = 0;
-    for (; m < count; ++m) {
-      const int bit = bit_entry(tables_[p], moves[m].at);
-      if ((bit == parity ? moves[m].change : -moves[m].change) < 0) break;
+    std::size_t s = 0;
+    for (; s < count; ++s) {
+      const int bit = bit_entry(tables_[p], candidates[s].at);
+      if ((bit == parity ? candidates[s].change : -candidates[s].change) < 0) break;
     }
-    if (m == count) throw contradiction();
-    const int tile = moves[m].tile;
-    blank = cells[tile];
-    cells[tile] = static_cast<std::uint8_t>(moves[m].to);
-    md += moves[m].change;
-    parity = bit_entry(tables_[p], moves[m].at);
+    if (s == count) throw contradiction();
+    const Step& step = candidates[s];
+    blank = cells[step.tile];
+    cells[step.tile] = static_cast<std::uint8_t>(step.to);
+    md += step.change;
+    parity = bit_entry(tables_[p], step.at);
   }
-  if (steps < first_md || (steps - first_md) % 2 != 0) throw contradiction();
-  return (steps - first_md) / 2;
+  if (walked < first_md || (walked - first_md) % 2 != 0) throw contradiction();
+  return (walked - first_md) / 2;
 }
 
 void PdbHeuristic::rank_all(State& state) const {

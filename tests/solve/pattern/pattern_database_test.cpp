@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <deque>
 #include <random>
+#include <string>
 
 #include "bfs_reference.hpp"
 #include "pattern_reference.hpp"
+#include "slidegif/error.hpp"
 #include "solve/heuristic/heuristic.hpp"
 #include "solve/heuristic/manhattan_linear_conflict.hpp"
 #include "solve/pdb_solve.hpp"
@@ -77,6 +79,23 @@ TEST(PatternDatabase, ZeroAwareWalkHomeFindsTheReferenceDistances) {
       want += reference[p][zero_aware_index(rank_placement(cells, k, 12), used, blank, 12 - k)];
     }
     ASSERT_EQ(estimate_once(z, tiles.data()), want) << "round " << round;
+  }
+}
+
+// A table whose parities lead nowhere - not one the builder wrote - is an error, never a hang:
+// with every parity even, tiles 5-8 home and the blank walled off from the goal blank's cell,
+// no step lowers the distance.
+TEST(PatternDatabase, ZeroAwareTableThatContradictsItselfIsAnError) {
+  const Board goal = Board::standard_goal({3, 3});
+  const Partition partition{{1, 2, 3, 4}, {5, 6, 7, 8}};
+  const std::vector<std::uint8_t> even(bit_bytes(zero_aware_entries(9, 4)), 0);
+  const PdbHeuristic z{goal, partition, {even, even}, {.reflect = false, .zero_aware = true}};
+  const Board walled = parse_board("0,1,2,3,5,6,7,8,4");
+  try {
+    estimate_once(z, walled.tiles().data());
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("contradicts itself"), std::string::npos) << e.what();
   }
 }
 
