@@ -239,8 +239,10 @@ int PdbHeuristic::update(const std::uint8_t* tiles, Slide slide, const State& pa
 
 std::uint32_t PdbHeuristic::pack(const State& state) const {
   std::uint32_t bits = 0;
-  for (std::size_t p = 0; p < partition_.size(); ++p)
+  for (std::size_t p = 0; p < partition_.size(); ++p) {
+    if (state.excess[p] > 15 || state.reflected[p] > 15) return kNotPacked;
     bits |= static_cast<std::uint32_t>(state.excess[p] | state.reflected[p] << 4) << (8 * p);
+  }
   return bits;
 }
 

@@ -95,6 +95,9 @@ class PdbHeuristic {
   // and back from the board and its estimate: weighted A* keeps one per node rather than look
   // every table up again when it expands the node.
   static constexpr std::size_t kPackedPatterns = 4;
+  // What pack() returns for a state with a value past 4 bits (zero-aware tables are not clamped
+  // at 15): unpack() cannot take it, and the caller looks the board up again with estimate().
+  static constexpr std::uint32_t kNotPacked = 0xFFFFFFFF;
   bool packs() const { return partition_.size() <= kPackedPatterns; }
   std::uint32_t pack(const State& state) const;
   void unpack(const std::uint8_t* tiles, int estimate, std::uint32_t packed, State& out) const;

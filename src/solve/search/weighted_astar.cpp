@@ -136,13 +136,13 @@ class WeightedAStar {
   };
 
   // A node keeps its estimate: Manhattan + linear conflict's state is that number; pattern
-  // databases of up to 4 tables keep their table values too (pdb_heuristic.hpp), more are
-  // looked up again once per expansion.
+  // databases of up to 4 tables keep their table values too (pdb_heuristic.hpp), more (or a
+  // value past 4 bits) are looked up again once per expansion.
   void parent_state(const std::uint8_t* tiles, int h, std::uint32_t memo,
                     typename H::State& out) const {
     if constexpr (std::is_same_v<H, ManhattanLinearConflict>)
       out = {h};
-    else if (h_.packs())
+    else if (h_.packs() && memo != H::kNotPacked)
       h_.unpack(tiles, h, memo, out);
     else
       h_.estimate(tiles, out);

@@ -182,6 +182,24 @@ TEST_F(Partitioned3x3, ZeroAwareTablesAreAdmissibleAndStronger) {
   expect_incremental_agrees(z, goal, 3);
 }
 
+// Weighted A* keeps a node's table values in 32 bits: they come back whole, and a value past 4
+// bits (a zero-aware table's are not clamped) is refused rather than cut.
+TEST_F(Partitioned3x3, PackedStatesComeBackWhole) {
+  ASSERT_TRUE(h.packs());
+  const Board b = parse_board("8,7,6,5,4,3,2,1,0");
+  PdbHeuristic::State s{};
+  const int e = h.estimate(b.tiles().data(), s);
+  const std::uint32_t packed = h.pack(s);
+  ASSERT_NE(packed, PdbHeuristic::kNotPacked);
+  PdbHeuristic::State back{};
+  h.unpack(b.tiles().data(), e, packed, back);
+  EXPECT_EQ(back.excess, s.excess);
+  EXPECT_EQ(back.reflected, s.reflected);
+  EXPECT_EQ(back.manhattan, s.manhattan);
+  s.excess[1] = 16;
+  EXPECT_EQ(h.pack(s), PdbHeuristic::kNotPacked);
+}
+
 // The same heuristic without prepare()/finish(): IDA* then takes every estimate whole.
 struct WholeLookups {
   using State = PdbHeuristic::State;
