@@ -125,26 +125,24 @@ int PdbHeuristic::estimate(const std::uint8_t* tiles, State& out) const {
   const int blank = out.where[0];
   std::uint8_t cells[kMaxPatternTiles]{};
   for (std::size_t p = 0; p < partition_.size(); ++p) {
-    if (zero_aware_) {
-      cells_of(p, out.where.data(), cells);
-      out.excess[p] = static_cast<std::uint8_t>(zero_aware_excess(p, cells, blank));
-    } else {
-      out.excess[p] = static_cast<std::uint8_t>(entry(p, rank(p, out.where.data(), blank)));
-    }
+    cells_of(p, out.where.data(), cells);
+    out.excess[p] = static_cast<std::uint8_t>(excess_at(p, cells, blank));
     out.excess_sum += out.excess[p];
     out.reflected[p] = 0;
-    if (reflect_ && zero_aware_) {
+    if (reflect_) {
       reflected_cells_of(p, out.where.data(), cells);
-      out.reflected[p] = static_cast<std::uint8_t>(zero_aware_excess(p, cells, transpose_[blank]));
-    } else if (reflect_) {
-      out.reflected[p] =
-          static_cast<std::uint8_t>(entry(p, rank_reflected(p, out.where.data(), blank)));
+      out.reflected[p] = static_cast<std::uint8_t>(excess_at(p, cells, transpose_[blank]));
     }
     out.reflected_sum += out.reflected[p];
   }
   out.pending_pattern = out.pending_reflected_pattern = 0xFF;
   rank_all(out);
   return out.manhattan + 2 * std::max(out.excess_sum, out.reflected_sum);
+}
+
+int PdbHeuristic::excess_at(std::size_t p, std::uint8_t* cells, int blank) const {
+  if (zero_aware_) return zero_aware_excess(p, cells, blank);
+  return entry(p, index(cells, static_cast<int>(partition_[p].size()), blank));
 }
 
 // A zero-aware table whose parities lead nowhere: not the file that was checked when loaded.

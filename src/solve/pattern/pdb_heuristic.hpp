@@ -97,6 +97,7 @@ class PdbHeuristic {
   static constexpr std::size_t kPackedPatterns = 4;
   // What pack() returns for a state with a value past 4 bits (zero-aware tables are not clamped
   // at 15): unpack() cannot take it, and the caller looks the board up again with estimate().
+  // Four patterns all at 15 pack to the same word: looked up again too, which costs only time.
   static constexpr std::uint32_t kNotPacked = 0xFFFFFFFF;
   bool packs() const { return partition_.size() <= kPackedPatterns; }
   std::uint32_t pack(const State& state) const;
@@ -140,6 +141,9 @@ class PdbHeuristic {
   const std::uint8_t* entry_byte(std::size_t p, std::uint64_t index) const {
     return tables_[p].data() + (zero_aware_ ? index / 8 : index / 2);
   }
+  // The excess of pattern p with its tiles on `cells` (in its ranking order; a zero-aware walk
+  // changes them) and the blank on `blank`: a plain table's entry, or zero_aware_excess().
+  int excess_at(std::size_t p, std::uint8_t* cells, int blank) const;
   // The excess of pattern p with its tiles on `cells` (changed on the way) and the blank on
   // `blank`, from a zero-aware table's parities: each step moves a tile so that the distance
   // falls by one, until every tile is home with the blank in the goal blank's region; the steps
