@@ -306,7 +306,8 @@ blank is: used whenever present, and the fastest on 4x4. One built by an earlier
 bits an entry, 2.3 GB) is ignored with a note until built again. A set that needs more memory to build than the process may
 use (the machine's, its control group's limit, \fBulimit\fR) is refused with its cost first.
 5x5 is optimal only with its large database (\fBslidegif pdb build \-\-size 5x5\fR, minutes)
-and a budget large enough. Past \fB\-\-max\-seconds\fR, and on boards over 16 cells, the answer
+or its zero\-aware one (\fB\-\-size 5x5 \-\-set zero\-aware\fR: 1.2 GB, about 5 minutes and
+3.7 GB of memory to build, the stronger) and a budget large enough. Past \fB\-\-max\-seconds\fR, and on boards over 16 cells, the answer
 is the best found, marked "not optimal" in the summary, the JSON and the GIF.
 .PP
 In the multi\-tile metric (\fB\-\-metric mtm\fR) boards of 12 to 16 cells use the

@@ -28,8 +28,9 @@ PdbCommand::PdbCommand(CLI::App& app) {
       ->add_option("--set", set_,
                    "small (4x4: 6-6-3, ~6 MB, the default), large (4x4: 7-8, ~290 MB; "
                    "5x5: 6-6-6-6, ~255 MB, minutes; other shapes: 7-tile blocks, the default), "
-                   "zero-aware (large's tables with an entry per blank cell, 12-16 cells; 4x4: "
-                   "~580 MB, 3 GB of memory to build), mtm (the multi-tile metric's, 12-16 "
+                   "zero-aware (large's tables with an entry per blank cell, 12-16 cells and "
+                   "5x5; 4x4: ~580 MB, 3 GB of memory to build; 5x5: ~1.2 GB, 3.7 GB), mtm (the "
+                   "multi-tile metric's, 12-16 "
                    "cells; 4x4: rows 6-6-3 with the blank, ~115 MB) or all (but zero-aware)")
       ->check(CLI::IsMember(std::vector<std::string>{
           "small", "large", std::string(detail::kZeroAwareSet), "mtm", "all"}));

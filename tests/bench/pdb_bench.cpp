@@ -8,7 +8,7 @@
 //   pdb_bench build24 DIR SET        build a 5x5 set into DIR, timed
 //   pdb_bench korf24 SECONDS [DIR [ID...]] [--threads=N]
 //                                    Korf & Felner's 50 24-puzzles (or those IDs) through
-//                                    solve(), with the 5x5 large set of DIR if given, each
+//                                    solve(), with the best 5x5 set of DIR if given, each
 //                                    search on N threads (default 1)
 //   pdb_bench korf24-gaps DIR         their optimum minus the first estimate, easiest first
 //   pdb_bench mtm DIR|'' THREADS SECONDS korf80|random N
@@ -117,14 +117,15 @@ int korf(const std::string& dir, const std::string& set, bool hardest, int threa
   return wrong == 0 ? 0 : 1;
 }
 
+// The best 5x5 set in `dir` (zero-aware, else large), as `slidegif solve` picks it.
 std::optional<app::LoadedPdb> load_5x5(const std::string& dir) {
-  std::string why;
-  const std::string path =
-      (std::filesystem::path(dir) / app::pdb_file_name(Board::standard_goal({5, 5}), "large"))
-          .string();
-  auto pdb = app::load_pdb_file(path, app::PdbVerify::Once, &why);
-  if (!pdb) fmt::print(stderr, "{}: {}\n", path, why);
-  return pdb;
+  auto pdb = app::load_best_pdb(Board::standard_goal({5, 5}), dir, false,
+                                [](const std::string& note) { fmt::print(stderr, "{}\n", note); });
+  if (!pdb || !pdb->heuristic)
+    fmt::print(stderr, "no 5x5 pattern database in {} (slidegif pdb build --size 5x5)\n", dir);
+  else
+    fmt::print(stderr, "5x5 set: {} ({})\n", pdb->set, pdb->path);
+  return pdb && pdb->heuristic ? std::move(pdb) : std::nullopt;
 }
 
 // Per instance the heuristic's first estimate and its gap to the optimum, easiest first: IDA*'s

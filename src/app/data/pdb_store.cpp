@@ -64,7 +64,6 @@ std::vector<PdbFileStatus> pdb_status(const std::string& dir, const Board& goal)
   std::vector<std::string_view> sets(std::begin(kPdbSets), std::end(kPdbSets));
   if (has_multi_tile_set(goal.shape())) sets.push_back(detail::kMultiTileSet);
   for (auto set : sets) {
-    if (set == detail::kZeroAwareSet && goal.cells() > detail::kMaxPresetCells) continue;
     PdbFileStatus s;
     s.set = set;
     s.path = (fs::path(dir) / pdb_file_name(base, set)).string();

@@ -68,7 +68,7 @@ Partition preset_partition(std::string_view name, const Board& goal) {
     throw Error(Error::Kind::BadInput,
                 detail::format("unknown pattern database set '{}' (small, large, {} or mtm)", name,
                                kZeroAwareSet));
-  if ((name == kMultiTileSet || name == kZeroAwareSet) && shape.cells() > kMaxPresetCells)
+  if (name == kMultiTileSet && shape.cells() > kMaxPresetCells)
     throw Error(Error::Kind::BadInput,
                 detail::format("the {} set serves boards of {} to {} cells, not {}", name,
                                kMinPresetCells, kMaxPresetCells, format_shape(shape)));

@@ -288,9 +288,10 @@ std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& 
   check_pattern(goal, pattern);
   // Masks cover the cells left free by the pattern.
   const int free = goal.cells() - static_cast<int>(pattern.size());
-  if (options.zero_aware && free > 16)
+  if (options.zero_aware && free > kMaxZeroAwareFreeCells)
     throw Error(Error::Kind::BadInput,
-                detail::format("a zero-aware table serves at most 16 free cells, not {}", free));
+                detail::format("a zero-aware table serves at most {} free cells, not {}",
+                               kMaxZeroAwareFreeCells, free));
   if (free <= 8) return Builder<std::uint8_t>(goal, pattern, options).run(stats);
   if (free <= 16) return Builder<std::uint16_t>(goal, pattern, options).run(stats);
   if (free <= 32) return Builder<std::uint32_t>(goal, pattern, options).run(stats);

@@ -18,6 +18,9 @@ struct PdbBuildOptions {
   bool zero_aware = false;               // an entry per placement and blank cell (below)
 };
 
+// A zero-aware build keeps a mask of the free cells a placement; 32 bits hold 5x5's 19.
+inline constexpr int kMaxZeroAwareFreeCells = 32;
+
 struct PdbBuildStats {
   int max_value = 0;          // the largest table value (moves of pattern tiles)
   std::uint64_t clamped = 0;  // entries whose excess did not fit 4 bits (zero-aware: none)
@@ -37,9 +40,9 @@ struct PdbBuildStats {
 // cell (zero_aware_index). Each entry is one bit, the parity of its excess (bit_entry): a
 // pattern move changes a zero-aware distance by exactly one (a plain entry can drop by more,
 // its best region changing), so a search that knows a state's excess knows its child's from
-// the bit (PdbHeuristic). 4x4's file is then 584 MB rather than 2.3 GB. Boards of up to 16
-// free cells; 2 more bytes a placement at most.
-// Throws Error(BadInput) as check_pattern() does.
+// the bit (PdbHeuristic). 4x4's file is then 584 MB rather than 2.3 GB, and a 6-tile table of
+// 5x5 303 MB. Up to kMaxZeroAwareFreeCells free cells; a mask more a placement (1, 2 or 4 bytes).
+// Throws Error(BadInput) as check_pattern() does, or for more free cells.
 std::vector<std::uint8_t> build_pattern_table(const Board& goal, const Pattern& pattern,
                                               const PdbBuildOptions& options,
                                               PdbBuildStats* stats = nullptr);

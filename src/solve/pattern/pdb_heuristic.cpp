@@ -52,7 +52,7 @@ PdbHeuristic::PdbHeuristic(const Board& goal, Partition partition,
       mirror_source_ = std::move(r->sources);
     }
   }
-  stepped_ = partition_.size() <= kSteppedPatterns;
+  stepped_ = partition_.size() <= (zero_aware_ ? kCoveredPatterns : kSteppedPatterns);
   for (const Pattern& pat : partition_)
     stepped_ = stepped_ && pattern_entries(n, static_cast<int>(pat.size())) <= UINT32_MAX;
   inlined_ = stepped_;
@@ -146,10 +146,11 @@ int PdbHeuristic::excess_at(std::size_t p, std::uint8_t* cells, int blank) const
 }
 
 // A zero-aware table whose parities lead nowhere: not the file that was checked when loaded.
-static Error contradiction() {
+static Error contradiction(Shape shape) {
   return Error(Error::Kind::BadInput,
-               "a zero-aware pattern database contradicts itself (build it again: slidegif pdb "
-               "build --set zero-aware --force)");
+               detail::format("a zero-aware pattern database contradicts itself (build it again: "
+                              "slidegif pdb build --set zero-aware --size {} --force)",
+                              format_shape(shape)));
 }
 
 int PdbHeuristic::zero_aware_excess(std::size_t p, std::uint8_t* cells, int blank) const {
@@ -171,7 +172,7 @@ int PdbHeuristic::zero_aware_excess(std::size_t p, std::uint8_t* cells, int blan
   for (;; ++walked) {
     const std::uint64_t region = grid.flood(blank, grid.all & ~cover(cells, k));
     if (md == 0 && (region & goal_blank) != 0) break;
-    if (walked > 255) throw contradiction();
+    if (walked > 255) throw contradiction(goal_.shape());
     // Every step of a tile into the blank's region, each entry asked for before any is read.
     struct Step {
       int tile, to, change;  // change: of the tile's Manhattan distance
@@ -196,14 +197,14 @@ int PdbHeuristic::zero_aware_excess(std::size_t p, std::uint8_t* cells, int blan
       const int bit = bit_entry(tables_[p], candidates[s].at);
       if ((bit == parity ? candidates[s].change : -candidates[s].change) < 0) break;
     }
-    if (s == count) throw contradiction();
+    if (s == count) throw contradiction(goal_.shape());
     const Step& step = candidates[s];
     blank = cells[step.tile];
     cells[step.tile] = static_cast<std::uint8_t>(step.to);
     md += step.change;
     parity = bit_entry(tables_[p], step.at);
   }
-  if (walked < first_md || (walked - first_md) % 2 != 0) throw contradiction();
+  if (walked < first_md || (walked - first_md) % 2 != 0) throw contradiction(goal_.shape());
   return (walked - first_md) / 2;
 }
 
@@ -215,11 +216,11 @@ void PdbHeuristic::rank_all(State& state) const {
     const int k = static_cast<int>(partition_[p].size());
     cells_of(p, state.where.data(), cells);
     state.rank[p] = static_cast<std::uint32_t>(rank_placement(cells, k, n));
-    if (zero_aware_) state.cover[p] = static_cast<std::uint16_t>(cover(cells, k));
+    if (zero_aware_) state.cover[p] = static_cast<std::uint32_t>(cover(cells, k));
     if (!reflect_) continue;
     reflected_cells_of(p, state.where.data(), cells);
     state.reflected_rank[p] = static_cast<std::uint32_t>(rank_placement(cells, k, n));
-    if (zero_aware_) state.reflected_cover[p] = static_cast<std::uint16_t>(cover(cells, k));
+    if (zero_aware_) state.reflected_cover[p] = static_cast<std::uint32_t>(cover(cells, k));
   }
 }
 

@@ -44,13 +44,10 @@ TEST(PatternDatabase, ZeroAwareMatchesPlainBfsPerBlankCell) {
 }
 
 // Zero-aware tables hold parities only: a search's first state walks each pattern home to
-// learn its distance (PdbHeuristic::zero_aware_excess). On random 3x4 boards the estimate is
-// the sum of the reference BFS's distances, each pattern's with the blank where it is. (On
-// 3x3, Partitioned3x3 below checks every board, some with a pattern home and the blank walled
-// off from the goal blank's cell.)
-TEST(PatternDatabase, ZeroAwareWalkHomeFindsTheReferenceDistances) {
-  const Board goal = Board::standard_goal({3, 4});
-  const Partition partition{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11}};
+// learn its distance (PdbHeuristic::zero_aware_excess). On random boards the estimate is the sum
+// of the reference BFS's distances, each pattern's with the blank where it is.
+void expect_walk_home_matches_reference(const Board& goal, const Partition& partition, int rounds) {
+  const int n = goal.cells();
   std::vector<std::vector<std::uint8_t>> tables;
   std::vector<std::vector<int>> reference;
   for (const Pattern& pattern : partition) {
@@ -58,10 +55,10 @@ TEST(PatternDatabase, ZeroAwareWalkHomeFindsTheReferenceDistances) {
     reference.push_back(testing::reference_table(goal, pattern, /*zero_aware=*/true));
   }
   const PdbHeuristic z{
-      goal, partition, {tables[0], tables[1], tables[2]}, {.reflect = false, .zero_aware = true}};
+      goal, partition, {tables.begin(), tables.end()}, {.reflect = false, .zero_aware = true}};
   std::mt19937 rng(11);
-  std::vector<std::uint8_t> tiles(12);
-  for (int round = 0; round < 2000; ++round) {
+  std::vector<std::uint8_t> tiles(static_cast<std::size_t>(n));
+  for (int round = 0; round < rounds; ++round) {
     for (std::size_t c = 0; c < tiles.size(); ++c) tiles[c] = static_cast<std::uint8_t>(c);
     std::shuffle(tiles.begin(), tiles.end(), rng);
     int want = 0;
@@ -76,10 +73,17 @@ TEST(PatternDatabase, ZeroAwareWalkHomeFindsTheReferenceDistances) {
         cells[i] = static_cast<std::uint8_t>(at - tiles.begin());
         used |= 1ULL << cells[i];
       }
-      want += reference[p][zero_aware_index(rank_placement(cells, k, 12), used, blank, 12 - k)];
+      want += reference[p][zero_aware_index(rank_placement(cells, k, n), used, blank, n - k)];
     }
     ASSERT_EQ(estimate_once(z, tiles.data()), want) << "round " << round;
   }
+}
+
+// On 3x3, Partitioned3x3 below checks every board, some with a pattern home and the blank
+// walled off from the goal blank's cell.
+TEST(PatternDatabase, ZeroAwareWalkHomeFindsTheReferenceDistances) {
+  expect_walk_home_matches_reference(Board::standard_goal({3, 4}),
+                                     {{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11}}, 2000);
 }
 
 // A table whose parities lead nowhere - not one the builder wrote - is an error, never a hang:
@@ -132,6 +136,22 @@ void expect_incremental_agrees(const PdbHeuristic& h, const Board& goal, unsigne
     ASSERT_EQ(inc, estimate_once(h, b.tiles().data()));
     state = next;
   }
+}
+
+// Past 16 cells, as 5x5's zero-aware set is: a placement's free cells (22 here) and the cells
+// its tiles cover (up to 25) take 32 bits. Each pattern is its own mirror image about the
+// diagonal, so the reflected lookups are checked too.
+TEST(PatternDatabase, ZeroAwareTablesServe5x5) {
+  const Board goal = Board::standard_goal({5, 5});
+  const Partition partition{{2, 6, 7}, {3, 11, 13}};
+  expect_matches_reference(goal, partition[0], 2, /*zero_aware=*/true);
+  expect_walk_home_matches_reference(goal, partition, 500);
+  const std::vector<std::vector<std::uint8_t>> tables{
+      build_pattern_table(goal, partition[0], {.zero_aware = true}),
+      build_pattern_table(goal, partition[1], {.zero_aware = true})};
+  const PdbHeuristic z{goal, partition, {tables[0], tables[1]}, {.zero_aware = true}};
+  ASSERT_TRUE(z.reflects() && z.zero_aware() && z.steps_ranks());
+  expect_incremental_agrees(z, goal, 5);
 }
 
 // An additive partition with reflection: admissible everywhere, incremental == from scratch, and
@@ -302,6 +322,22 @@ TEST(PatternDatabase, PartitionsOfManyPatternsRankAfresh) {
     ASSERT_EQ(static_cast<int>(moves->size()), d);
   }
   EXPECT_GT(above_manhattan, 0);
+}
+
+// Zero-aware tables of more than kCoveredPatterns patterns: the state keeps no covers for them,
+// so a lookup ranks afresh, and still walks home to the reference distances and steps as it
+// estimates from scratch (reflected too).
+TEST(PatternDatabase, ZeroAwarePartitionsOfManyPatternsRankAfresh) {
+  const Board goal = Board::standard_goal({3, 3});
+  const Partition partition{{1, 2}, {3}, {4, 7}, {5, 6}, {8}};
+  expect_walk_home_matches_reference(goal, partition, 500);
+  std::vector<std::vector<std::uint8_t>> tables;
+  for (const Pattern& p : partition)
+    tables.push_back(build_pattern_table(goal, p, {.zero_aware = true}));
+  const PdbHeuristic z{goal, partition, {tables.begin(), tables.end()}, {.zero_aware = true}};
+  ASSERT_FALSE(z.steps_ranks());
+  ASSERT_TRUE(z.reflects() && z.zero_aware());
+  expect_incremental_agrees(z, goal, 13);
 }
 
 }  // namespace
