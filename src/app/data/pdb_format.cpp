@@ -35,8 +35,10 @@ int entry_bits_of(std::string_view set) {
 std::string check_header(const PdbHeader& h, std::size_t size) {
   const std::string_view set(h.set, strnlen(h.set, sizeof h.set));
   if (set == detail::kZeroAwareSet && h.entry_bits == 4)
-    return "an older layout, 4 bits an entry (build it again: slidegif pdb build --set "
-           "zero-aware)";
+    return fmt::format(
+        "an older layout, 4 bits an entry (build it again: slidegif pdb build --set zero-aware "
+        "--size {}x{})",
+        h.rows, h.cols);
   if (h.header_bytes != kPdbHeaderBytes || h.entry_bits != entry_bits_of(set) ||
       h.pattern_count == 0 || h.pattern_count > PdbHeader::kMaxTables)
     return "unsupported layout";

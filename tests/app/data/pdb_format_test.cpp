@@ -113,7 +113,7 @@ TEST_F(PdbPieces, ZeroAwareFilesAreABitAnEntryAndTheOlderLayoutIsNamed) {
   std::memcpy(bytes.data(), &h, sizeof h);
   EXPECT_EQ(problem(bytes),
             "an older layout, 4 bits an entry (build it again: slidegif pdb build --set "
-            "zero-aware)");
+            "zero-aware --size 3x3)");
 }
 
 TEST_F(PdbPieces, TrustStampsFollowTheFile) {
