@@ -159,6 +159,19 @@ std::string_view kind_name(app::DataFile::Kind kind) {
   return "";
 }
 
+// What becomes of a set that is there but does not check out. The first-use set and the
+// multi-tile one are built again when a solve next needs them; a solve ignores the others, and
+// only `pdb build` replaces them. A problem that names its own command (an older layout) is
+// not told twice.
+std::string damaged_note(const app::PdbFileStatus& s, std::string_view first_use,
+                         const std::string& size) {
+  if (s.problem.find("slidegif pdb build") != std::string::npos) return "";
+  const std::string command = fmt::format("slidegif pdb build --set {}{}", s.set, size);
+  if (s.set == first_use || s.set == detail::kMultiTileSet)
+    return fmt::format(" (built again when a solve next needs it, or now by: {})", command);
+  return fmt::format(" (solves ignore it; {} builds it again)", command);
+}
+
 }  // namespace
 
 int PdbCommand::status() const {
@@ -179,14 +192,18 @@ int PdbCommand::status() const {
   if (!files.empty()) fmt::print("  {:<32} {:>10}\n", "total", app::human_size(total));
   const Board goal = this->goal();
   fmt::print("{} sets:\n", format_shape(goal.shape()));
-  const std::string size = size_.empty() ? "" : fmt::format(" --size {}", size_);
+  // The board's own size, also when only --goal named it (none for 4x4, the default).
+  const std::string size =
+      goal.shape() == Shape{4, 4} ? "" : fmt::format(" --size {}", format_shape(goal.shape()));
+  const std::string_view first_use = app::first_use_set(goal.shape());
   for (const auto& s : app::pdb_status(dir, goal)) {
     if (!s.present)
       fmt::print("  {:<10} missing   (slidegif pdb build --set {}{})\n", s.set, s.set, size);
     else if (s.trusted)
       fmt::print("  {:<10} ok        {} ({})\n", s.set, s.path, app::human_size(s.bytes));
     else
-      fmt::print("  {:<10} damaged   {}: {} (rebuilt on next use)\n", s.set, s.path, s.problem);
+      fmt::print("  {:<10} damaged   {}: {}{}\n", s.set, s.path, s.problem,
+                 damaged_note(s, first_use, size));
   }
   return 0;
 }

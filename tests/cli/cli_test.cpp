@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "bfs_reference.hpp"
@@ -388,6 +389,47 @@ TEST(Cli, PdbStatusReportsMissingDatabases) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "small")) << r.out;
   EXPECT_TRUE(contains(r.out, "missing")) << r.out;
+}
+
+// A damaged set's line says what becomes of it, and a solve then does just that: 3x4's
+// first-use set (large) is built again when a solve needs it; a solve ignores the others
+// (zero-aware) until `pdb build` replaces them. The command names the board when only --goal
+// gave it.
+TEST(Cli, PdbStatusSaysWhatBecomesOfADamagedSet) {
+  TempDir dir;
+  for (const char* set : {"large", "zero-aware"}) {
+    const auto r =
+        run_slidegif({"pdb", "build", "--size", "3x4", "--set", set, "--dir", dir.path()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  for (const char* name : {"3x4-large.pdb", "3x4-zero-aware.pdb"}) {
+    std::string bytes = testing::read_file(dir.file(name));
+    ASSERT_GT(bytes.size(), 5000u);
+    bytes[5000] = static_cast<char>(bytes[5000] ^ 0x5A);
+    std::ofstream(dir.file(name), std::ios::binary) << bytes;
+  }
+  const std::vector<std::string> status = {
+      "pdb", "status", "--goal", "1,2,3,4/5,6,7,8/9,10,11,0", "--dir", dir.path()};
+  auto r = run_slidegif(status);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out,
+                       "(solves ignore it; slidegif pdb build --set zero-aware --size 3x4 "
+                       "builds it again)"))
+      << r.out;
+  EXPECT_TRUE(contains(r.out, "large      damaged")) << r.out;
+  EXPECT_TRUE(contains(r.out,
+                       "(built again when a solve next needs it, or now by: slidegif pdb "
+                       "build --set large --size 3x4)"))
+      << r.out;
+  EXPECT_FALSE(contains(r.out, "rebuilt on next use")) << r.out;
+
+  r = run_slidegif(
+      {"solve", "--pdb-dir", dir.path(), "--size", "3x4", "0,1,2,3/5,6,7,4/9,10,11,8"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "(optimal)")) << r.out;
+  r = run_slidegif(status);
+  EXPECT_TRUE(contains(r.out, "large      ok")) << r.out;
+  EXPECT_TRUE(contains(r.out, "zero-aware damaged")) << r.out;
 }
 
 }  // namespace
