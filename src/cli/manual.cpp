@@ -319,7 +319,9 @@ build, asked about first or built with \fB\-\-yes\fR). Without it the walking di
 \fI$XDG_CACHE_HOME/slidegif/\fR (default \fI~/.cache/slidegif/\fR)
 Pattern databases (\fI*.pdb\fR, 6 MB to 584 MB each), distance tables (\fI*.dist\fR), the
 move-pieces file for the web programs (\fImove\-pieces.bin\fR), and a trust stamp (\fI*.ok\fR)
-beside each. \fBslidegif pdb status\fR lists them; \fBslidegif pdb clean\fR removes them.
+beside each. \fBslidegif pdb status\fR lists them, and says of a damaged set whether a solve
+builds it again when it needs it or ignores it until \fBslidegif pdb build\fR replaces it;
+\fBslidegif pdb clean\fR removes them.
 .TP
 \fI/usr/share/slidegif/\fR
 The shipped fonts (their licences), samples and the web pages.
