@@ -159,14 +159,13 @@ std::string_view kind_name(app::DataFile::Kind kind) {
   return "";
 }
 
-// What becomes of a set that is there but does not check out. The first-use set and the
-// multi-tile one are built again when a solve next needs them; a solve ignores the others, and
-// only `pdb build` replaces them. A problem that names its own command (an older layout) is
-// not told twice.
+// What becomes of a set that is there but does not check out (`command` builds it). The
+// first-use set and the multi-tile one are built again when a solve next needs them; a solve
+// ignores the others, and only `pdb build` replaces them. A problem that names its own command
+// (an older layout) is not told twice.
 std::string damaged_note(const app::PdbFileStatus& s, std::string_view first_use,
-                         const std::string& size) {
+                         const std::string& command) {
   if (s.problem.find("slidegif pdb build") != std::string::npos) return "";
-  const std::string command = fmt::format("slidegif pdb build --set {}{}", s.set, size);
   if (s.set == first_use || s.set == detail::kMultiTileSet)
     return fmt::format(" (built again when a solve next needs it, or now by: {})", command);
   return fmt::format(" (solves ignore it; {} builds it again)", command);
@@ -192,18 +191,19 @@ int PdbCommand::status() const {
   if (!files.empty()) fmt::print("  {:<32} {:>10}\n", "total", app::human_size(total));
   const Board goal = this->goal();
   fmt::print("{} sets:\n", format_shape(goal.shape()));
-  // The board's own size, also when only --goal named it (none for 4x4, the default).
-  const std::string size =
-      goal.shape() == Shape{4, 4} ? "" : fmt::format(" --size {}", format_shape(goal.shape()));
+  // The files serve this goal's base (a relabelling of the standard goal where one leads
+  // there); the commands name its size and goal, as given with --size or only with --goal.
+  const Board base = app::pdb_base_goal(goal);
   const std::string_view first_use = app::first_use_set(goal.shape());
   for (const auto& s : app::pdb_status(dir, goal)) {
+    const std::string command = app::pdb_build_command(base, s.set);
     if (!s.present)
-      fmt::print("  {:<10} missing   (slidegif pdb build --set {}{})\n", s.set, s.set, size);
+      fmt::print("  {:<10} missing   ({})\n", s.set, command);
     else if (s.trusted)
       fmt::print("  {:<10} ok        {} ({})\n", s.set, s.path, app::human_size(s.bytes));
     else
       fmt::print("  {:<10} damaged   {}: {}{}\n", s.set, s.path, s.problem,
-                 damaged_note(s, first_use, size));
+                 damaged_note(s, first_use, command));
   }
   return 0;
 }

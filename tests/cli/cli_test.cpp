@@ -432,5 +432,22 @@ TEST(Cli, PdbStatusSaysWhatBecomesOfADamagedSet) {
   EXPECT_TRUE(contains(r.out, "zero-aware damaged")) << r.out;
 }
 
+// For a goal whose files are its own (the blank not in a corner), the command a status line
+// gives builds that goal's file: run as printed, the set is then there and checks out.
+TEST(Cli, PdbStatusCommandsBuildTheGoalsOwnFiles) {
+  TempDir dir;
+  const std::string goal = "1,2,3,4/5,0,6,7/8,9,10,11";
+  const std::vector<std::string> status = {"pdb", "status", "--goal", goal, "--dir", dir.path()};
+  auto r = run_slidegif(status);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string command = "slidegif pdb build --set large --size 3x4 --goal " + goal;
+  EXPECT_TRUE(contains(r.out, "large      missing   (" + command + ")")) << r.out;
+  r = run_slidegif(
+      {"pdb", "build", "--set", "large", "--size", "3x4", "--goal", goal, "--dir", dir.path()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_slidegif(status);
+  EXPECT_TRUE(contains(r.out, "large      ok")) << r.out;
+}
+
 }  // namespace
 }  // namespace slidegif

@@ -33,4 +33,12 @@ std::string pdb_file_name(const Board& goal, std::string_view set) {
   return fmt::format("{}-{}-{}.pdb", shape, set, hex_of_goal(goal));
 }
 
+std::string pdb_build_command(const Board& goal, std::string_view set) {
+  std::string command = "slidegif pdb build";
+  if (!set.empty()) command += fmt::format(" --set {}", set);
+  if (goal.shape() != Shape{4, 4}) command += " --size " + format_shape(goal.shape());
+  if (goal != Board::standard_goal(goal.shape())) command += " --goal " + format_board(goal);
+  return command;
+}
+
 }  // namespace slidegif::app

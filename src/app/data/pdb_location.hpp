@@ -19,4 +19,9 @@ std::string default_pdb_dir(const std::string& explicit_dir = "");
 // "4x4-small.pdb" for the standard goal, "4x4-small-<goal hash>.pdb" for another.
 std::string pdb_file_name(const Board& goal, std::string_view set);
 
+// The command that builds the file pdb_file_name(goal, set) names: "slidegif pdb build", then
+// --set unless `set` is empty (the shape's default), --size unless 4x4 (the default), and
+// --goal unless `goal` is the standard one.
+std::string pdb_build_command(const Board& goal, std::string_view set = "");
+
 }  // namespace slidegif::app

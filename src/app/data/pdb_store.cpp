@@ -19,11 +19,6 @@ constexpr std::string_view kLargeBuildCost = "4-5 CPU-minutes and 2.1 GB of memo
 
 namespace {
 
-// `slidegif pdb build`'s flag naming `shape` (none for 4x4, its default).
-std::string size_flag(Shape shape) {
-  return shape == Shape{4, 4} ? "" : " --size " + format_shape(shape);
-}
-
 // The end of a first use: says what is built (`what`, by `command` ahead of time), builds
 // `set` for `base` into dir and loads it.
 std::optional<LoadedPdb> build_and_load(const std::string& dir, const Board& base,
@@ -102,12 +97,12 @@ std::optional<LoadedPdb> load_best_pdb(
   if (first.empty()) {
     if (note)
       note(fmt::format(
-          "answers on {0} are shorter with its pattern databases: 'slidegif pdb build --size {0}' "
-          "builds them into {1} (once: {2})",
-          format_shape(goal.shape()), dir, kLargeBuildCost));
+          "answers on {} are shorter with its pattern databases: '{}' builds them into {} (once: "
+          "{})",
+          format_shape(goal.shape()), pdb_build_command(base), dir, kLargeBuildCost));
     return std::nullopt;
   }
-  const std::string command = "slidegif pdb build" + size_flag(goal.shape());
+  const std::string command = pdb_build_command(base);
   if (const PdbBuildCost cost = pdb_build_cost(base, first);
       cost.is_long() && confirm && !confirm(describe(cost))) {
     throw Error(Error::Kind::BadInput,
@@ -132,7 +127,7 @@ std::optional<LoadedPdb> load_multi_tile_pdb(
   const bool damaged = why != "missing";
   if (damaged && note) note(fmt::format("ignoring {}: {}", path, why));
   if (!build_if_missing) return std::nullopt;
-  const std::string command = "slidegif pdb build --set mtm" + size_flag(goal.shape());
+  const std::string command = pdb_build_command(base, detail::kMultiTileSet);
   // Declined, the search goes on without it (the walking distance): slower, still optimal.
   if (const PdbBuildCost cost = pdb_build_cost(base, detail::kMultiTileSet);
       cost.is_long() && confirm && !confirm(describe(cost))) {

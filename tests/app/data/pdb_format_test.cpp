@@ -152,5 +152,13 @@ TEST(PdbLocation, FileNamesNameShapeSetAndGoal) {
   EXPECT_EQ(a, pdb_file_name(parse_board("123456708"), "small"));  // stable
 }
 
+TEST(PdbLocation, BuildCommandsNameWhatTheFileNameDoes) {
+  EXPECT_EQ(pdb_build_command(Board::standard_goal({4, 4})), "slidegif pdb build");
+  EXPECT_EQ(pdb_build_command(Board::standard_goal({5, 5}), "zero-aware"),
+            "slidegif pdb build --set zero-aware --size 5x5");
+  EXPECT_EQ(pdb_build_command(parse_board("1,2,3,4/5,0,6,7/8,9,10,11"), "large"),
+            "slidegif pdb build --set large --size 3x4 --goal 1,2,3,4/5,0,6,7/8,9,10,11");
+}
+
 }  // namespace
 }  // namespace slidegif::app
