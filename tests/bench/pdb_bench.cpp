@@ -382,9 +382,18 @@ int dual_check(Shape shape, const Partition& partition) {
   return 0;
 }
 
-}  // namespace
+// A numeric argument, all of it a number: std::stoi would read "2x" as 2.
+template <typename T>
+T number(std::string_view text) {
+  T value{};
+  const auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (err != std::errc{} || end != text.data() + text.size())
+    throw std::invalid_argument(fmt::format("'{}' is not a number", text));
+  return value;
+}
 
-int main(int argc, char** argv) {
+// The modes; they throw on a bad argument, which main() reports.
+int run(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "build" && argc == 4) {
     const auto t0 = Clock::now();
@@ -395,37 +404,32 @@ int main(int argc, char** argv) {
     return 0;
   }
   if ((mode == "korf" || mode == "korf80") && (argc == 4 || argc == 5))
-    return korf(argv[2], argv[3], mode == "korf80", argc == 5 ? std::stoi(argv[4]) : 1);
+    return korf(argv[2], argv[3], mode == "korf80", argc == 5 ? number<int>(argv[4]) : 1);
   if (mode == "korf24-gaps" && argc == 3) return korf24_gaps(argv[2]);
   if (mode == "korf24") {
     std::vector<std::string> args(argv + 2, argv + argc);
     int threads = 1;
     if (!args.empty() && args.back().starts_with("--threads=")) {
-      threads = std::stoi(args.back().substr(10));
+      threads = number<int>(args.back().substr(10));
       args.pop_back();
     }
     std::vector<int> ids;
-    for (std::size_t i = 2; i < args.size(); ++i) ids.push_back(std::stoi(args[i]));
-    return korf24(!args.empty() ? std::stod(args[0]) : 1.5, args.size() > 1 ? args[1] : "", ids,
-                  threads);
+    for (std::size_t i = 2; i < args.size(); ++i) ids.push_back(number<int>(args[i]));
+    return korf24(!args.empty() ? number<double>(args[0]) : 1.5, args.size() > 1 ? args[1] : "",
+                  ids, threads);
   }
   if (mode == "mtm" && (argc == 6 || argc == 7)) {
     const bool random = std::string(argv[5]) == "random";
-    return multi_tile(argv[2], std::stoi(argv[3]), std::stod(argv[4]),
-                      random && argc == 7 ? std::stoi(argv[6]) : 0);
+    return multi_tile(argv[2], number<int>(argv[3]), number<double>(argv[4]),
+                      random && argc == 7 ? number<int>(argv[6]) : 0);
   }
   if (mode == "mtm-estimates" && argc == 4)
-    return multi_tile_estimates(argv[2], std::stoi(argv[3]));
+    return multi_tile_estimates(argv[2], number<int>(argv[3]));
   if (mode == "wd-tables" && argc == 2) return walking_distance_tables();
   if (mode == "dual-check" && argc >= 4) {
-    try {
-      Partition partition;
-      for (int a = 3; a < argc; ++a) partition.push_back(parse_pattern(argv[a]));
-      return dual_check(parse_shape(argv[2]), partition);
-    } catch (const std::exception& e) {  // a bad shape or pattern, or a board too large
-      fmt::print(stderr, "pdb_bench dual-check: {}\n", e.what());
-      return 2;
-    }
+    Partition partition;
+    for (int a = 3; a < argc; ++a) partition.push_back(parse_pattern(argv[a]));
+    return dual_check(parse_shape(argv[2]), partition);
   }
   if (mode == "build24" && argc == 4) {
     const auto t0 = Clock::now();
@@ -442,4 +446,15 @@ int main(int argc, char** argv) {
              "mtm DIR|'' THREADS SECONDS korf80|random N | mtm-estimates DIR N | wd-tables | "
              "dual-check RxC PATTERN...\n");
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {  // a bad number, shape, pattern, set or directory
+    fmt::print(stderr, "pdb_bench {}: {}\n", argc > 1 ? argv[1] : "", e.what());
+    return 2;
+  }
 }
